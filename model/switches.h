@@ -1,0 +1,52 @@
+/// \file
+/// The interpretation switches of SPEC.md, as a value passed to the model (never a global).
+/// Defaults are the readings the kit certifies against. docs/interpretations.md lists them.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ictk {
+
+enum class StatusCarry { kMay, kMust };
+enum class ExistingRowsOnEnforce { kEither, kReject, kAccept };
+enum class StaleIds { kReject, kAllow };
+enum class V3ConstraintFields { kEither, kReject };
+enum class KeyPromotions { kFormatVersion, kNone };
+enum class NameCase { kSensitive, kInsensitive };
+
+struct Switches {
+  bool modified_counts_as_added = true;
+  StaleIds stale_ids_in_new_snapshot = StaleIds::kReject;
+  bool compaction_counts_as_added = false;
+  KeyPromotions key_promotions = KeyPromotions::kFormatVersion;
+  StatusCarry status_carry = StatusCarry::kMay;
+  ExistingRowsOnEnforce existing_rows_on_enforce = ExistingRowsOnEnforce::kEither;
+  bool unenforced_may_reject = false;
+  V3ConstraintFields v3_constraint_fields = V3ConstraintFields::kEither;
+  NameCase name_case = NameCase::kSensitive;
+
+  bool operator==(const Switches&) const = default;
+};
+
+/// One switch's description for `ictk rules` and docs: name, allowed values, default, kind.
+struct SwitchInfo {
+  std::string_view name;
+  std::vector<std::string_view> values;  ///< first is the default
+  std::string_view kind;                 ///< "reading" | "proposed change"
+  std::string_view description;
+};
+
+/// Every switch, in SPEC.md order.
+const std::vector<SwitchInfo>& AllSwitches();
+
+/// Sets `name=value`; returns an error message (empty on success).
+std::string SetSwitch(Switches& switches, std::string_view name, std::string_view value);
+
+/// name -> value of every switch, as text.
+std::map<std::string, std::string> SwitchValues(const Switches& switches);
+
+}  // namespace ictk
