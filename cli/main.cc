@@ -1,2 +1,67 @@
+/// \file
+/// The `ictk` command line: parses arguments with CLI11, builds the run configuration
+/// (switches, formats) and dispatches to the subcommands in commands.h. No other layer reads
+/// the command line or the environment.
 #include <cstdio>
-int main() { std::puts("ictk"); return 0; }
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "model/switches.h"
+
+#ifndef ICTK_VERSION
+#define ICTK_VERSION "0.0.0"
+#endif
+
+int main(int argc, char** argv) {
+  CLI::App app{"ictk: the Iceberg v4 table-constraints conformance kit"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("ictk ") + ICTK_VERSION);
+
+  ictk::cli::GlobalOptions global;
+  std::vector<std::string> switch_args;
+  app.add_option("--switch", switch_args,
+                 "Interpretation switch NAME=VALUE (see `ictk rules` and docs/interpretations.md); "
+                 "repeatable")
+      ->type_name("NAME=VALUE");
+
+  std::string rules_format = "text";
+  auto* rules = app.add_subcommand("rules", "Print the rule catalogue");
+  rules->add_option("--format", rules_format, "text, markdown or json")
+      ->check(CLI::IsMember({"text", "markdown", "json"}));
+
+  std::vector<std::string> lint_files;
+  std::string lint_format = "text";
+  auto* lint = app.add_subcommand(
+      "lint-metadata",
+      "Check table metadata files against every metadata rule; exit 0 clean, 1 findings, "
+      "2 unreadable input");
+  lint->add_option("files", lint_files, "Table metadata JSON files")->required();
+  lint->add_option("--format", lint_format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+
+  for (const auto& arg : switch_args) {
+    auto eq = arg.find('=');
+    std::string error =
+        eq == std::string::npos
+            ? fmt::format("--switch {}: expected NAME=VALUE", arg)
+            : ictk::SetSwitch(global.switches, arg.substr(0, eq), arg.substr(eq + 1));
+    if (!error.empty()) {
+      std::fprintf(stderr, "ictk: %s\n", error.c_str());
+      return 2;
+    }
+  }
+
+  if (*rules) return ictk::cli::RunRules(global, rules_format);
+  if (*lint) return ictk::cli::RunLintMetadata(global, lint_files, lint_format);
+  return 2;
+}

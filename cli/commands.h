@@ -1,0 +1,25 @@
+/// \file
+/// The subcommands of `ictk`. main.cc builds the CLI11 app and the run configuration, and
+/// hands each subcommand its options as plain values; each returns the process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/switches.h"
+
+namespace ictk::cli {
+
+/// Options every subcommand shares.
+struct GlobalOptions {
+  Switches switches;
+};
+
+/// `ictk rules [--format text|markdown|json]`.
+int RunRules(const GlobalOptions& global, const std::string& format);
+
+/// `ictk lint-metadata [--format text|json] FILE...`: exit 0 clean, 1 findings, 2 unreadable.
+int RunLintMetadata(const GlobalOptions& global, const std::vector<std::string>& files,
+                    const std::string& format);
+
+}  // namespace ictk::cli

@@ -1,0 +1,33 @@
+# Shared by scripts/demo and scripts/test: install what is missing (Debian packages), then
+# configure and build. Sourced, not run. Idempotent and quick when everything is in place.
+
+ICTK_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ICTK_BUILD=${ICTK_BUILD:-$ICTK_ROOT/build}
+ICTK_PACKAGES=(g++ make cmake git python3 python3-jsonschema
+  libgtest-dev libgmock-dev librapidcheck-dev nlohmann-json3-dev libfmt-dev libcli11-dev
+  libexpected-dev libbenchmark-dev)
+
+ictk_install_missing() {
+  local missing=()
+  for pkg in "${ICTK_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "ictk: installing ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+
+ictk_build() {
+  local jobs
+  jobs=$(nproc 2>/dev/null || echo 2)
+  if [ ! -f "$ICTK_BUILD/CMakeCache.txt" ]; then
+    cmake -S "$ICTK_ROOT" -B "$ICTK_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+  fi
+  cmake --build "$ICTK_BUILD" -j "$jobs"
+}
