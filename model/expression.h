@@ -91,6 +91,9 @@ struct FunctionDefinition {
   bool operator==(const FunctionDefinition&) const = default;
 };
 
+/// A readable infix form, e.g. "(#3 < 5 or #3 is null)".
 std::string ToString(const Expr& expr);
+/// Prints ToString (for gtest and RapidCheck counterexamples).
+std::ostream& operator<<(std::ostream& os, const Expr& expr);
 
 }  // namespace ictk

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -133,5 +134,8 @@ inline bool IsNested(TypeId id) {
 /// The canonical Iceberg spelling of a type ("decimal(9, 2)", "fixed[16]", "struct<...>").
 std::string ToString(const Type& type);
 std::string ToString(TypeId id);
+/// Prints ToString (for gtest and RapidCheck counterexamples).
+std::ostream& operator<<(std::ostream& os, const Type& type);
+std::ostream& operator<<(std::ostream& os, TypeId id);
 
 }  // namespace ictk

@@ -100,5 +100,7 @@ struct Row {
 
 /// A readable form for messages and counterexamples (not the JSON form).
 std::string ToString(const Value& value);
+/// Prints ToString (for gtest and RapidCheck counterexamples).
+std::ostream& operator<<(std::ostream& os, const Value& value);
 
 }  // namespace ictk
