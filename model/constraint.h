@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,5 +72,8 @@ std::string_view ToString(ConstraintType type);
 std::string_view ToString(ConstraintStatus status);
 std::optional<ConstraintType> ParseConstraintType(std::string_view text);
 std::optional<ConstraintStatus> ParseConstraintStatus(std::string_view text);
+/// Prints ToString (for gtest and RapidCheck counterexamples).
+std::ostream& operator<<(std::ostream& os, ConstraintType type);
+std::ostream& operator<<(std::ostream& os, ConstraintStatus status);
 
 }  // namespace ictk

@@ -3,6 +3,7 @@
 /// decided, the constraint it concerns, where in the metadata it was found, and why.
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ inline bool Require(Findings& out, bool ok, RuleId rule, std::string detail,
   return ok;
 }
 
+/// "rule-id (constraint N) at /pointer: detail", parts omitted when empty.
 std::string ToString(const Finding& finding);
+/// Prints ToString (for gtest and RapidCheck counterexamples).
+std::ostream& operator<<(std::ostream& os, const Finding& finding);
 
 }  // namespace ictk

@@ -17,6 +17,7 @@ enum class StaleIds { kReject, kAllow };
 enum class V3ConstraintFields { kEither, kReject };
 enum class KeyPromotions { kFormatVersion, kNone };
 enum class NameCase { kSensitive, kInsensitive };
+enum class RestatedDefinition { kEither, kReject, kAccept };
 
 struct Switches {
   bool modified_counts_as_added = true;
@@ -28,6 +29,12 @@ struct Switches {
   bool unenforced_may_reject = false;
   V3ConstraintFields v3_constraint_fields = V3ConstraintFields::kEither;
   NameCase name_case = NameCase::kSensitive;
+  /// Beyond SPEC.md's table (docs/interpretations.md): whether a check that calls a UDF may
+  /// carry the parent's `invalid` (expr.udf-status vs st.invalid).
+  bool udf_check_carries_invalid = false;
+  /// Beyond SPEC.md's table: an update-constraint `set` that restates the current
+  /// `expression`, `field-ids` (as a set) or `type` (upd.definition-immutable).
+  RestatedDefinition restated_definition = RestatedDefinition::kEither;
 
   bool operator==(const Switches&) const = default;
 };
