@@ -75,6 +75,7 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kIceFieldIdsUnique: return "ice.field-ids-unique";
     case RuleId::kIceUnknownOptional: return "ice.unknown-optional";
     case RuleId::kIceRequiredNeedsDefault: return "ice.required-needs-default";
+    case RuleId::kExprWellTyped: return "expr.well-typed";
   }
   return "?";
 }

@@ -82,6 +82,7 @@ enum class RuleId {
   kIceFieldIdsUnique,  ///< ice.field-ids-unique
   kIceUnknownOptional,  ///< ice.unknown-optional
   kIceRequiredNeedsDefault,  ///< ice.required-needs-default
+  kExprWellTyped,  ///< expr.well-typed
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -162,6 +163,7 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kIceFieldIdsUnique,
     RuleId::kIceUnknownOptional,
     RuleId::kIceRequiredNeedsDefault,
+    RuleId::kExprWellTyped,
 };
 
 }  // namespace ictk
