@@ -76,6 +76,8 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kIceUnknownOptional: return "ice.unknown-optional";
     case RuleId::kIceRequiredNeedsDefault: return "ice.required-needs-default";
     case RuleId::kExprWellTyped: return "expr.well-typed";
+    case RuleId::kProtoRequest: return "proto.request";
+    case RuleId::kProtoAnswer: return "proto.answer";
   }
   return "?";
 }

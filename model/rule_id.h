@@ -83,6 +83,8 @@ enum class RuleId {
   kIceUnknownOptional,  ///< ice.unknown-optional
   kIceRequiredNeedsDefault,  ///< ice.required-needs-default
   kExprWellTyped,  ///< expr.well-typed
+  kProtoRequest,  ///< proto.request
+  kProtoAnswer,  ///< proto.answer
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -164,6 +166,8 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kIceUnknownOptional,
     RuleId::kIceRequiredNeedsDefault,
     RuleId::kExprWellTyped,
+    RuleId::kProtoRequest,
+    RuleId::kProtoAnswer,
 };
 
 }  // namespace ictk
