@@ -1,0 +1,75 @@
+/// \file
+/// The adapter protocol's messages (ARCHITECTURE.md, docs/protocol.md) in JSON: requests
+/// (model/requests.h) and responses, each decoded with a JSON pointer in every error and
+/// encoded deterministically. Every transport carries exactly these objects.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "codec/result.h"
+#include "model/constraint.h"
+#include "model/outcome.h"
+#include "model/requests.h"
+#include "model/table_metadata.h"
+#include "model/value.h"
+
+namespace ictk {
+
+inline constexpr int kProtocolVersion = 1;
+
+/// The `hello` answer.
+struct HelloInfo {
+  int protocol_version = kProtocolVersion;
+  std::string name, version, language;
+  std::vector<int32_t> format_versions;
+  std::vector<std::string> capabilities;
+  bool operator==(const HelloInfo&) const = default;
+};
+
+/// A `hello` request (not part of model::Operation since it concerns no table).
+struct HelloRequest {
+  std::optional<int> protocol_version;
+};
+
+/// One response, typed. `result` decides which members are meaningful.
+struct Response {
+  enum class Result { kOk, kRejected, kUnsupported, kError };
+  std::optional<int64_t> id;     ///< echoed request id (null for an unparseable line)
+  Result result = Result::kOk;
+  // ok:
+  std::optional<TableMetadata> metadata;
+  std::optional<nlohmann::json> metadata_json;  ///< the metadata exactly as answered
+  std::optional<std::vector<Row>> rows;         ///< scan (values decoded by the schema)
+  std::optional<nlohmann::json> rows_json;      ///< scan rows exactly as answered
+  std::optional<std::map<std::string, ConstraintStatus>> statuses;  ///< read-statuses
+  std::optional<HelloInfo> hello;
+  // rejected:
+  std::optional<std::string> error_kind;        ///< raw text; ParseRejectKind to interpret
+  std::optional<std::vector<ConstraintId>> error_constraint_ids;
+  std::string message;                          ///< rejected / unsupported / error
+};
+
+std::string_view ToString(Response::Result result);
+
+/// Decodes one request object. `hello` decodes to HelloRequest via HelloFromJson instead;
+/// RequestFromJson on a hello returns an error of kind kParse naming the op.
+/// Unknown `op` -> error whose message starts with "unsupported op".
+Result<Request> RequestFromJson(const nlohmann::json& j);
+nlohmann::json RequestToJson(const Request& request);  ///< without "id"
+Result<HelloRequest> HelloFromJson(const nlohmann::json& j);
+/// The op name of a request object, or "" when absent / not a string.
+std::string RequestOpName(const nlohmann::json& j);
+
+/// Decodes a response. `schema_fields` (when given) types the values of `scan` rows.
+Result<Response> ResponseFromJson(const nlohmann::json& j,
+                                  const std::vector<NestedField>* schema_fields = nullptr);
+nlohmann::json ResponseToJson(const Response& response);
+
+}  // namespace ictk
