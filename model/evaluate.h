@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/expression.h"
 #include "model/types.h"
@@ -27,6 +28,10 @@ struct BindResult {
   bool calls_udf = false;        ///< some `apply` names a function outside iceberg_functions
   bool calls_nondeterministic = false;  ///< a called UDF's current definition is not deterministic
   std::vector<FieldId> referenced_field_ids;  ///< every `reference` id, in order of appearance
+  /// UDF names called but absent from the FunctionCatalog. When `error` is only about these
+  /// (no type error elsewhere), `error` is "unknown function NAME": a caller can tell an
+  /// expression that cannot be evaluated now from one that is ill-typed.
+  std::vector<std::string> undefined_functions;
   bool ok() const { return error.empty(); }
 };
 
