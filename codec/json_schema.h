@@ -1,0 +1,21 @@
+/// \file
+/// Iceberg schemas as JSON: a struct type object plus `schema-id` and
+/// `identifier-field-ids`. Structural decoding only; the schema rules (unique field IDs,
+/// identifier fields, types by format version) are in model/iceberg_rules.h.
+#pragma once
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "codec/result.h"
+#include "model/types.h"
+
+namespace ictk {
+
+/// `{"type": "struct", "schema-id"?: N, "identifier-field-ids"?: [..], "fields": [..]}`.
+/// `"type": "struct"` and `fields` are required.
+Result<Schema> SchemaFromJson(const nlohmann::json& json, std::string_view pointer);
+nlohmann::json SchemaToJson(const Schema& schema);
+
+}  // namespace ictk
