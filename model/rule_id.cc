@@ -78,6 +78,7 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kExprWellTyped: return "expr.well-typed";
     case RuleId::kProtoRequest: return "proto.request";
     case RuleId::kProtoAnswer: return "proto.answer";
+    case RuleId::kIceSchemaEvolution: return "ice.schema-evolution";
   }
   return "?";
 }

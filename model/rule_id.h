@@ -85,6 +85,7 @@ enum class RuleId {
   kExprWellTyped,  ///< expr.well-typed
   kProtoRequest,  ///< proto.request
   kProtoAnswer,  ///< proto.answer
+  kIceSchemaEvolution,  ///< ice.schema-evolution
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -168,6 +169,7 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kExprWellTyped,
     RuleId::kProtoRequest,
     RuleId::kProtoAnswer,
+    RuleId::kIceSchemaEvolution,
 };
 
 }  // namespace ictk
