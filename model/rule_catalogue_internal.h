@@ -1,0 +1,19 @@
+/// \file
+/// The rule catalogue's table as written (rule_catalogue.cc), before it is put in RuleId
+/// order, so that a test can check that every RuleId has exactly one entry.
+#pragma once
+
+#include <vector>
+
+#include "model/rule_catalogue.h"
+
+namespace ictk {
+
+/// The entries as written in rule_catalogue.cc (each carries its id; `group` is filled in
+/// by RuleCatalogue()).
+const std::vector<RuleInfo>& RuleCatalogueEntries();
+
+/// The summary RuleCatalogue() gives a RuleId that has no entry yet.
+inline constexpr std::string_view kUncataloguedSummary = "(not yet in the rule catalogue)";
+
+}  // namespace ictk
