@@ -1,0 +1,702 @@
+/// \file
+/// Allowed outcomes and the judging of an answer against one (outcome.h).
+#include "model/outcome.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "model/constraint_rules.h"
+#include "model/schema.h"
+#include "model/table_state.h"
+
+namespace ictk {
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kRejectKindNames = {
+    "constraint-violation",      "unverifiable-constraint", "invalid-constraint",
+    "invalid-constraint-update", "invalid-schema-change",   "unsupported-format-version",
+    "invalid-metadata",          "commit-conflict",         "invalid-request"};
+
+Finding MakeFinding(RuleId rule, std::string detail,
+                    std::optional<ConstraintId> id = std::nullopt, std::string pointer = {}) {
+  return Finding{rule, id, std::move(pointer), std::move(detail)};
+}
+
+std::string JoinIds(const std::vector<ConstraintId>& ids) {
+  return fmt::format("[{}]", fmt::join(ids, ", "));
+}
+
+std::string KindsToString(const std::set<RejectKind>& kinds) {
+  std::vector<std::string_view> names;
+  for (RejectKind k : kinds) names.push_back(ToString(k));
+  return fmt::format("{{{}}}", fmt::join(names, ", "));
+}
+
+/// Reports `detail` under every rule in `why`, or under proto.answer when none decided.
+void FailBecause(Findings& out, const Findings& why, const std::string& detail) {
+  if (why.empty()) {
+    out.push_back(MakeFinding(RuleId::kProtoAnswer, detail));
+    return;
+  }
+  for (const Finding& f : why) {
+    out.push_back(Finding{f.rule, f.constraint_id, f.pointer,
+                          f.detail.empty() ? detail : fmt::format("{}: {}", detail, f.detail)});
+  }
+}
+
+std::vector<FieldId> Sorted(std::vector<FieldId> ids) {
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+/// The st.* rule that describes a claimed status.
+RuleId RuleOfStatus(ConstraintStatus s) {
+  switch (s) {
+    case ConstraintStatus::kValidated: return RuleId::kStValidated;
+    case ConstraintStatus::kValid: return RuleId::kStValid;
+    case ConstraintStatus::kInvalid: return RuleId::kStInvalid;
+    case ConstraintStatus::kUnvalidated: break;
+  }
+  return RuleId::kStNoAddCarry;  // unvalidated is disallowed only where a carry is required
+}
+
+// --- constraints ------------------------------------------------------------------------
+
+void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got, Findings& out) {
+  const std::string ptr = got.id ? fmt::format("constraint {}", *got.id) : e.name;
+  const Constraint& want = e.definition;
+  if (want.type && got.type != want.type) {
+    out.push_back(MakeFinding(e.rule,
+                              fmt::format("{} has type {}, expected {}", e.name, got.raw_type,
+                                          ToString(*want.type)),
+                              got.id));
+  }
+  if (want.enforced && got.enforced != want.enforced) {
+    out.push_back(MakeFinding(e.rule,
+                              fmt::format("{} has enforced={}, expected {}", e.name,
+                                          got.enforced.value_or(false), *want.enforced),
+                              got.id));
+  }
+  // An existing constraint's definition must not change (upd.definition-immutable); a
+  // new one must carry what was asked.
+  const RuleId def_rule = e.id ? RuleId::kUpdDefinitionImmutable : e.rule;
+  if (want.expression != got.expression) {
+    out.push_back(MakeFinding(def_rule,
+                              fmt::format("{} has expression {}, expected {}", e.name,
+                                          got.expression ? ToString(*got.expression) : "none",
+                                          want.expression ? ToString(*want.expression)
+                                                          : "none"),
+                              got.id));
+  }
+  if (want.field_ids.has_value() != got.field_ids.has_value() ||
+      (want.field_ids && Sorted(*want.field_ids) != Sorted(*got.field_ids))) {
+    out.push_back(MakeFinding(def_rule, fmt::format("{} has other field-ids", e.name), got.id));
+  }
+  if (e.timestamp_must_change_from && got.timestamp_ms == e.timestamp_must_change_from) {
+    out.push_back(MakeFinding(RuleId::kUpdTimestamp,
+                              fmt::format("{} was updated but kept timestamp-ms {}", e.name,
+                                          *e.timestamp_must_change_from),
+                              got.id));
+  }
+}
+
+/// The constraints of the answer against the expectations: each expected one present with
+/// its definition, nothing else; new IDs above the previous last-constraint-id and never
+/// reused; last-constraint-id the highest assigned.
+void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+  const std::vector<Constraint>& got = ConstraintsOf(md);
+  std::vector<bool> matched(got.size(), false);
+  ConstraintId highest_new = 0;
+  for (const ConstraintExpectation& e : exp.constraints) {
+    size_t i = 0;
+    while (i < got.size() && !(got[i].name == e.name)) ++i;
+    if (i == got.size()) {
+      if (!e.optional) {
+        out.push_back(MakeFinding(e.rule, fmt::format("constraint {} is missing", e.name),
+                                  e.id));
+      }
+      continue;
+    }
+    matched[i] = true;
+    const Constraint& c = got[i];
+    JudgeDefinition(e, c, out);
+    if (e.id) {
+      if (c.id != e.id) {
+        out.push_back(MakeFinding(e.rule,
+                                  fmt::format("constraint {} changed its ID from {} to {}",
+                                              e.name, *e.id, c.id.value_or(0)),
+                                  e.id));
+      }
+      continue;
+    }
+    if (!c.id) {
+      out.push_back(MakeFinding(RuleId::kDefRequiredFields,
+                                fmt::format("new constraint {} has no constraint-id", e.name)));
+      continue;
+    }
+    highest_new = std::max(highest_new, *c.id);
+    Require(out, *c.id > exp.base_last_constraint_id, RuleId::kIdAboveLast,
+            fmt::format("new constraint {} has ID {}, not above last-constraint-id {}", e.name,
+                        *c.id, exp.base_last_constraint_id),
+            c.id);
+    Require(out, !exp.removed_ids.count(*c.id), RuleId::kIdNoReuse,
+            fmt::format("new constraint {} reuses the removed ID {}", e.name, *c.id), c.id);
+    Require(out, c.timestamp_ms.has_value(), RuleId::kDefRequiredFields,
+            fmt::format("new constraint {} has no timestamp-ms", e.name), c.id);
+  }
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (matched[i]) continue;
+    out.push_back(MakeFinding(RuleId::kProtoAnswer,
+                              fmt::format("unexpected constraint {} (ID {})",
+                                          got[i].name.value_or("<no name>"),
+                                          got[i].id.value_or(0)),
+                              got[i].id));
+  }
+  const ConstraintId want_last = std::max(exp.base_last_constraint_id, highest_new);
+  const ConstraintId last = LastConstraintId(md);
+  Require(out, last == want_last, RuleId::kIdUpdateLast,
+          fmt::format("last-constraint-id is {}, the highest assigned ID is {}", last,
+                      want_last));
+}
+
+void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleIds stale,
+                   Findings& out) {
+  if (!snap.constraint_statuses) {
+    Require(out, !exp.statuses_required, RuleId::kStEverySnapshot,
+            fmt::format("snapshot {} of a table with constraints records no "
+                        "constraint-statuses",
+                        snap.snapshot_id));
+    if (exp.statuses_required) return;
+  }
+  static const ConstraintStatuses kEmpty;
+  const ConstraintStatuses& st = snap.constraint_statuses ? *snap.constraint_statuses : kEmpty;
+  // Where each ID is listed.
+  std::map<ConstraintId, std::vector<ConstraintStatus>> listed;
+  for (ConstraintStatus s : kAllStatuses) {
+    const auto& list = st.List(s);
+    if (!list) continue;
+    for (ConstraintId id : *list) listed[id].push_back(s);
+  }
+  std::set<ConstraintId> expected_ids;
+  for (const StatusExpectation& e : exp.statuses) {
+    if (!e.id) continue;
+    expected_ids.insert(*e.id);
+    auto it = listed.find(*e.id);
+    if (it == listed.end()) {
+      out.push_back(MakeFinding(RuleId::kStExactlyOneList,
+                                fmt::format("constraint {} (ID {}) is in no status list",
+                                            e.name, *e.id),
+                                e.id));
+      continue;
+    }
+    if (it->second.size() > 1) {
+      std::vector<std::string_view> names;
+      for (ConstraintStatus s : it->second) names.push_back(ToString(s));
+      out.push_back(MakeFinding(RuleId::kStExactlyOneList,
+                                fmt::format("constraint {} (ID {}) is listed {} times: {}",
+                                            e.name, *e.id, it->second.size(),
+                                            fmt::join(names, ", ")),
+                                e.id));
+    }
+    for (ConstraintStatus s : it->second) {
+      if (e.allowed.Contains(s)) continue;
+      RuleId rule = RuleOfStatus(s);
+      if (s == ConstraintStatus::kValid && e.facts.calls_udf) rule = RuleId::kExprUdfStatus;
+      const std::string detail =
+          fmt::format("constraint {} (ID {}) is recorded {}; allowed {}", e.name, *e.id,
+                      ToString(s), ToString(e.allowed));
+      out.push_back(MakeFinding(rule, detail, e.id));
+      if (e.also_rule && *e.also_rule != rule)
+        out.push_back(MakeFinding(*e.also_rule, detail, e.id));
+    }
+  }
+  if (stale == StaleIds::kReject) {
+    for (const auto& [id, statuses] : listed) {
+      if (expected_ids.count(id)) continue;
+      out.push_back(MakeFinding(RuleId::kStExactlyOneList,
+                                fmt::format("ID {} is listed but no such constraint exists "
+                                            "when the snapshot is created",
+                                            id),
+                                id));
+    }
+  }
+}
+
+void JudgeSnapshot(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+  const Snapshot* cur = md.CurrentSnapshot();
+  if (!exp.new_snapshot) {
+    const std::optional<SnapshotId> got =
+        cur ? std::optional<SnapshotId>(cur->snapshot_id) : std::nullopt;
+    Require(out, got == exp.current_snapshot_id, RuleId::kProtoAnswer,
+            fmt::format("the current snapshot changed from {} to {}",
+                        exp.current_snapshot_id ? fmt::format("{}", *exp.current_snapshot_id)
+                                                : "none",
+                        got ? fmt::format("{}", *got) : "none"));
+    return;
+  }
+  const SnapshotExpectation& se = *exp.new_snapshot;
+  if (cur == nullptr) {
+    out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer has no current snapshot"));
+    return;
+  }
+  if (se.parent_snapshot_id && cur->snapshot_id == *se.parent_snapshot_id) {
+    out.push_back(MakeFinding(RuleId::kProtoAnswer,
+                              fmt::format("no new snapshot: the current snapshot is still {}",
+                                          cur->snapshot_id)));
+    return;
+  }
+  if (cur->parent_snapshot_id != se.parent_snapshot_id) {
+    out.push_back(MakeFinding(
+        se.retry ? RuleId::kEnfRetryRecomputeStatuses : RuleId::kProtoAnswer,
+        fmt::format("the new snapshot's parent is {}, expected {}",
+                    cur->parent_snapshot_id ? fmt::format("{}", *cur->parent_snapshot_id)
+                                            : "none",
+                    se.parent_snapshot_id ? fmt::format("{}", *se.parent_snapshot_id)
+                                          : "none")));
+  }
+  if (!se.operation.empty() && cur->operation() != se.operation) {
+    out.push_back(MakeFinding(RuleId::kProtoAnswer,
+                              fmt::format("the new snapshot's operation is '{}', expected '{}'",
+                                          cur->operation(), se.operation)));
+  }
+  if (md.format_version >= 4 && se.parent_timestamp_ms) {
+    Require(out, cur->timestamp_ms > *se.parent_timestamp_ms, RuleId::kIceV4SnapshotTimestamps,
+            fmt::format("snapshot {} has timestamp-ms {}, not after its parent's {}",
+                        cur->snapshot_id, cur->timestamp_ms, *se.parent_timestamp_ms));
+  }
+  if (md.format_version >= 4) JudgeStatuses(se, *cur, exp.stale_ids, out);
+}
+
+/// Siblings under one parent: the expected fields against the answered ones.
+void JudgeFields(const std::vector<NestedField>& want, const std::vector<NestedField>& got,
+                 FieldId base_last_column_id, const std::string& where, Findings& out) {
+  std::vector<std::string> want_names, got_names;
+  for (const NestedField& f : got) got_names.push_back(f.name);
+  for (const NestedField& w : want) {
+    want_names.push_back(w.name);
+    const bool is_new = w.id > base_last_column_id;
+    const NestedField* g = nullptr;
+    for (const NestedField& f : got) {
+      if (is_new ? f.name == w.name : f.id == w.id) {
+        g = &f;
+        break;
+      }
+    }
+    if (g == nullptr) {
+      out.push_back(MakeFinding(RuleId::kIceSchemaEvolution,
+                                is_new ? fmt::format("added field {}{} is missing", where, w.name)
+                                       : fmt::format("field {} ({}{}) is missing", w.id, where,
+                                                     w.name)));
+      continue;
+    }
+    if (is_new) {
+      Require(out, g->id > base_last_column_id, RuleId::kIceSchemaEvolution,
+              fmt::format("added field {}{} has ID {}, not above last-column-id {}", where,
+                          w.name, g->id, base_last_column_id));
+    } else {
+      Require(out, g->name == w.name, RuleId::kSchRenameReorder,
+              fmt::format("field {} is named '{}', expected '{}'", w.id, g->name, w.name));
+    }
+    Require(out, g->required == w.required, RuleId::kIceSchemaEvolution,
+            fmt::format("field {}{} has required={}, expected {}", where, w.name, g->required,
+                        w.required));
+    if (g->type.id != w.type.id) {
+      out.push_back(MakeFinding(RuleId::kIceTypePromotion,
+                                fmt::format("field {}{} has type {}, expected {}", where,
+                                            w.name, ToString(g->type), ToString(w.type))));
+    } else if (w.type.id == TypeId::kStruct) {
+      JudgeFields(w.type.fields, g->type.fields, base_last_column_id,
+                  fmt::format("{}{}.", where, w.name), out);
+    } else if (IsPrimitive(w.type.id)) {
+      Require(out, g->type == w.type, RuleId::kIceTypePromotion,
+              fmt::format("field {}{} has type {}, expected {}", where, w.name,
+                          ToString(g->type), ToString(w.type)));
+    }
+  }
+  if (want_names != got_names) {
+    out.push_back(MakeFinding(RuleId::kSchRenameReorder,
+                              fmt::format("fields {}are [{}], expected [{}]", where,
+                                          fmt::join(got_names, ", "),
+                                          fmt::join(want_names, ", "))));
+  }
+}
+
+void JudgeSchemas(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+  const Schema* schema = md.CurrentSchema();
+  if (md.format_version >= 4) {
+    // "Writers must not set identifier-field-ids in a schema that is added to a v4 table"
+    for (const Schema& s : md.schemas) {
+      if (exp.base_schema_ids.count(s.schema_id.value_or(0))) continue;
+      Require(out, !s.identifier_field_ids || s.identifier_field_ids->empty(),
+              RuleId::kUpgNoIdentifiersInV4,
+              fmt::format("schema {} added to a v4 table sets identifier-field-ids",
+                          s.schema_id.value_or(0)));
+    }
+    // "Every field referenced by a constraint must exist in the table's current schema."
+    for (const Constraint& c : ConstraintsOf(md)) {
+      for (FieldId id : ReferencedFieldIds(c)) {
+        Require(out, schema != nullptr && FindField(*schema, id).has_value(),
+                RuleId::kSchReferencedExist,
+                fmt::format("constraint {} references field {}, which the current schema "
+                            "lacks",
+                            c.name.value_or("?"), id),
+                c.id);
+      }
+    }
+  }
+  if (exp.new_schema_required) {
+    Require(out, schema != nullptr && !exp.base_schema_ids.count(schema->schema_id.value_or(0)),
+            RuleId::kIceSchemaEvolution, "a schema change must make a new current schema");
+  }
+  if (exp.expected_schema) {
+    if (schema == nullptr) {
+      out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer has no current schema"));
+      return;
+    }
+    JudgeFields(exp.expected_schema->fields, schema->fields, exp.base_last_column_id, "", out);
+  }
+}
+
+void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+  Require(out, md.format_version == exp.format_version, exp.format_version_rule,
+          fmt::format("format-version is {}, expected {}", md.format_version,
+                      exp.format_version));
+  if (md.format_version < 4) {
+    // "Constraints are added in v4 and are not supported in v3 or earlier."
+    Require(out, !md.constraints.has_value(), RuleId::kDefV4Only,
+            "v1-v3 metadata must not carry constraints");
+    Require(out, !md.last_constraint_id.has_value(), RuleId::kDefV4Only,
+            "v1-v3 metadata must not carry last-constraint-id");
+    for (const Snapshot& s : md.snapshots) {
+      Require(out, !s.constraint_statuses.has_value(), RuleId::kDefV4Only,
+              fmt::format("snapshot {} of v1-v3 metadata carries constraint-statuses",
+                          s.snapshot_id));
+    }
+  } else {
+    JudgeConstraints(exp, md, out);
+  }
+  JudgeSnapshot(exp, md, out);
+  JudgeSchemas(exp, md, out);
+}
+
+void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,
+               const std::optional<std::vector<Row>>& got, Findings& out) {
+  if (!got) {
+    out.push_back(MakeFinding(RuleId::kProtoAnswer, "the scan answer carries no rows"));
+    return;
+  }
+  std::set<std::string> seen;
+  for (const Row& r : *got) {
+    if (!seen.insert(r.key).second) {
+      out.push_back(MakeFinding(RuleId::kSemLiveRows,
+                                fmt::format("row {} is returned twice", r.key)));
+      continue;
+    }
+    auto it = want.find(r.key);
+    if (it == want.end()) {
+      out.push_back(MakeFinding(RuleId::kSemLiveRows,
+                                fmt::format("row {} is returned but is not live", r.key)));
+      continue;
+    }
+    std::optional<Value> bound = BindRowForReading(r.values, schema.fields);
+    if (!bound || !RowValuesEqual(*bound, it->second, schema.fields)) {
+      out.push_back(MakeFinding(RuleId::kSemLiveRows,
+                                fmt::format("row {} has values {}, expected {}", r.key,
+                                            ToString(r.values), ToString(it->second))));
+    }
+  }
+  for (const auto& [key, values] : want) {
+    if (!seen.count(key)) {
+      out.push_back(MakeFinding(RuleId::kSemLiveRows,
+                                fmt::format("live row {} is missing from the scan", key)));
+    }
+  }
+}
+
+void JudgeReaderStatuses(const std::map<ConstraintId, StatusSet>& want,
+                         const std::optional<std::map<ConstraintId, ConstraintStatus>>& got,
+                         Findings& out) {
+  if (!got) {
+    out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no statuses"));
+    return;
+  }
+  for (const auto& [id, allowed] : want) {
+    auto it = got->find(id);
+    if (it == got->end()) {
+      out.push_back(MakeFinding(RuleId::kStReaderLookup,
+                                fmt::format("no status for constraint {}", id), id));
+      continue;
+    }
+    Require(out, allowed.Contains(it->second), RuleId::kStReaderLookup,
+            fmt::format("constraint {} read as {}, expected {}", id, ToString(it->second),
+                        ToString(allowed)),
+            id);
+  }
+  for (const auto& [id, status] : *got) {
+    Require(out, want.count(id) > 0, RuleId::kIdReadersTolerateMissing,
+            fmt::format("a status for ID {}, which is not in constraints", id), id);
+  }
+}
+
+/// Same statuses by meaning (an omitted list is an empty one; order does not matter).
+bool SameStatuses(const std::optional<ConstraintStatuses>& a,
+                  const std::optional<ConstraintStatuses>& b) {
+  for (ConstraintStatus s : kAllStatuses) {
+    std::vector<ConstraintId> x, y;
+    if (a && a->List(s)) x = *a->List(s);
+    if (b && b->List(s)) y = *b->List(s);
+    std::sort(x.begin(), x.end());
+    std::sort(y.begin(), y.end());
+    if (x != y) return false;
+  }
+  return true;
+}
+
+void JudgeParsed(const TableMetadata& want, bool may_drop, const TableMetadata& got,
+                 Findings& out) {
+  Require(out, got.format_version == want.format_version, RuleId::kProtoAnswer,
+          fmt::format("format-version {} re-serialized as {}", want.format_version,
+                      got.format_version));
+  const bool dropped = may_drop && !got.constraints && !got.last_constraint_id;
+  if (!dropped) {
+    Require(out, LastConstraintId(got) == LastConstraintId(want), RuleId::kProtoAnswer,
+            fmt::format("last-constraint-id {} re-serialized as {}", LastConstraintId(want),
+                        LastConstraintId(got)));
+    std::map<ConstraintId, const Constraint*> by_id;
+    for (const Constraint& c : ConstraintsOf(got)) by_id[c.id.value_or(0)] = &c;
+    for (const Constraint& c : ConstraintsOf(want)) {
+      auto it = by_id.find(c.id.value_or(0));
+      const bool same = it != by_id.end() && it->second->type == c.type &&
+                        it->second->name == c.name && it->second->enforced == c.enforced &&
+                        it->second->timestamp_ms == c.timestamp_ms &&
+                        it->second->expression == c.expression &&
+                        it->second->field_ids.has_value() == c.field_ids.has_value() &&
+                        (!c.field_ids || Sorted(*c.field_ids) == Sorted(*it->second->field_ids));
+      Require(out, same, RuleId::kProtoAnswer,
+              fmt::format("constraint {} is not re-serialized as given", c.id.value_or(0)),
+              c.id);
+    }
+    Require(out, ConstraintsOf(got).size() == ConstraintsOf(want).size(), RuleId::kProtoAnswer,
+            "re-serialized metadata has other constraints");
+  }
+  const auto cur = [](const TableMetadata& m) {
+    const Snapshot* s = m.CurrentSnapshot();
+    return s ? std::optional<SnapshotId>(s->snapshot_id) : std::nullopt;
+  };
+  Require(out, cur(got) == cur(want), RuleId::kProtoAnswer,
+          "re-serialized metadata has another current snapshot");
+  for (const Snapshot& s : want.snapshots) {
+    const Snapshot* g = got.FindSnapshot(s.snapshot_id);
+    if (g == nullptr) {
+      out.push_back(MakeFinding(RuleId::kProtoAnswer,
+                                fmt::format("snapshot {} is missing", s.snapshot_id)));
+      continue;
+    }
+    if (!dropped) {
+      Require(out, SameStatuses(s.constraint_statuses, g->constraint_statuses),
+              RuleId::kProtoAnswer,
+              fmt::format("snapshot {}'s constraint-statuses are not re-serialized as given",
+                          s.snapshot_id));
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view ToString(RejectKind kind) {
+  return kRejectKindNames[static_cast<size_t>(kind)];
+}
+
+std::optional<RejectKind> ParseRejectKind(std::string_view text) {
+  for (RejectKind k : kAllRejectKinds)
+    if (ToString(k) == text) return k;
+  return std::nullopt;
+}
+
+std::vector<ConstraintStatus> StatusSet::ToVector() const {
+  std::vector<ConstraintStatus> out;
+  for (ConstraintStatus s : kAllStatuses)
+    if (Contains(s)) out.push_back(s);
+  return out;
+}
+
+std::string ToString(const StatusSet& set) {
+  std::vector<std::string_view> names;
+  for (ConstraintStatus s : set.ToVector()) names.push_back(ToString(s));
+  return fmt::format("{{{}}}", fmt::join(names, ", "));
+}
+
+ConstraintId LastConstraintId(const TableMetadata& metadata) {
+  return metadata.last_constraint_id.value_or(0);
+}
+
+StatusSet ListedStatuses(const ConstraintStatuses* statuses, ConstraintId id) {
+  StatusSet set;
+  if (statuses != nullptr) {
+    for (ConstraintStatus s : kAllStatuses) {
+      const auto& list = statuses->List(s);
+      if (list && std::find(list->begin(), list->end(), id) != list->end()) set.Add(s);
+    }
+  }
+  if (set.empty()) set.Add(ConstraintStatus::kUnvalidated);
+  return set;
+}
+
+// --- statuses ---------------------------------------------------------------------------
+// These three functions hold the judging table of SPEC.md until model/status_rules.h
+// provides the st.* rules; then they forward to it.
+
+StatusSet TruthStatusesForFacts(const StatusFacts& f, const Switches& switches) {
+  StatusSet set{ConstraintStatus::kUnvalidated};
+  if (f.holds) {
+    set.Add(ConstraintStatus::kValidated);
+    if (!f.calls_udf) set.Add(ConstraintStatus::kValid);
+  }
+  if (f.violated) set.Add(ConstraintStatus::kInvalid);
+  if (switches.status_carry == StatusCarry::kMust && !f.calls_udf && !f.added_rows) {
+    const bool carry_good = f.parent == ConstraintStatus::kValidated ||
+                            f.parent == ConstraintStatus::kValid;
+    const bool carry_invalid = f.parent == ConstraintStatus::kInvalid && !f.removed_rows;
+    if ((carry_good && f.holds) || (carry_invalid && f.violated))
+      set.Remove(ConstraintStatus::kUnvalidated);
+  }
+  return set;
+}
+
+StatusSet AllowedStatusesForFacts(const StatusFacts& f, const Switches& switches) {
+  StatusSet set = TruthStatusesForFacts(f, switches);
+  if (f.parent != ConstraintStatus::kValidated && f.parent != ConstraintStatus::kValid) {
+    set.Remove(ConstraintStatus::kValid);
+    if (set.empty()) set.Add(ConstraintStatus::kUnvalidated);
+  }
+  return set;
+}
+
+ConstraintStatus PreciseStatusForFacts(const StatusFacts& f) {
+  using S = ConstraintStatus;
+  const bool parent_good = f.parent == S::kValidated || f.parent == S::kValid;
+  S precise = S::kUnvalidated;
+  if (f.full_validation) {
+    precise = f.holds ? S::kValidated : f.violated ? S::kInvalid : S::kUnvalidated;
+  } else if (f.added_rows_violate) {
+    precise = S::kInvalid;
+  } else if (f.calls_udf) {
+    precise = S::kUnvalidated;
+  } else if (!f.added_rows && parent_good) {
+    precise = f.parent;
+  } else if (parent_good) {
+    precise = S::kValid;
+  } else if (f.parent == S::kInvalid && !f.removed_rows) {
+    precise = S::kInvalid;
+  }
+  // The strongest justified status must also be true.
+  if ((precise == S::kValidated || precise == S::kValid) && !f.holds) precise = S::kUnvalidated;
+  if (precise == S::kInvalid && !f.violated) precise = S::kUnvalidated;
+  return precise;
+}
+
+// --- printing ---------------------------------------------------------------------------
+
+std::string ToString(const AllowedOutcome& o) {
+  std::string s;
+  if (o.ok_allowed && o.reject_allowed) {
+    s = fmt::format("ok or rejected {}", KindsToString(o.reject_kinds));
+  } else if (o.ok_allowed) {
+    s = "ok";
+  } else {
+    s = fmt::format("rejected {}", KindsToString(o.reject_kinds));
+  }
+  if (!o.violated_ids.empty()) {
+    s += fmt::format(" constraint-ids ⊆ {}",
+                     JoinIds(std::vector<ConstraintId>(o.violated_ids.begin(),
+                                                       o.violated_ids.end())));
+  }
+  std::vector<std::string> rules;
+  for (const Finding& f : o.decided_by) rules.emplace_back(RuleIdName(f.rule));
+  if (!rules.empty()) s += fmt::format(" by {}", fmt::join(rules, ", "));
+  if (o.metadata && o.metadata->new_snapshot) {
+    std::vector<std::string> st;
+    for (const StatusExpectation& e : o.metadata->new_snapshot->statuses)
+      st.push_back(fmt::format("{}: {}", e.name, ToString(e.allowed)));
+    if (!st.empty()) s += fmt::format("; statuses {}", fmt::join(st, ", "));
+  }
+  if (o.rows) s += fmt::format("; {} live rows", o.rows->size());
+  return s;
+}
+
+// --- judging ----------------------------------------------------------------------------
+
+Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
+  Findings out;
+  switch (answer.result) {
+    case AnswerResult::kUnsupported:
+    case AnswerResult::kError:
+      FailBecause(out, outcome.decided_by,
+                  fmt::format("answered {}: {}",
+                              answer.result == AnswerResult::kError ? "error" : "unsupported",
+                              answer.message));
+      return out;
+    case AnswerResult::kRejected: {
+      const std::string kind_text =
+          answer.error_kind ? std::string(ToString(*answer.error_kind))
+                            : answer.error_kind_text;
+      if (!outcome.reject_allowed) {
+        FailBecause(out, outcome.decided_by,
+                    fmt::format("rejected ({}) but the request must succeed", kind_text));
+        return out;
+      }
+      if (!answer.error_kind || !outcome.reject_kinds.count(*answer.error_kind)) {
+        FailBecause(out,
+                    outcome.reject_required_by.empty() ? outcome.decided_by
+                                                       : outcome.reject_required_by,
+                    fmt::format("rejected with {}, allowed {}", kind_text,
+                                KindsToString(outcome.reject_kinds)));
+        return out;
+      }
+      if (answer.error_constraint_ids) {
+        for (ConstraintId id : *answer.error_constraint_ids) {
+          if (outcome.violated_ids.count(id)) continue;
+          FailBecause(out, outcome.decided_by,
+                      fmt::format("the rejection names constraint ID {}, which is not among "
+                                  "{}",
+                                  id,
+                                  JoinIds(std::vector<ConstraintId>(
+                                      outcome.violated_ids.begin(),
+                                      outcome.violated_ids.end()))));
+        }
+      }
+      return out;
+    }
+    case AnswerResult::kOk:
+      break;
+  }
+  if (!outcome.ok_allowed) {
+    FailBecause(out, outcome.reject_required_by.empty() ? outcome.decided_by
+                                                        : outcome.reject_required_by,
+                "answered ok but the request must be rejected");
+    return out;
+  }
+  if (outcome.metadata) {
+    if (!answer.metadata) {
+      out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no metadata"));
+    } else {
+      JudgeMetadata(*outcome.metadata, *answer.metadata, out);
+    }
+  }
+  if (outcome.rows && outcome.rows_schema)
+    JudgeRows(*outcome.rows, *outcome.rows_schema, answer.rows, out);
+  if (outcome.reader_statuses) JudgeReaderStatuses(*outcome.reader_statuses, answer.statuses, out);
+  if (outcome.parsed) {
+    if (!answer.metadata) {
+      out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no metadata"));
+    } else {
+      JudgeParsed(*outcome.parsed, outcome.may_drop_constraint_fields, *answer.metadata, out);
+    }
+  }
+  return out;
+}
+
+}  // namespace ictk

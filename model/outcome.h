@@ -1,0 +1,252 @@
+/// \file
+/// What the model allows as the answer to one request (ARCHITECTURE.md "The model: allowed
+/// outcomes, not one answer"): which results are acceptable (`ok`, `rejected` with which
+/// error kinds), which rules decided, and for `ok` the conditions on the answered metadata
+/// (constraint definitions, bounds on new IDs, the allowed status set of each constraint in a
+/// new snapshot), the live rows for `scan` and the exact statuses for `read-statuses`.
+/// `Judge` checks an observed answer against an `AllowedOutcome` and returns the findings of
+/// every condition it breaks, each naming its rule. Operations (operations.h) build outcomes.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/constraint.h"
+#include "model/finding.h"
+#include "model/switches.h"
+#include "model/table_metadata.h"
+#include "model/types.h"
+#include "model/value.h"
+
+namespace ictk {
+
+/// The protocol's error kinds (ARCHITECTURE.md "Error kinds"). The harness compares kinds,
+/// never messages.
+enum class RejectKind {
+  kConstraintViolation,
+  kUnverifiableConstraint,
+  kInvalidConstraint,
+  kInvalidConstraintUpdate,
+  kInvalidSchemaChange,
+  kUnsupportedFormatVersion,
+  kInvalidMetadata,
+  kCommitConflict,
+  kInvalidRequest,
+};
+
+inline constexpr RejectKind kAllRejectKinds[] = {
+    RejectKind::kConstraintViolation,      RejectKind::kUnverifiableConstraint,
+    RejectKind::kInvalidConstraint,        RejectKind::kInvalidConstraintUpdate,
+    RejectKind::kInvalidSchemaChange,      RejectKind::kUnsupportedFormatVersion,
+    RejectKind::kInvalidMetadata,          RejectKind::kCommitConflict,
+    RejectKind::kInvalidRequest};
+
+/// The kebab-case protocol name: "constraint-violation", "invalid-request", ...
+std::string_view ToString(RejectKind kind);
+/// Inverse of ToString(RejectKind).
+std::optional<RejectKind> ParseRejectKind(std::string_view text);
+
+/// A set of constraint statuses (at most four members).
+class StatusSet {
+ public:
+  StatusSet() = default;
+  StatusSet(std::initializer_list<ConstraintStatus> statuses) {
+    for (ConstraintStatus s : statuses) Add(s);
+  }
+  static StatusSet All() {
+    return {ConstraintStatus::kValidated, ConstraintStatus::kValid,
+            ConstraintStatus::kInvalid, ConstraintStatus::kUnvalidated};
+  }
+
+  void Add(ConstraintStatus s) { bits_ |= Bit(s); }
+  void Remove(ConstraintStatus s) { bits_ &= static_cast<uint8_t>(~Bit(s)); }
+  bool Contains(ConstraintStatus s) const { return (bits_ & Bit(s)) != 0; }
+  bool empty() const { return bits_ == 0; }
+  /// The members in kAllStatuses order.
+  std::vector<ConstraintStatus> ToVector() const;
+
+  bool operator==(const StatusSet&) const = default;
+
+ private:
+  static uint8_t Bit(ConstraintStatus s) { return static_cast<uint8_t>(1u << static_cast<int>(s)); }
+  uint8_t bits_ = 0;
+};
+
+/// "{validated, unvalidated}".
+std::string ToString(const StatusSet& set);
+
+/// What the status rules (st.*) are judged on for one constraint *c* in one new snapshot *S*
+/// with parent *P* (SPEC.md "How the reference model judges a reported status").
+struct StatusFacts {
+  bool holds = false;      ///< c holds on the live rows of S (sem.*)
+  bool violated = false;   ///< at least one live row of S is known to violate c
+  /// The status P records for c; unvalidated when P lists none or there is no parent.
+  ConstraintStatus parent = ConstraintStatus::kUnvalidated;
+  bool added_rows = false;     ///< the commit added rows (modified/compaction per switches)
+  bool removed_rows = false;   ///< the commit removed (or modified) rows
+  bool calls_udf = false;      ///< c is a check that calls a user-defined function
+  /// The writer checked every live row of S (validate, or every live row was added now).
+  bool full_validation = false;
+  /// The writer checked the rows it added and found one that breaks c.
+  bool added_rows_violate = false;
+  bool operator==(const StatusFacts&) const = default;
+};
+
+/// The allowed set of statuses for `facts` (st.sound's judging table, status-carry).
+StatusSet AllowedStatusesForFacts(const StatusFacts& facts, const Switches& switches);
+/// The allowed set when the parent's status is not yet known: `valid` is included whenever
+/// truth allows it, so a fixture states the parent condition separately (FIXTURES.md).
+StatusSet TruthStatusesForFacts(const StatusFacts& facts, const Switches& switches);
+/// The strongest status a writer can justify without re-reading old rows (informational).
+ConstraintStatus PreciseStatusForFacts(const StatusFacts& facts);
+
+/// Expectations on one constraint of an `ok` answer's metadata.
+struct ConstraintExpectation {
+  std::string name;                 ///< the name it carries after the request
+  std::optional<ConstraintId> id;   ///< its ID when it existed before; nullopt = new
+  /// The definition to match: `type`, `enforced` (nullopt = either), `expression`,
+  /// `field_ids` (compared as a set). `id`, `name` and `timestamp_ms` are not compared here.
+  Constraint definition;
+  /// Whether this constraint may be absent (create-table of a v4 table whose schema carries
+  /// identifier-field-ids: "with or without a generated pk").
+  bool optional = false;
+  /// upd.timestamp: `timestamp-ms` must differ from this previous value.
+  std::optional<int64_t> timestamp_must_change_from;
+  /// The rule a missing or different constraint breaks.
+  RuleId rule = RuleId::kProtoAnswer;
+  bool operator==(const ConstraintExpectation&) const = default;
+};
+
+/// The allowed statuses of one constraint in the snapshot a commit creates.
+struct StatusExpectation {
+  std::string name;
+  std::optional<ConstraintId> id;   ///< nullopt never happens for commits (IDs are known)
+  StatusSet allowed;                ///< given the adopted parent's recorded status
+  StatusSet by_truth;               ///< `valid` kept whenever truth allows it (fixtures)
+  /// parent's recorded status -> allowed set (for statuses-by-parent under status-carry=must)
+  std::map<ConstraintStatus, StatusSet> by_parent;
+  ConstraintStatus precise = ConstraintStatus::kUnvalidated;
+  StatusFacts facts;
+  /// The rule a status outside `allowed` breaks beside the status's own st.* rule
+  /// (enf.retry-recompute-statuses after a retry, expr.udf-status for a UDF check).
+  std::optional<RuleId> also_rule;
+  bool operator==(const StatusExpectation&) const = default;
+};
+
+/// The snapshot a commit (or validate, or finish) must create.
+struct SnapshotExpectation {
+  std::optional<SnapshotId> parent_snapshot_id;  ///< nullopt: the first snapshot
+  std::optional<int64_t> parent_timestamp_ms;
+  std::string operation;                         ///< summary.operation
+  /// st.every-snapshot: a v4 table with constraints must record constraint-statuses.
+  bool statuses_required = false;
+  std::vector<StatusExpectation> statuses;       ///< every constraint that exists
+  bool retry = false;                            ///< the commit was retried on a new parent
+  std::optional<int64_t> live_row_count;
+  bool operator==(const SnapshotExpectation&) const = default;
+};
+
+/// Conditions on the metadata of an `ok` answer.
+struct MetadataExpectation {
+  int32_t format_version = 0;
+  RuleId format_version_rule = RuleId::kProtoAnswer;  ///< ice.format-version-up for upgrade
+  /// The previous answer's `last-constraint-id` (absent = 0: id.last-default-zero).
+  ConstraintId base_last_constraint_id = 0;
+  std::set<ConstraintId> removed_ids;   ///< IDs removed before this request (id.no-reuse)
+  std::set<ConstraintId> seen_ids;      ///< every ID the table ever had, before this request
+  /// Exactly these constraints exist after the request (matched by name).
+  std::vector<ConstraintExpectation> constraints;
+  /// The snapshot the request must create; nullopt = the current snapshot stays
+  /// `current_snapshot_id`.
+  std::optional<SnapshotExpectation> new_snapshot;
+  std::optional<SnapshotId> current_snapshot_id;
+  /// Schema IDs that existed before: a schema not among them was added by this request
+  /// (upg.no-identifiers-in-v4).
+  std::set<int32_t> base_schema_ids;
+  /// update-schema: the schema the change must produce; fields new in it carry provisional
+  /// IDs above the base `last-column-id` and are matched by parent and name, not by ID.
+  std::optional<Schema> expected_schema;
+  FieldId base_last_column_id = 0;
+  /// The answer's current schema must be a new one (not among `base_schema_ids`).
+  bool new_schema_required = false;
+  /// stale-ids-in-new-snapshot
+  StaleIds stale_ids = StaleIds::kReject;
+  bool operator==(const MetadataExpectation&) const = default;
+};
+
+/// What the model allows as the answer to one request.
+struct AllowedOutcome {
+  bool ok_allowed = true;
+  bool reject_allowed = false;
+  std::set<RejectKind> reject_kinds;    ///< allowed error kinds when a rejection is allowed
+  /// The rules that decide: why a rejection is allowed or required, or why `ok` is.
+  Findings decided_by;
+  /// The subset of `decided_by` that requires a rejection (empty when `ok` is allowed).
+  Findings reject_required_by;
+  /// IDs a rejection's optional `constraint-ids` may list (each must be one of these).
+  std::set<ConstraintId> violated_ids;
+  /// For `ok`: conditions on the metadata (requests answered with metadata).
+  std::optional<MetadataExpectation> metadata;
+  /// For `ok` of `scan`: the live rows, by key, under the schema `rows_schema`.
+  std::optional<std::map<std::string, Value>> rows;
+  std::optional<Schema> rows_schema;
+  /// For `ok` of `read-statuses`: the exact answer, constraint ID -> status; when a
+  /// constraint is listed with several statuses each listed one is allowed.
+  std::optional<std::map<ConstraintId, StatusSet>> reader_statuses;
+  /// For `ok` of `parse-metadata`: the metadata the reader was given (compared by meaning;
+  /// `may_drop_constraint_fields` when v1-v3 metadata's constraint fields may be ignored).
+  std::optional<TableMetadata> parsed;
+  bool may_drop_constraint_fields = false;
+
+  /// Must be rejected.
+  bool must_reject() const { return !ok_allowed; }
+};
+
+std::string ToString(const AllowedOutcome& outcome);
+
+/// The result an implementation answered.
+enum class AnswerResult { kOk, kRejected, kUnsupported, kError };
+
+/// An implementation's answer to one request, as the codec decodes it.
+struct Answer {
+  AnswerResult result = AnswerResult::kOk;
+  std::optional<RejectKind> error_kind;       ///< nullopt: unknown kind text (see below)
+  std::string error_kind_text;
+  std::optional<std::vector<ConstraintId>> error_constraint_ids;
+  std::string message;
+  std::optional<TableMetadata> metadata;
+  std::optional<std::vector<Row>> rows;                          ///< scan
+  std::optional<std::map<ConstraintId, ConstraintStatus>> statuses;  ///< read-statuses
+
+  static Answer Ok(TableMetadata metadata) {
+    Answer a; a.metadata = std::move(metadata); return a;
+  }
+  static Answer Rejected(RejectKind kind, std::vector<ConstraintId> ids = {}) {
+    Answer a; a.result = AnswerResult::kRejected; a.error_kind = kind;
+    a.error_kind_text = std::string(ToString(kind));
+    if (!ids.empty()) a.error_constraint_ids = std::move(ids);
+    return a;
+  }
+};
+
+/// Checks `answer` against `outcome`: the result and error kind, a rejection's
+/// `constraint-ids`, and for `ok` the metadata conditions (id.above-last, id.update-last,
+/// id.no-reuse, st.exactly-one-list, st.every-snapshot, each status in its allowed set,
+/// upg.no-identifiers-in-v4, sch.referenced-exist, ice.v4-snapshot-timestamps, def.v4-only,
+/// the requested definitions), scan rows (sem.live-rows) and reader statuses
+/// (st.reader-lookup). Empty when the answer is allowed.
+Findings Judge(const AllowedOutcome& outcome, const Answer& answer);
+
+/// "`last-constraint-id` ... is treated as 0 when it is not present" (id.last-default-zero).
+ConstraintId LastConstraintId(const TableMetadata& metadata);
+
+/// The status a reader derives for `id` from a snapshot's statuses (st.reader-lookup):
+/// every status whose list names it, or {unvalidated} when none does.
+StatusSet ListedStatuses(const ConstraintStatuses* statuses, ConstraintId id);
+
+}  // namespace ictk
