@@ -79,6 +79,20 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kProtoRequest: return "proto.request";
     case RuleId::kProtoAnswer: return "proto.answer";
     case RuleId::kIceSchemaEvolution: return "ice.schema-evolution";
+    case RuleId::kIceFormatVersionKnown: return "ice.format-version-known";
+    case RuleId::kIceMetadataRequired: return "ice.metadata-required";
+    case RuleId::kIceTableUuid: return "ice.table-uuid";
+    case RuleId::kIceFieldsByVersion: return "ice.fields-by-version";
+    case RuleId::kIceTypesByVersion: return "ice.types-by-version";
+    case RuleId::kIceIdentifierFields: return "ice.identifier-fields";
+    case RuleId::kIceCurrentSchemaExists: return "ice.current-schema-exists";
+    case RuleId::kIceDefaultSpecExists: return "ice.default-spec-exists";
+    case RuleId::kIceDefaultSortOrderExists: return "ice.default-sort-order-exists";
+    case RuleId::kIceSortOrderZeroUnsorted: return "ice.sort-order-zero-unsorted";
+    case RuleId::kIceCurrentSnapshotExists: return "ice.current-snapshot-exists";
+    case RuleId::kIceRefsSnapshotExist: return "ice.refs-snapshot-exist";
+    case RuleId::kIceCurrentSnapshotMain: return "ice.current-snapshot-main";
+    case RuleId::kIceSequenceNumberBound: return "ice.sequence-number-bound";
   }
   return "?";
 }

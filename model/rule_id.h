@@ -86,6 +86,20 @@ enum class RuleId {
   kProtoRequest,  ///< proto.request
   kProtoAnswer,  ///< proto.answer
   kIceSchemaEvolution,  ///< ice.schema-evolution
+  kIceFormatVersionKnown,  ///< ice.format-version-known
+  kIceMetadataRequired,  ///< ice.metadata-required
+  kIceTableUuid,  ///< ice.table-uuid
+  kIceFieldsByVersion,  ///< ice.fields-by-version
+  kIceTypesByVersion,  ///< ice.types-by-version
+  kIceIdentifierFields,  ///< ice.identifier-fields
+  kIceCurrentSchemaExists,  ///< ice.current-schema-exists
+  kIceDefaultSpecExists,  ///< ice.default-spec-exists
+  kIceDefaultSortOrderExists,  ///< ice.default-sort-order-exists
+  kIceSortOrderZeroUnsorted,  ///< ice.sort-order-zero-unsorted
+  kIceCurrentSnapshotExists,  ///< ice.current-snapshot-exists
+  kIceRefsSnapshotExist,  ///< ice.refs-snapshot-exist
+  kIceCurrentSnapshotMain,  ///< ice.current-snapshot-main
+  kIceSequenceNumberBound,  ///< ice.sequence-number-bound
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -170,6 +184,20 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kProtoRequest,
     RuleId::kProtoAnswer,
     RuleId::kIceSchemaEvolution,
+    RuleId::kIceFormatVersionKnown,
+    RuleId::kIceMetadataRequired,
+    RuleId::kIceTableUuid,
+    RuleId::kIceFieldsByVersion,
+    RuleId::kIceTypesByVersion,
+    RuleId::kIceIdentifierFields,
+    RuleId::kIceCurrentSchemaExists,
+    RuleId::kIceDefaultSpecExists,
+    RuleId::kIceDefaultSortOrderExists,
+    RuleId::kIceSortOrderZeroUnsorted,
+    RuleId::kIceCurrentSnapshotExists,
+    RuleId::kIceRefsSnapshotExist,
+    RuleId::kIceCurrentSnapshotMain,
+    RuleId::kIceSequenceNumberBound,
 };
 
 }  // namespace ictk
