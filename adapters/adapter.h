@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -18,7 +19,11 @@ namespace ictk {
 
 /// What went wrong at the transport level (the report verdicts of ARCHITECTURE.md).
 enum class TransportFailure { kCrash, kTimeout, kProtocolError };
+/// "crash", "timeout", "protocol-error".
 std::string_view ToString(TransportFailure failure);
+/// The failure an Adapter::Call error reports (by its message prefix), or nullopt when
+/// `error` is not a transport failure.
+std::optional<TransportFailure> TransportFailureOf(const Error& error);
 
 class Adapter {
  public:
@@ -36,6 +41,9 @@ class Adapter {
 /// Options for making an adapter from a spec string.
 struct AdapterOptions {
   int timeout_ms = 10000;         ///< per request
+  /// Extra time for the first request after an exec adapter's process (re)starts, for
+  /// runtimes that are slow to start (a JVM).
+  int startup_grace_ms = 0;
   size_t max_line_bytes = 64u << 20;
   size_t stderr_tail_bytes = 16u << 10;
   bool isolate = false;           ///< run any adapter in a child behind `ictk serve`

@@ -72,4 +72,25 @@ Result<Response> ResponseFromJson(const nlohmann::json& j,
                                   const std::vector<NestedField>* schema_fields = nullptr);
 nlohmann::json ResponseToJson(const Response& response);
 
+/// A `hello` request object (without "id").
+nlohmann::json HelloToJson(const HelloRequest& hello);
+
+/// What an `ok` answer to an op must carry (docs/protocol.md "Answers").
+enum class OkAnswerShape { kHello, kMetadata, kRows, kStatuses, kNothing };
+/// The shape for a protocol op name; nullopt for an unknown op.
+std::optional<OkAnswerShape> OkShapeOfOp(std::string_view op);
+
+/// ResponseFromJson plus what docs/protocol.md requires of an answer to `op` and what the
+/// JSON Schemas in docs/protocol/ say: a `message` on every rejected / unsupported / error
+/// answer, a known error kind, and the members an `ok` answer to `op` carries (`metadata`,
+/// `rows`, `statuses`, or the hello fields). This is the conformance check of `ictk
+/// validate-adapter`; errors name the JSON pointer.
+Result<Response> ResponseForOpFromJson(std::string_view op, const nlohmann::json& j,
+                                       const std::vector<NestedField>* schema_fields = nullptr);
+
+/// Every capability of protocol version 1, in the order docs/protocol.md lists them.
+const std::vector<std::string>& AllCapabilities();
+/// Every op of protocol version 1, `hello` first.
+const std::vector<std::string>& AllOps();
+
 }  // namespace ictk

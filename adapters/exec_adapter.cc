@@ -1,0 +1,573 @@
+/// \file
+/// The `exec:` transport (exec_adapter.h): posix_spawn with three pipes, poll() with a
+/// deadline per request, a stderr drain thread with a bounded tail, and a process group per
+/// child so that a timeout or the destructor kills the child and whatever it started.
+#include "adapters/exec_adapter.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "adapters/envelope.h"
+#include "codec/json_text.h"
+
+extern char** environ;
+
+namespace ictk {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kReadChunk = 64u << 10;
+/// How long a child that closed its output or its input gets to exit on its own before it
+/// is killed (only to report its exit status; it is killed either way).
+constexpr int kExitGraceMs = 200;
+
+std::string ErrnoText(int err) { return std::strerror(err); }
+
+/// Closes a descriptor and forgets it.
+void CloseFd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+/// A pipe whose two ends are close-on-exec and numbered above 2, so that dup2 onto 0, 1, 2
+/// in the child always copies (and clears close-on-exec) rather than being a no-op.
+bool MakePipe(int fds[2]) {
+  int raw[2];
+  if (::pipe2(raw, O_CLOEXEC) != 0) return false;
+  for (int i = 0; i < 2; ++i) {
+    if (raw[i] <= 2) {
+      int moved = ::fcntl(raw[i], F_DUPFD_CLOEXEC, 3);
+      if (moved < 0) {
+        ::close(raw[0]);
+        ::close(raw[1]);
+        return false;
+      }
+      ::close(raw[i]);
+      raw[i] = moved;
+    }
+  }
+  fds[0] = raw[0];
+  fds[1] = raw[1];
+  return true;
+}
+
+void SetNonBlocking(int fd) {
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+int RemainingMs(Clock::time_point deadline) {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  if (left.count() <= 0) return 0;
+  return left.count() > 1000000 ? 1000000 : static_cast<int>(left.count());
+}
+
+/// "exited with status 3", "was killed by signal 11 (Segmentation fault)".
+std::string DescribeExit(const siginfo_t& info) {
+  if (info.si_code == CLD_EXITED) return fmt::format("exited with status {}", info.si_status);
+  const char* name = ::strsignal(info.si_status);
+  return fmt::format("was killed by signal {} ({})", info.si_status, name ? name : "?");
+}
+
+/// The last `capacity` bytes written to a child's stderr, kept across restarts.
+class StderrTail {
+ public:
+  explicit StderrTail(size_t capacity) : capacity_(capacity) {}
+
+  void Append(const char* data, size_t n) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (capacity_ == 0) return;
+    if (n >= capacity_) {
+      text_.assign(data + (n - capacity_), capacity_);
+      return;
+    }
+    text_.append(data, n);
+    if (text_.size() > capacity_) text_.erase(0, text_.size() - capacity_);
+  }
+  void Append(std::string_view s) { Append(s.data(), s.size()); }
+
+  std::string Get() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return text_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  size_t capacity_;
+  std::string text_;
+};
+
+/// Reads `fd` into `tail` until EOF, or until `stop_fd` becomes readable (then whatever is
+/// already in the pipe is still read).
+void DrainStderr(int fd, int stop_fd, StderrTail* tail) {
+  char buf[4096];
+  auto drain_available = [&]() {
+    for (;;) {
+      ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n > 0) {
+        tail->Append(buf, static_cast<size_t>(n));
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      return n == 0;  // true at EOF
+    }
+  };
+  for (;;) {
+    pollfd fds[2] = {{fd, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+    int r = ::poll(fds, 2, -1);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    if (fds[0].revents != 0) {
+      if (drain_available()) return;
+      if ((fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) != 0 &&
+          (fds[0].revents & POLLIN) == 0) {
+        return;
+      }
+    }
+    if (fds[1].revents != 0) {
+      drain_available();
+      return;
+    }
+  }
+}
+
+/// Blocks SIGPIPE in the calling thread for its lifetime; a SIGPIPE raised by a write to a
+/// pipe whose reader is gone is then consumed, so the harness never dies of it and no
+/// process-wide signal disposition changes.
+class ScopedSigpipeBlock {
+ public:
+  ScopedSigpipeBlock() {
+    sigemptyset(&set_);
+    sigaddset(&set_, SIGPIPE);
+    sigset_t pending;
+    sigemptyset(&pending);
+    ::sigpending(&pending);
+    was_pending_ = sigismember(&pending, SIGPIPE) == 1;
+    ::pthread_sigmask(SIG_BLOCK, &set_, &old_);
+  }
+  ~ScopedSigpipeBlock() {
+    if (!was_pending_) {
+      sigset_t pending;
+      sigemptyset(&pending);
+      ::sigpending(&pending);
+      if (sigismember(&pending, SIGPIPE) == 1) {
+        timespec zero{0, 0};
+        while (::sigtimedwait(&set_, nullptr, &zero) < 0 && errno == EINTR) {
+        }
+      }
+    }
+    ::pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  ScopedSigpipeBlock(const ScopedSigpipeBlock&) = delete;
+  ScopedSigpipeBlock& operator=(const ScopedSigpipeBlock&) = delete;
+
+ private:
+  sigset_t set_, old_;
+  bool was_pending_ = false;
+};
+
+class ExecAdapter final : public Adapter {
+ public:
+  ExecAdapter(std::vector<std::string> argv, const AdapterOptions& options,
+              std::string description)
+      : argv_(std::move(argv)),
+        options_(options),
+        description_(std::move(description)),
+        tail_(options.stderr_tail_bytes) {}
+
+  ~ExecAdapter() override { Stop(/*graceful=*/true); }
+
+  ExecAdapter(const ExecAdapter&) = delete;
+  ExecAdapter& operator=(const ExecAdapter&) = delete;
+
+  Result<nlohmann::json> Call(const nlohmann::json& request) override;
+  std::string Describe() const override { return description_; }
+  std::string StderrTail() const override { return tail_.Get(); }
+
+ private:
+  /// Starts the child; an Error "crash: cannot start ..." when it cannot be spawned.
+  Result<bool> Start();
+  /// Ends the child: closes its stdin and (graceful) waits a little for it to exit, then
+  /// kills its process group, reaps it and joins the stderr drain.
+  void Stop(bool graceful);
+  /// Kills the child and returns an Error "<verdict>: <detail>".
+  tl::unexpected<Error> Fail(std::string_view verdict, const std::string& detail);
+  /// The child's exit, described, after waiting up to `wait_ms` for it ("" if still
+  /// running; the child is not reaped here).
+  std::string ExitDescription(int wait_ms);
+  /// Checks that the child wrote nothing since the previous response and is still alive.
+  std::optional<tl::unexpected<Error>> CheckIdle();
+
+  std::vector<std::string> argv_;
+  AdapterOptions options_;
+  std::string description_;
+  ::ictk::StderrTail tail_;
+
+  pid_t pid_ = -1;
+  int stdin_fd_ = -1;
+  int stdout_fd_ = -1;
+  int stderr_fd_ = -1;
+  int stop_pipe_[2] = {-1, -1};
+  std::thread drain_;
+  std::string buffer_;  ///< bytes read from stdout past the last response line
+  bool exited_ = false;  ///< the child has exited (a zombie until Stop reaps it)
+  std::string exit_how_;  ///< how it exited, when it has
+  int starts_ = 0;
+};
+
+Result<bool> ExecAdapter::Start() {
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+  if (!MakePipe(in) || !MakePipe(out) || !MakePipe(err) || !MakePipe(stop_pipe_)) {
+    int e = errno;
+    for (int* p : {in, out, err, stop_pipe_}) {
+      CloseFd(p[0]);
+      CloseFd(p[1]);
+    }
+    return MakeError(ErrorKind::kAdapter,
+                     fmt::format("crash: cannot start {}: pipe: {}", description_, ErrnoText(e)));
+  }
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  // A process group of its own, so that a timeout kills the child and its children.
+  posix_spawnattr_setpgroup(&attr, 0);
+  // Signals the harness ignores or blocks (SIGPIPE among them) are reset for the child.
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  for (int sig : {SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD, SIGALRM, SIGUSR1,
+                  SIGUSR2}) {
+    sigaddset(&defaults, sig);
+  }
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  sigset_t empty;
+  sigemptyset(&empty);
+  posix_spawnattr_setsigmask(&attr, &empty);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+
+  std::vector<char*> args;
+  for (auto& a : argv_) args.push_back(a.data());
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  bool search = argv_[0].find('/') == std::string::npos;
+  int rc = search ? ::posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ)
+                  : ::posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  CloseFd(in[0]);
+  CloseFd(out[1]);
+  CloseFd(err[1]);
+  if (rc != 0) {
+    CloseFd(in[1]);
+    CloseFd(out[0]);
+    CloseFd(err[0]);
+    CloseFd(stop_pipe_[0]);
+    CloseFd(stop_pipe_[1]);
+    return MakeError(ErrorKind::kAdapter, fmt::format("crash: cannot start {}: {}",
+                                                      description_, ErrnoText(rc)));
+  }
+  pid_ = pid;
+  stdin_fd_ = in[1];
+  stdout_fd_ = out[0];
+  stderr_fd_ = err[0];
+  SetNonBlocking(stdin_fd_);
+  SetNonBlocking(stdout_fd_);
+  SetNonBlocking(stderr_fd_);
+  buffer_.clear();
+  exited_ = false;
+  exit_how_.clear();
+  if (starts_++ > 0) tail_.Append("\n[ictk: adapter restarted]\n");
+  drain_ = std::thread(DrainStderr, stderr_fd_, stop_pipe_[0], &tail_);
+  return true;
+}
+
+std::string ExecAdapter::ExitDescription(int wait_ms) {
+  if (pid_ < 0) return "is not running";
+  auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
+  for (;;) {
+    if (!exited_) {
+      siginfo_t info;
+      std::memset(&info, 0, sizeof info);
+      // WNOWAIT: the child stays a zombie, so its process group ID cannot be reused before
+      // Stop kills the group.
+      if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          info.si_pid == pid_) {
+        exited_ = true;
+        exit_how_ = DescribeExit(info);
+      }
+    }
+    if (exited_) return exit_how_;
+    if (Clock::now() >= deadline) return {};
+    ::usleep(1000);
+  }
+}
+
+void ExecAdapter::Stop(bool graceful) {
+  if (pid_ < 0) return;
+  CloseFd(stdin_fd_);  // a well-behaved adapter exits at EOF
+  if (graceful) ExitDescription(kExitGraceMs);
+  ::kill(-pid_, SIGKILL);  // the whole group: the child and whatever it started
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+  CloseFd(stdout_fd_);
+  if (stop_pipe_[1] >= 0) {
+    char c = 0;
+    ssize_t ignored = ::write(stop_pipe_[1], &c, 1);
+    (void)ignored;
+  }
+  if (drain_.joinable()) drain_.join();
+  CloseFd(stderr_fd_);
+  CloseFd(stop_pipe_[0]);
+  CloseFd(stop_pipe_[1]);
+  buffer_.clear();
+}
+
+tl::unexpected<Error> ExecAdapter::Fail(std::string_view verdict, const std::string& detail) {
+  Stop(/*graceful=*/false);
+  return MakeError(ErrorKind::kAdapter, fmt::format("{}: {}", verdict, detail));
+}
+
+std::optional<tl::unexpected<Error>> ExecAdapter::CheckIdle() {
+  if (buffer_.empty()) {
+    char buf[4096];
+    for (;;) {
+      ssize_t n = ::read(stdout_fd_, buf, sizeof buf);
+      if (n > 0) {
+        buffer_.append(buf, static_cast<size_t>(n));
+        break;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n == 0) {
+        std::string how = ExitDescription(kExitGraceMs);
+        return Fail("crash", fmt::format("the adapter {} between requests",
+                                         how.empty() ? "closed its output" : how));
+      }
+      break;  // EAGAIN: nothing written, as it should be
+    }
+  }
+  if (!buffer_.empty()) {
+    return Fail("protocol-error",
+                fmt::format("output after the previous response, before any request: \"{}\"",
+                            Excerpt(buffer_)));
+  }
+  std::string how = ExitDescription(0);
+  if (!how.empty()) {
+    return Fail("crash", fmt::format("the adapter {} between requests", how));
+  }
+  return std::nullopt;
+}
+
+Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
+  std::string request_id = DumpJson(request.is_object() && request.contains("id")
+                                        ? request["id"]
+                                        : nlohmann::json(nullptr));
+  auto deadline = Clock::now() + std::chrono::milliseconds(options_.timeout_ms);
+  if (pid_ >= 0) {
+    if (auto failure = CheckIdle()) return *failure;
+  }
+  if (pid_ < 0) {
+    auto started = Start();
+    if (!started) return tl::unexpected(started.error());
+    deadline += std::chrono::milliseconds(options_.startup_grace_ms);
+  }
+
+  std::string text = DumpJson(request);
+  text.push_back('\n');
+  size_t written = 0;
+  size_t scanned = 0;  // bytes of buffer_ already searched for '\n'
+  size_t newline = std::string::npos;
+  ScopedSigpipeBlock no_sigpipe;
+  std::vector<char> chunk(kReadChunk);
+  while (written < text.size() || newline == std::string::npos) {
+    int wait_ms = RemainingMs(deadline);
+    if (wait_ms == 0) {
+      return Fail("timeout", fmt::format("no response to request {} within {} ms", request_id,
+                                         options_.timeout_ms));
+    }
+    pollfd fds[2];
+    nfds_t n = 0;
+    fds[n++] = {stdout_fd_, POLLIN, 0};
+    if (written < text.size()) fds[n++] = {stdin_fd_, POLLOUT, 0};
+    int r = ::poll(fds, n, wait_ms);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      return Fail("crash", fmt::format("poll: {}", ErrnoText(errno)));
+    }
+    if (n == 2 && fds[1].revents != 0) {
+      ssize_t w = ::write(stdin_fd_, text.data() + written, text.size() - written);
+      if (w > 0) {
+        written += static_cast<size_t>(w);
+      } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+        // EPIPE: the child closed its input, which means it stopped reading requests.
+        std::string how = ExitDescription(kExitGraceMs);
+        return Fail("crash", fmt::format("the adapter {} before reading request {}",
+                                         how.empty() ? "closed its input" : how, request_id));
+      }
+    }
+    if (fds[0].revents != 0) {
+      size_t room = options_.max_line_bytes + 1 > buffer_.size()
+                        ? options_.max_line_bytes + 1 - buffer_.size()
+                        : 1;
+      ssize_t got = ::read(stdout_fd_, chunk.data(), std::min(room, chunk.size()));
+      if (got == 0) {
+        std::string how = ExitDescription(kExitGraceMs);
+        return Fail("crash",
+                    fmt::format("the adapter {} without answering request {}",
+                                how.empty() ? "closed its output" : how, request_id));
+      }
+      if (got < 0) {
+        if (errno == EAGAIN || errno == EINTR) continue;
+        return Fail("crash", fmt::format("read: {}", ErrnoText(errno)));
+      }
+      buffer_.append(chunk.data(), static_cast<size_t>(got));
+      if (newline == std::string::npos) {
+        newline = buffer_.find('\n', scanned);
+        scanned = buffer_.size();
+      }
+      if (newline == std::string::npos && buffer_.size() > options_.max_line_bytes) {
+        return Fail("protocol-error",
+                    fmt::format("the response to request {} is longer than {} bytes (no "
+                                "newline); it starts \"{}\"",
+                                request_id, options_.max_line_bytes, Excerpt(buffer_)));
+      }
+    }
+  }
+
+  std::string line = buffer_.substr(0, newline);
+  buffer_.erase(0, newline + 1);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  auto parsed = ParseJsonText(line, "response");
+  if (!parsed) {
+    return Fail("protocol-error",
+                fmt::format("the response to request {} is not JSON ({}): \"{}\"", request_id,
+                            parsed.error().message, Excerpt(line)));
+  }
+  std::string problem = EnvelopeProblem(request, *parsed);
+  if (!problem.empty()) {
+    return Fail("protocol-error",
+                fmt::format("{} in the response to request {}", problem, request_id));
+  }
+  return std::move(*parsed);
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> SplitShellWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  size_t i = 0;
+  auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
+  while (i < text.size()) {
+    char c = text[i];
+    if (is_blank(c)) {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+      ++i;
+      continue;
+    }
+    in_word = true;
+    if (c == '\\') {
+      if (i + 1 >= text.size()) {
+        return MakeError(ErrorKind::kUsage,
+                         fmt::format("`{}`: a trailing backslash quotes nothing", text));
+      }
+      if (text[i + 1] != '\n') word.push_back(text[i + 1]);  // \<newline> joins lines
+      i += 2;
+      continue;
+    }
+    if (c == '\'') {
+      size_t end = text.find('\'', i + 1);
+      if (end == std::string_view::npos) {
+        return MakeError(ErrorKind::kUsage, fmt::format("`{}`: unterminated '", text));
+      }
+      word.append(text.substr(i + 1, end - i - 1));
+      i = end + 1;
+      continue;
+    }
+    if (c == '"') {
+      ++i;
+      bool closed = false;
+      while (i < text.size()) {
+        char d = text[i];
+        if (d == '"') {
+          closed = true;
+          ++i;
+          break;
+        }
+        if (d == '\\' && i + 1 < text.size()) {
+          char e = text[i + 1];
+          if (e == '"' || e == '\\' || e == '$' || e == '`') {
+            word.push_back(e);
+            i += 2;
+            continue;
+          }
+          if (e == '\n') {
+            i += 2;
+            continue;
+          }
+        }
+        word.push_back(d);
+        ++i;
+      }
+      if (!closed) {
+        return MakeError(ErrorKind::kUsage, fmt::format("`{}`: unterminated \"", text));
+      }
+      continue;
+    }
+    word.push_back(c);
+    ++i;
+  }
+  if (in_word) words.push_back(std::move(word));
+  return words;
+}
+
+std::string ExecutableProblem(const std::string& program) {
+  auto check = [](const std::string& path) -> std::string {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) return ErrnoText(errno);
+    if (S_ISDIR(st.st_mode)) return "is a directory";
+    if (::access(path.c_str(), X_OK) != 0) return "is not executable";
+    return {};
+  };
+  if (program.empty()) return "no command given";
+  // A bare name is looked up in PATH by posix_spawnp at the first call; this layer reads
+  // no environment, so only a path is checked here.
+  if (program.find('/') != std::string::npos) return check(program);
+  return {};
+}
+
+std::unique_ptr<Adapter> MakeExecAdapter(std::vector<std::string> argv,
+                                         const AdapterOptions& options,
+                                         std::string description) {
+  return std::make_unique<ExecAdapter>(std::move(argv), options, std::move(description));
+}
+
+}  // namespace ictk
