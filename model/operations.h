@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "model/finding.h"
+#include "model/iceberg_rules.h"
 #include "model/outcome.h"
 #include "model/requests.h"
 #include "model/switches.h"
@@ -42,8 +43,5 @@ Findings Adopt(CatalogState& state, const Request& request, const TableMetadata&
 /// ID and timestamps from `now-ms`; otherwise a rejection of the first allowed kind.
 Answer CanonicalAnswer(const CatalogState& state, const Request& request,
                        const AllowedOutcome& outcome, const Switches& switches);
-
-/// The format versions the model knows (1-4).
-inline constexpr int32_t kMaxFormatVersion = 4;
 
 }  // namespace ictk

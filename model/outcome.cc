@@ -8,6 +8,8 @@
 #include <array>
 
 #include "model/constraint_rules.h"
+#include "model/iceberg_rules.h"
+#include "model/metadata_rules.h"
 #include "model/schema.h"
 #include "model/table_state.h"
 
@@ -164,63 +166,34 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md, F
 
 void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleIds stale,
                    Findings& out) {
-  if (!snap.constraint_statuses) {
-    Require(out, !exp.statuses_required, RuleId::kStEverySnapshot,
-            fmt::format("snapshot {} of a table with constraints records no "
-                        "constraint-statuses",
-                        snap.snapshot_id));
-    if (exp.statuses_required) return;
-  }
-  static const ConstraintStatuses kEmpty;
-  const ConstraintStatuses& st = snap.constraint_statuses ? *snap.constraint_statuses : kEmpty;
-  // Where each ID is listed.
-  std::map<ConstraintId, std::vector<ConstraintStatus>> listed;
-  for (ConstraintStatus s : kAllStatuses) {
-    const auto& list = st.List(s);
-    if (!list) continue;
-    for (ConstraintId id : *list) listed[id].push_back(s);
-  }
-  std::set<ConstraintId> expected_ids;
+  std::vector<ConstraintId> existing;
+  for (const StatusExpectation& e : exp.statuses)
+    if (e.id) existing.push_back(*e.id);
+  Switches switches;
+  switches.stale_ids_in_new_snapshot = stale;
+  // st.every-snapshot, st.exactly-one-list and stale IDs (status_rules.h).
+  Findings lists = CheckNewSnapshotStatuses(snap.constraint_statuses, existing, switches,
+                                            fmt::format("snapshot {}", snap.snapshot_id));
+  if (!exp.statuses_required && !snap.constraint_statuses) lists.clear();
+  out.insert(out.end(), lists.begin(), lists.end());
+  if (!snap.constraint_statuses) return;
+  // "A constraint must not be listed with a status unless the status's description above
+  // holds for the snapshot" (st.sound): each listed status in its allowed set.
+  const ConstraintStatuses& st = *snap.constraint_statuses;
   for (const StatusExpectation& e : exp.statuses) {
     if (!e.id) continue;
-    expected_ids.insert(*e.id);
-    auto it = listed.find(*e.id);
-    if (it == listed.end()) {
-      out.push_back(MakeFinding(RuleId::kStExactlyOneList,
-                                fmt::format("constraint {} (ID {}) is in no status list",
-                                            e.name, *e.id),
-                                e.id));
-      continue;
-    }
-    if (it->second.size() > 1) {
-      std::vector<std::string_view> names;
-      for (ConstraintStatus s : it->second) names.push_back(ToString(s));
-      out.push_back(MakeFinding(RuleId::kStExactlyOneList,
-                                fmt::format("constraint {} (ID {}) is listed {} times: {}",
-                                            e.name, *e.id, it->second.size(),
-                                            fmt::join(names, ", ")),
-                                e.id));
-    }
-    for (ConstraintStatus s : it->second) {
+    for (ConstraintStatus s : kAllStatuses) {
+      const auto& list = st.List(s);
+      if (!list || std::find(list->begin(), list->end(), *e.id) == list->end()) continue;
       if (e.allowed.Contains(s)) continue;
       RuleId rule = RuleOfStatus(s);
-      if (s == ConstraintStatus::kValid && e.facts.calls_udf) rule = RuleId::kExprUdfStatus;
+      if (s == ConstraintStatus::kValid && e.context.calls_udf) rule = RuleId::kExprUdfStatus;
       const std::string detail =
           fmt::format("constraint {} (ID {}) is recorded {}; allowed {}", e.name, *e.id,
                       ToString(s), ToString(e.allowed));
       out.push_back(MakeFinding(rule, detail, e.id));
       if (e.also_rule && *e.also_rule != rule)
         out.push_back(MakeFinding(*e.also_rule, detail, e.id));
-    }
-  }
-  if (stale == StaleIds::kReject) {
-    for (const auto& [id, statuses] : listed) {
-      if (expected_ids.count(id)) continue;
-      out.push_back(MakeFinding(RuleId::kStExactlyOneList,
-                                fmt::format("ID {} is listed but no such constraint exists "
-                                            "when the snapshot is created",
-                                            id),
-                                id));
     }
   }
 }
@@ -262,11 +235,10 @@ void JudgeSnapshot(const MetadataExpectation& exp, const TableMetadata& md, Find
                               fmt::format("the new snapshot's operation is '{}', expected '{}'",
                                           cur->operation(), se.operation)));
   }
-  if (md.format_version >= 4 && se.parent_timestamp_ms) {
-    Require(out, cur->timestamp_ms > *se.parent_timestamp_ms, RuleId::kIceV4SnapshotTimestamps,
-            fmt::format("snapshot {} has timestamp-ms {}, not after its parent's {}",
-                        cur->snapshot_id, cur->timestamp_ms, *se.parent_timestamp_ms));
-  }
+  // "in v4 a snapshot's timestamp-ms is strictly greater than its parent's"
+  // (ice.v4-snapshot-timestamps, iceberg_rules.h)
+  Findings ts = CheckV4SnapshotTimestamps(md);
+  out.insert(out.end(), ts.begin(), ts.end());
   if (md.format_version >= 4) JudgeStatuses(se, *cur, exp.stale_ids, out);
 }
 
@@ -365,16 +337,9 @@ void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md, Find
           fmt::format("format-version is {}, expected {}", md.format_version,
                       exp.format_version));
   if (md.format_version < 4) {
-    // "Constraints are added in v4 and are not supported in v3 or earlier."
-    Require(out, !md.constraints.has_value(), RuleId::kDefV4Only,
-            "v1-v3 metadata must not carry constraints");
-    Require(out, !md.last_constraint_id.has_value(), RuleId::kDefV4Only,
-            "v1-v3 metadata must not carry last-constraint-id");
-    for (const Snapshot& s : md.snapshots) {
-      Require(out, !s.constraint_statuses.has_value(), RuleId::kDefV4Only,
-              fmt::format("snapshot {} of v1-v3 metadata carries constraint-statuses",
-                          s.snapshot_id));
-    }
+    // "Constraints are added in v4 and are not supported in v3 or earlier." (def.v4-only)
+    Findings v4 = CheckV4OnlyFields(md);
+    out.insert(out.end(), v4.begin(), v4.end());
   } else {
     JudgeConstraints(exp, md, out);
   }
@@ -533,69 +498,11 @@ ConstraintId LastConstraintId(const TableMetadata& metadata) {
   return metadata.last_constraint_id.value_or(0);
 }
 
-StatusSet ListedStatuses(const ConstraintStatuses* statuses, ConstraintId id) {
+
+StatusSet ToStatusSet(const std::vector<ConstraintStatus>& statuses) {
   StatusSet set;
-  if (statuses != nullptr) {
-    for (ConstraintStatus s : kAllStatuses) {
-      const auto& list = statuses->List(s);
-      if (list && std::find(list->begin(), list->end(), id) != list->end()) set.Add(s);
-    }
-  }
-  if (set.empty()) set.Add(ConstraintStatus::kUnvalidated);
+  for (ConstraintStatus s : statuses) set.Add(s);
   return set;
-}
-
-// --- statuses ---------------------------------------------------------------------------
-// These three functions hold the judging table of SPEC.md until model/status_rules.h
-// provides the st.* rules; then they forward to it.
-
-StatusSet TruthStatusesForFacts(const StatusFacts& f, const Switches& switches) {
-  StatusSet set{ConstraintStatus::kUnvalidated};
-  if (f.holds) {
-    set.Add(ConstraintStatus::kValidated);
-    if (!f.calls_udf) set.Add(ConstraintStatus::kValid);
-  }
-  if (f.violated) set.Add(ConstraintStatus::kInvalid);
-  if (switches.status_carry == StatusCarry::kMust && !f.calls_udf && !f.added_rows) {
-    const bool carry_good = f.parent == ConstraintStatus::kValidated ||
-                            f.parent == ConstraintStatus::kValid;
-    const bool carry_invalid = f.parent == ConstraintStatus::kInvalid && !f.removed_rows;
-    if ((carry_good && f.holds) || (carry_invalid && f.violated))
-      set.Remove(ConstraintStatus::kUnvalidated);
-  }
-  return set;
-}
-
-StatusSet AllowedStatusesForFacts(const StatusFacts& f, const Switches& switches) {
-  StatusSet set = TruthStatusesForFacts(f, switches);
-  if (f.parent != ConstraintStatus::kValidated && f.parent != ConstraintStatus::kValid) {
-    set.Remove(ConstraintStatus::kValid);
-    if (set.empty()) set.Add(ConstraintStatus::kUnvalidated);
-  }
-  return set;
-}
-
-ConstraintStatus PreciseStatusForFacts(const StatusFacts& f) {
-  using S = ConstraintStatus;
-  const bool parent_good = f.parent == S::kValidated || f.parent == S::kValid;
-  S precise = S::kUnvalidated;
-  if (f.full_validation) {
-    precise = f.holds ? S::kValidated : f.violated ? S::kInvalid : S::kUnvalidated;
-  } else if (f.added_rows_violate) {
-    precise = S::kInvalid;
-  } else if (f.calls_udf) {
-    precise = S::kUnvalidated;
-  } else if (!f.added_rows && parent_good) {
-    precise = f.parent;
-  } else if (parent_good) {
-    precise = S::kValid;
-  } else if (f.parent == S::kInvalid && !f.removed_rows) {
-    precise = S::kInvalid;
-  }
-  // The strongest justified status must also be true.
-  if ((precise == S::kValidated || precise == S::kValid) && !f.holds) precise = S::kUnvalidated;
-  if (precise == S::kInvalid && !f.violated) precise = S::kUnvalidated;
-  return precise;
 }
 
 // --- printing ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 
 #include "model/constraint.h"
 #include "model/finding.h"
+#include "model/status_rules.h"
 #include "model/switches.h"
 #include "model/table_metadata.h"
 #include "model/types.h"
@@ -80,30 +81,8 @@ class StatusSet {
 /// "{validated, unvalidated}".
 std::string ToString(const StatusSet& set);
 
-/// What the status rules (st.*) are judged on for one constraint *c* in one new snapshot *S*
-/// with parent *P* (SPEC.md "How the reference model judges a reported status").
-struct StatusFacts {
-  bool holds = false;      ///< c holds on the live rows of S (sem.*)
-  bool violated = false;   ///< at least one live row of S is known to violate c
-  /// The status P records for c; unvalidated when P lists none or there is no parent.
-  ConstraintStatus parent = ConstraintStatus::kUnvalidated;
-  bool added_rows = false;     ///< the commit added rows (modified/compaction per switches)
-  bool removed_rows = false;   ///< the commit removed (or modified) rows
-  bool calls_udf = false;      ///< c is a check that calls a user-defined function
-  /// The writer checked every live row of S (validate, or every live row was added now).
-  bool full_validation = false;
-  /// The writer checked the rows it added and found one that breaks c.
-  bool added_rows_violate = false;
-  bool operator==(const StatusFacts&) const = default;
-};
-
-/// The allowed set of statuses for `facts` (st.sound's judging table, status-carry).
-StatusSet AllowedStatusesForFacts(const StatusFacts& facts, const Switches& switches);
-/// The allowed set when the parent's status is not yet known: `valid` is included whenever
-/// truth allows it, so a fixture states the parent condition separately (FIXTURES.md).
-StatusSet TruthStatusesForFacts(const StatusFacts& facts, const Switches& switches);
-/// The strongest status a writer can justify without re-reading old rows (informational).
-ConstraintStatus PreciseStatusForFacts(const StatusFacts& facts);
+/// The set of `statuses` (e.g. StatusJudgement::allowed of status_rules.h).
+StatusSet ToStatusSet(const std::vector<ConstraintStatus>& statuses);
 
 /// Expectations on one constraint of an `ok` answer's metadata.
 struct ConstraintExpectation {
@@ -131,7 +110,7 @@ struct StatusExpectation {
   /// parent's recorded status -> allowed set (for statuses-by-parent under status-carry=must)
   std::map<ConstraintStatus, StatusSet> by_parent;
   ConstraintStatus precise = ConstraintStatus::kUnvalidated;
-  StatusFacts facts;
+  StatusContext context;  ///< what the status rules judged (status_rules.h)
   /// The rule a status outside `allowed` breaks beside the status's own st.* rule
   /// (enf.retry-recompute-statuses after a retry, expr.udf-status for a UDF check).
   std::optional<RuleId> also_rule;
@@ -244,9 +223,5 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer);
 
 /// "`last-constraint-id` ... is treated as 0 when it is not present" (id.last-default-zero).
 ConstraintId LastConstraintId(const TableMetadata& metadata);
-
-/// The status a reader derives for `id` from a snapshot's statuses (st.reader-lookup):
-/// every status whose list names it, or {unvalidated} when none does.
-StatusSet ListedStatuses(const ConstraintStatuses* statuses, ConstraintId id);
 
 }  // namespace ictk

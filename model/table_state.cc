@@ -38,12 +38,6 @@ KeyIndex BuildKeyIndex(KeyIndex index, const LiveRows& rows) {
   return index;
 }
 
-const std::vector<NestedField>& CurrentFields(const TableMetadata& metadata) {
-  static const std::vector<NestedField> kNone;
-  const Schema* schema = metadata.CurrentSchema();
-  return schema == nullptr ? kNone : schema->fields;
-}
-
 // --- NormalizeRow -----------------------------------------------------------------------
 
 std::optional<Value> BindValue(const Value& given, const Type& type, bool writing,

@@ -1,0 +1,300 @@
+/// \file
+/// Adding, updating and removing a constraint: def.v4-only, the definition rules (called
+/// from constraint_rules.h, not restated here), the rows already in the table when a
+/// constraint becomes enforced (switch existing-rows-on-enforce), and the ID rules the
+/// answer must follow (judged in outcome.cc).
+#include <fmt/format.h>
+
+#include "model/constraint_rules.h"
+#include "model/operations_internal.h"
+
+namespace ictk::internal {
+
+namespace {
+
+/// "Constraints are added in v4 and are not supported in v3 or earlier." (def.v4-only):
+/// "adding a constraint to a v1–v3 table is rejected" with unsupported-format-version.
+bool V4Only(const TableMetadata& md, OutcomeBuilder& b) {
+  if (md.format_version >= 4) return true;
+  b.MustReject(RejectKind::kUnsupportedFormatVersion,
+               MakeFinding(RuleId::kDefV4Only,
+                           fmt::format("a v{} table cannot have constraints", md.format_version)));
+  return false;
+}
+
+struct RowsVerdict {
+  bool holds = false;
+  bool violated = false;
+  bool unevaluable = false;
+};
+
+/// Whether `c` holds on every live row of `table` (a full scan: the constraint is new).
+RowsVerdict CheckExistingRows(const TableState& table, const Constraint& c,
+                              const FunctionCatalog& functions) {
+  RowsVerdict v;
+  const Schema* schema = table.metadata.CurrentSchema();
+  if (schema == nullptr) return v;
+  if (c.type == ConstraintType::kCheck) {
+    const CheckTally t = TallyCheck(c, schema->fields, table.rows, functions);
+    v.holds = t.holds();
+    v.violated = t.violating > 0;
+    v.unevaluable = t.unevaluable > 0;
+    return v;
+  }
+  std::optional<KeyIndex> index = KeyIndex::ForConstraint(c, *schema);
+  if (!index) return v;
+  for (const auto& [key, values] : table.rows) index->Insert(values);
+  v.holds = index->Holds();
+  v.violated = !v.holds;
+  return v;
+}
+
+/// Rows already in the table when a constraint becomes enforced (it is added enforced, or
+/// `enforced` is set on it): "writers must ensure that written data conform to the
+/// constraint" (enf.enforced) does not say whether existing rows count. Switch
+/// existing-rows-on-enforce: `either` (accept, or reject with constraint-violation),
+/// `reject`, `accept`. An enforced check that cannot be evaluated on existing rows may be
+/// refused as unverifiable-constraint.
+void ExistingRowsOnEnforce(const RowsVerdict& v, const std::string& name,
+                           std::optional<ConstraintId> id, const Switches& switches,
+                           OutcomeBuilder& b) {
+  if (v.unevaluable) {
+    b.MayReject(RejectKind::kUnverifiableConstraint,
+                MakeFinding(RuleId::kEnfEnforced,
+                            fmt::format("enforced check {} cannot be evaluated on existing rows",
+                                        name),
+                            id));
+  }
+  if (!v.violated) return;
+  const Finding f = MakeFinding(
+      RuleId::kEnfEnforced,
+      fmt::format("existing rows violate {}, which becomes enforced (existing-rows-on-enforce)",
+                  name),
+      id);
+  switch (switches.existing_rows_on_enforce) {
+    case ExistingRowsOnEnforce::kEither:
+      b.MayReject(RejectKind::kConstraintViolation, f);
+      break;
+    case ExistingRowsOnEnforce::kReject:
+      b.MustReject(RejectKind::kConstraintViolation, f);
+      break;
+    case ExistingRowsOnEnforce::kAccept:
+      b.Because(f);
+      break;
+  }
+  if (id && switches.existing_rows_on_enforce != ExistingRowsOnEnforce::kAccept) b.Names(*id);
+}
+
+/// The request's definition with the ID and timestamp the reference assigns.
+Constraint Candidate(const Constraint& requested, ConstraintId id, int64_t now) {
+  Constraint c = requested;
+  c.id = id;
+  c.timestamp_ms = now;
+  if (c.type && c.raw_type.empty()) c.raw_type = std::string(ToString(*c.type));
+  return c;
+}
+
+}  // namespace
+
+AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& request,
+                                  const AddConstraint& op, const Switches& switches) {
+  const TableState* table = TableOf(state, request);
+  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  OutcomeBuilder b;
+  if (!V4Only(table->metadata, b)) return std::move(b).Build();
+  const Schema* schema = table->metadata.CurrentSchema();
+  if (schema == nullptr) return InvalidRequest("the table has no current schema");
+  const Constraint& requested = op.constraint;
+  for (Finding& f : CheckConstraintDefinition(requested, *schema, state.functions,
+                                              DefinitionSource::kRequest)) {
+    b.MustReject(RejectKind::kInvalidConstraint, std::move(f));
+  }
+  const ConstraintId next = LastConstraintId(table->metadata) + 1;
+  std::vector<Constraint> after = ConstraintsOf(table->metadata);
+  after.push_back(Candidate(requested, next, request.now_ms.value_or(0)));
+  for (Finding& f : CheckConstraintSet(after, switches))
+    b.MustReject(RejectKind::kInvalidConstraint, std::move(f));
+  if (b.must_reject()) return std::move(b).Build();
+  if (requested.enforced.value_or(false)) {
+    ExistingRowsOnEnforce(CheckExistingRows(*table, after.back(), state.functions),
+                          requested.name.value_or(""), std::nullopt, switches, b);
+  }
+  MetadataExpectation exp = BaseExpectation(*table, switches);
+  ConstraintExpectation e;
+  e.name = requested.name.value_or("");
+  e.definition.type = requested.type;
+  e.definition.enforced = requested.enforced;
+  e.definition.expression = requested.expression;
+  e.definition.field_ids = requested.field_ids;
+  e.rule = RuleId::kProtoAnswer;
+  exp.constraints.push_back(std::move(e));
+  b.Because(MakeFinding(RuleId::kIdAboveLast,
+                        fmt::format("the new constraint's ID must be above {}",
+                                    exp.base_last_constraint_id)));
+  b.outcome().metadata = std::move(exp);
+  return std::move(b).Build();
+}
+
+AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& request,
+                                     const UpdateConstraint& op, const Switches& switches) {
+  const TableState* table = TableOf(state, request);
+  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  const bool insensitive = switches.name_case == NameCase::kInsensitive;
+  const Constraint* before = FindConstraintByName(table->metadata, op.name, insensitive);
+  OutcomeBuilder b;
+  if (before == nullptr || !before->id) {
+    b.MustReject(RejectKind::kInvalidRequest,
+                 MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", op.name)));
+    if (table->metadata.format_version < 4) {
+      b.MayReject(RejectKind::kUnsupportedFormatVersion,
+                  MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
+    }
+    return std::move(b).Build();
+  }
+  for (Finding& f : CheckConstraintUpdate(*before, op.set))
+    b.MustReject(RejectKind::kInvalidConstraintUpdate, std::move(f));
+  if (b.must_reject()) return std::move(b).Build();
+  Constraint updated = *before;
+  if (op.set.name) updated.name = op.set.name;
+  if (op.set.enforced) updated.enforced = op.set.enforced;
+  if (op.set.name) {
+    std::vector<Constraint> after;
+    for (const Constraint& c : ConstraintsOf(table->metadata))
+      after.push_back(c.id == before->id ? updated : c);
+    for (Finding& f : CheckConstraintSet(after, switches)) {
+      b.MustReject(RejectKind::kInvalidConstraintUpdate, f);
+      b.MayReject(RejectKind::kInvalidConstraint, std::move(f));
+    }
+    if (b.must_reject()) return std::move(b).Build();
+  }
+  const bool becomes_enforced =
+      updated.enforced.value_or(false) && !before->enforced.value_or(false);
+  if (becomes_enforced) {
+    RowsVerdict v;
+    if (before->type == ConstraintType::kCheck) {
+      auto it = table->check_tallies.find(*before->id);
+      if (it != table->check_tallies.end()) {
+        v.holds = it->second.holds();
+        v.violated = it->second.violating > 0;
+        v.unevaluable = it->second.unevaluable > 0;
+      }
+    } else {
+      auto it = table->key_indexes.find(*before->id);
+      if (it != table->key_indexes.end()) {
+        v.holds = it->second.Holds();
+        v.violated = !v.holds;
+      }
+    }
+    ExistingRowsOnEnforce(v, updated.name.value_or(""), before->id, switches, b);
+  }
+  MetadataExpectation exp = BaseExpectation(*table, switches);
+  for (ConstraintExpectation& e : exp.constraints) {
+    if (e.id != before->id) continue;
+    e.name = updated.name.value_or("");
+    e.definition.enforced = updated.enforced;
+    e.rule = RuleId::kUpdNameEnforcedOnly;
+    const bool changed = updated.name != before->name || updated.enforced != before->enforced;
+    // "timestamp-ms must be updated when the constraint is updated" (upd.timestamp)
+    if (changed) e.timestamp_must_change_from = before->timestamp_ms;
+  }
+  b.outcome().metadata = std::move(exp);
+  return std::move(b).Build();
+}
+
+AllowedOutcome ApplyRemoveConstraint(const CatalogState& state, const Request& request,
+                                     const RemoveConstraint& op, const Switches& switches) {
+  const TableState* table = TableOf(state, request);
+  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  const bool insensitive = switches.name_case == NameCase::kInsensitive;
+  const Constraint* c = FindConstraintByName(table->metadata, op.name, insensitive);
+  if (c == nullptr || !c->id) {
+    OutcomeBuilder b;
+    b.MustReject(RejectKind::kInvalidRequest,
+                 MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", op.name)));
+    if (table->metadata.format_version < 4) {
+      b.MayReject(RejectKind::kUnsupportedFormatVersion,
+                  MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
+    }
+    return std::move(b).Build();
+  }
+  OutcomeBuilder b;
+  MetadataExpectation exp = BaseExpectation(*table, switches);
+  std::erase_if(exp.constraints,
+                [&](const ConstraintExpectation& e) { return e.id == c->id; });
+  b.Because(MakeFinding(RuleId::kIdNoReuse,
+                        fmt::format("ID {} must not be reused after this removal", *c->id),
+                        c->id));
+  b.outcome().metadata = std::move(exp);
+  return std::move(b).Build();
+}
+
+Findings AdoptMetadataChange(CatalogState& state, const Request& request,
+                             const TableMetadata& answered, const Switches&) {
+  auto it = state.tables.find(request.table);
+  if (it == state.tables.end())
+    return {MakeFinding(RuleId::kProtoAnswer, "a change to an unknown table was accepted")};
+  TableState& table = it->second;
+  std::set<ConstraintId> now_ids;
+  for (const Constraint& c : ConstraintsOf(answered))
+    if (c.id) now_ids.insert(*c.id);
+  for (const Constraint& c : ConstraintsOf(table.metadata))
+    if (c.id && !now_ids.count(*c.id)) table.removed_constraint_ids.insert(*c.id);
+  table.seen_constraint_ids.insert(now_ids.begin(), now_ids.end());
+  const bool constraints_changed = ConstraintsOf(table.metadata) != ConstraintsOf(answered);
+  const bool schema_changed = table.metadata.format_version != answered.format_version ||
+                              table.metadata.current_schema_id != answered.current_schema_id ||
+                              table.metadata.schemas != answered.schemas;
+  table.metadata = answered;
+  ++table.versions.any;
+  if (constraints_changed) ++table.versions.constraints;
+  if (schema_changed) ++table.versions.schema;
+  SyncDerived(table, state.functions);
+  return {};
+}
+
+std::optional<TableMetadata> CanonicalAddConstraint(const TableState& table,
+                                                    const Request& request,
+                                                    const AddConstraint& op) {
+  const int64_t now = request.now_ms.value_or(table.metadata.last_updated_ms + 1);
+  TableMetadata md = NextMetadata(table.metadata, now);
+  // The lowest ID that id.above-last allows.
+  const ConstraintId id = LastConstraintId(table.metadata) + 1;
+  if (!md.constraints) md.constraints.emplace();
+  md.constraints->push_back(Candidate(op.constraint, id, now));
+  md.last_constraint_id = id;
+  return md;
+}
+
+std::optional<TableMetadata> CanonicalUpdateConstraint(const TableState& table,
+                                                       const Request& request,
+                                                       const UpdateConstraint& op,
+                                                       const Switches& switches) {
+  const int64_t now = request.now_ms.value_or(table.metadata.last_updated_ms + 1);
+  TableMetadata md = NextMetadata(table.metadata, now);
+  const bool insensitive = switches.name_case == NameCase::kInsensitive;
+  const Constraint* before = FindConstraintByName(table.metadata, op.name, insensitive);
+  if (before == nullptr || !md.constraints) return md;
+  for (Constraint& c : *md.constraints) {
+    if (c.id != before->id) continue;
+    if (op.set.name) c.name = op.set.name;
+    if (op.set.enforced) c.enforced = op.set.enforced;
+    if (c.name != before->name || c.enforced != before->enforced) c.timestamp_ms = now;
+  }
+  return md;
+}
+
+std::optional<TableMetadata> CanonicalRemoveConstraint(const TableState& table,
+                                                       const Request& request,
+                                                       const RemoveConstraint& op,
+                                                       const Switches& switches) {
+  const int64_t now = request.now_ms.value_or(table.metadata.last_updated_ms + 1);
+  TableMetadata md = NextMetadata(table.metadata, now);
+  const bool insensitive = switches.name_case == NameCase::kInsensitive;
+  const Constraint* c = FindConstraintByName(table.metadata, op.name, insensitive);
+  if (c == nullptr || !md.constraints) return md;
+  const std::optional<ConstraintId> id = c->id;
+  std::erase_if(*md.constraints, [&](const Constraint& x) { return x.id == id; });
+  return md;
+}
+
+}  // namespace ictk::internal

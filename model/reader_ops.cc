@@ -1,0 +1,190 @@
+/// \file
+/// The reader side: `scan` (the live rows of a snapshot, sem.live-rows), `read-statuses`
+/// (st.reader-lookup, id.readers-tolerate-missing, upg.readers-ignore-identifiers) and
+/// `parse-metadata` (what a reader must accept, may reject, must reject).
+#include <fmt/format.h>
+
+#include "model/constraint_rules.h"
+#include "model/iceberg_rules.h"
+#include "model/status_rules.h"
+#include "model/operations_internal.h"
+
+namespace ictk::internal {
+
+namespace {
+
+bool CarriesConstraintFields(const TableMetadata& md) {
+  if (md.constraints || md.last_constraint_id) return true;
+  for (const Snapshot& s : md.snapshots)
+    if (s.constraint_statuses) return true;
+  return false;
+}
+
+/// A reader's version check: "Readers reject a format-version they do not support"
+/// (ice.format-version-known, iceberg_rules.h): unsupported-format-version.
+bool KnownVersion(const TableMetadata& md, OutcomeBuilder& b) {
+  Findings f = CheckFormatVersionKnown(md);
+  for (Finding& x : f) b.MustReject(RejectKind::kUnsupportedFormatVersion, std::move(x));
+  return f.empty();
+}
+
+/// def.v4-only for readers: "What a reader does with v1–v3 metadata that carries them is
+/// open" (switch v3-constraint-fields: `either` rejects or ignores, `reject` rejects).
+/// Returns whether the constraint fields are ignored when accepted.
+bool V3ConstraintFields(const TableMetadata& md, const Switches& switches, OutcomeBuilder& b) {
+  if (md.format_version >= 4 || !CarriesConstraintFields(md)) return false;
+  Finding f = MakeFinding(RuleId::kDefV4Only,
+                          fmt::format("v{} metadata carries constraint fields",
+                                      md.format_version));
+  if (switches.v3_constraint_fields == V3ConstraintFields::kReject) {
+    b.MustReject(RejectKind::kInvalidMetadata, std::move(f));
+  } else {
+    b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
+  }
+  return true;
+}
+
+/// "Readers must not assume that every constraint-id referenced by a snapshot is present
+/// in constraints." (id.readers-tolerate-missing) Such metadata is read, not refused.
+void ReadersTolerateMissing(const TableMetadata& md, OutcomeBuilder& b) {
+  std::set<ConstraintId> present;
+  for (const Constraint& c : ConstraintsOf(md))
+    if (c.id) present.insert(*c.id);
+  for (const Snapshot& s : md.snapshots) {
+    if (!s.constraint_statuses) continue;
+    for (ConstraintStatus st : kAllStatuses) {
+      const auto& list = s.constraint_statuses->List(st);
+      if (!list) continue;
+      for (ConstraintId id : *list) {
+        if (present.count(id)) continue;
+        b.Because(MakeFinding(RuleId::kIdReadersTolerateMissing,
+                              fmt::format("snapshot {} lists ID {}, which is not in "
+                                          "constraints",
+                                          s.snapshot_id, id),
+                              id));
+        return;
+      }
+    }
+  }
+}
+
+/// "readers must ignore identifier-field-ids in a v4 table" (upg.readers-ignore-
+/// identifiers): they neither make a reader refuse the metadata nor stand for a key.
+void ReadersIgnoreIdentifiers(const TableMetadata& md, OutcomeBuilder& b) {
+  if (md.format_version < 4) return;
+  for (const Schema& s : md.schemas) {
+    if (s.identifier_field_ids && !s.identifier_field_ids->empty()) {
+      b.Because(MakeFinding(RuleId::kUpgReadersIgnoreIdentifiers,
+                            "a v4 reader ignores identifier-field-ids"));
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+AllowedOutcome ApplyScan(const CatalogState& state, const Request& request, const Scan& op,
+                         const Switches&) {
+  const TableState* table = TableOf(state, request);
+  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  const TableMetadata& md = table->metadata;
+  const Schema* schema = md.CurrentSchema();
+  std::optional<LiveRows> rows;
+  if (!op.snapshot_id) {
+    rows = table->rows;
+  } else {
+    const Snapshot* snap = md.FindSnapshot(*op.snapshot_id);
+    if (snap == nullptr)
+      return InvalidRequest(fmt::format("unknown snapshot {}", *op.snapshot_id));
+    rows = RowsAtSnapshot(*table, *op.snapshot_id);
+    if (!rows) rows.emplace();  // a snapshot the model never saw written: no rows known
+    // "with snapshot-id of an older snapshot, under that snapshot's schema"
+    if (snap->schema_id) {
+      for (const Schema& s : md.schemas)
+        if (s.schema_id == snap->schema_id) schema = &s;
+    }
+  }
+  OutcomeBuilder b;
+  b.Because(MakeFinding(RuleId::kSemLiveRows, "the live rows, after applying deletes"));
+  std::map<std::string, Value> out;
+  static const std::vector<NestedField> kNoFields;
+  const std::vector<NestedField>& fields = schema ? schema->fields : kNoFields;
+  for (const auto& [key, values] : *rows) out.emplace(key, ProjectRow(values, fields));
+  b.outcome().rows = std::move(out);
+  b.outcome().rows_schema = schema ? *schema : Schema{};
+  return std::move(b).Build();
+}
+
+AllowedOutcome ApplyReadStatuses(const CatalogState&, const Request&, const ReadStatuses& op,
+                                 const Switches& switches) {
+  const TableMetadata& md = op.metadata;
+  OutcomeBuilder b;
+  if (!KnownVersion(md, b)) return std::move(b).Build();
+  const bool ignored = V3ConstraintFields(md, switches, b);
+  const Snapshot* snap = nullptr;
+  if (op.snapshot_id) {
+    snap = md.FindSnapshot(*op.snapshot_id);
+    if (snap == nullptr)
+      return InvalidRequest(fmt::format("unknown snapshot {}", *op.snapshot_id));
+  } else {
+    snap = md.CurrentSnapshot();
+  }
+  ReadersTolerateMissing(md, b);
+  ReadersIgnoreIdentifiers(md, b);
+  std::map<ConstraintId, StatusSet> statuses;
+  if (!ignored) {
+    for (const Constraint& c : ConstraintsOf(md)) {
+      if (!c.id) continue;
+      // "Readers must determine the status of a constraint for a snapshot as follows"
+      // (st.reader-lookup); no snapshot: every constraint unvalidated.
+      statuses[*c.id] = StatusSet{ReaderStatus(
+          snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, *c.id)};
+    }
+  }
+  b.Because(MakeFinding(RuleId::kStReaderLookup, "listed status, otherwise unvalidated"));
+  b.outcome().reader_statuses = std::move(statuses);
+  return std::move(b).Build();
+}
+
+AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
+                                  const ParseMetadata& op, const Switches& switches) {
+  const TableMetadata& md = op.metadata;
+  OutcomeBuilder b;
+  if (!KnownVersion(md, b)) return std::move(b).Build();
+  const bool may_drop = V3ConstraintFields(md, switches, b);
+  if (md.format_version >= 4) {
+    // Metadata that breaks a definition rule may be refused as invalid-metadata; what a
+    // reader must tolerate (missing IDs, identifier-field-ids) never makes it refuse.
+    const Schema* schema = md.CurrentSchema();
+    const std::vector<Constraint>& constraints = ConstraintsOf(md);
+    for (size_t i = 0; i < constraints.size(); ++i) {
+      if (schema == nullptr) break;
+      for (Finding& f : CheckConstraintDefinition(constraints[i], *schema, state.functions,
+                                                  DefinitionSource::kMetadata,
+                                                  fmt::format("/constraints/{}", i))) {
+        b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
+      }
+    }
+    for (Finding& f : CheckConstraintSet(constraints, switches, "/constraints"))
+      b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
+    for (const Constraint& c : constraints) {
+      // Open point: "constraint ID 0, or a constraint ID above last-constraint-id, in
+      // metadata given to a reader: parse-metadata may accept or reject".
+      if (c.id && (*c.id <= 0 || *c.id > LastConstraintId(md))) {
+        b.MayReject(RejectKind::kInvalidMetadata,
+                    MakeFinding(RuleId::kIdUpdateLast,
+                                fmt::format("constraint ID {} is not in 1..last-constraint-id "
+                                            "{}",
+                                            *c.id, LastConstraintId(md)),
+                                c.id));
+      }
+    }
+    ReadersTolerateMissing(md, b);
+    ReadersIgnoreIdentifiers(md, b);
+  }
+  b.outcome().parsed = md;
+  b.outcome().may_drop_constraint_fields = may_drop;
+  return std::move(b).Build();
+}
+
+}  // namespace ictk::internal

@@ -1,0 +1,231 @@
+/// \file
+/// Creating a table and upgrading its format version: ice.format-version-up, the schema
+/// rules of a new table, and the v4 upgrade rules (upg.*): identifier fields rewritten as a
+/// primary key that is not enforced, or skipped when they cannot be one.
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "model/constraint_rules.h"
+#include "model/iceberg_rules.h"
+#include "model/operations_internal.h"
+#include "model/schema.h"
+
+namespace ictk::internal {
+
+namespace {
+
+bool KnownFormatVersion(int32_t v) { return v >= 1 && v <= kMaxFormatVersion; }
+
+/// "format versions only go up; an upgrade to an unknown version is rejected"
+/// (ice.format-version-up).
+void FormatVersionUp(int32_t from, int32_t to, OutcomeBuilder& b) {
+  if (!KnownFormatVersion(to)) {
+    b.MustReject(RejectKind::kUnsupportedFormatVersion,
+                 MakeFinding(RuleId::kIceFormatVersionUp,
+                             fmt::format("format version {} is not known", to)));
+  } else if (to < from) {
+    b.MustReject(RejectKind::kUnsupportedFormatVersion,
+                 MakeFinding(RuleId::kIceFormatVersionUp,
+                             fmt::format("a downgrade from v{} to v{}", from, to)));
+  } else if (to == from) {
+    // Not an upgrade: a no-op, or a rejection of the request.
+    Finding f = MakeFinding(RuleId::kIceFormatVersionUp,
+                            fmt::format("the table is already v{}", to));
+    b.MayReject(RejectKind::kUnsupportedFormatVersion, f);
+    b.MayReject(RejectKind::kInvalidRequest, f);
+  } else {
+    b.Because(MakeFinding(RuleId::kIceFormatVersionUp,
+                          fmt::format("an upgrade from v{} to v{}", from, to)));
+  }
+}
+
+/// The primary key an upgrade to v4 creates from `schema`: "the identifier-field-ids of
+/// the table's current schema are rewritten as a single primary-key constraint that is not
+/// enforced ... its name is pk" (upg.pk-from-identifiers). nullopt when there are none, or
+/// when "any of those fields cannot be used in a primary-key constraint ... no constraint
+/// is created and the upgrade continues without it" (upg.skip-ineligible), in which case
+/// `skipped` is set.
+std::optional<ConstraintExpectation> PrimaryKeyFromIdentifiers(const Schema& schema,
+                                                               bool& skipped) {
+  skipped = false;
+  if (!schema.identifier_field_ids || schema.identifier_field_ids->empty()) return std::nullopt;
+  if (!EligiblePrimaryKey(*schema.identifier_field_ids, schema)) {
+    skipped = true;
+    return std::nullopt;
+  }
+  ConstraintExpectation e;
+  e.name = "pk";
+  e.definition.type = ConstraintType::kPrimaryKey;
+  e.definition.enforced = false;
+  e.definition.field_ids = *schema.identifier_field_ids;
+  e.rule = RuleId::kUpgPkFromIdentifiers;
+  return e;
+}
+
+Constraint PkConstraint(const ConstraintExpectation& e, ConstraintId id, int64_t now) {
+  Constraint c;
+  c.id = id;
+  c.type = ConstraintType::kPrimaryKey;
+  c.raw_type = "primary-key";
+  c.name = e.name;
+  c.enforced = false;
+  c.timestamp_ms = now;
+  c.field_ids = e.definition.field_ids;
+  return c;
+}
+
+}  // namespace
+
+AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& request,
+                                const CreateTable& op, const Switches& switches) {
+  if (request.table.empty()) return InvalidRequest("create-table without a table name");
+  if (state.FindTable(request.table) != nullptr)
+    return InvalidRequest(fmt::format("table '{}' already exists", request.table));
+  OutcomeBuilder b;
+  if (!KnownFormatVersion(op.format_version)) {
+    b.MustReject(RejectKind::kUnsupportedFormatVersion,
+                 MakeFinding(RuleId::kIceFormatVersionUp,
+                             fmt::format("format version {} is not known", op.format_version)));
+    return std::move(b).Build();
+  }
+  for (Finding& f : CheckIcebergSchema(op.schema, op.format_version))
+    b.MustReject(RejectKind::kInvalidSchemaChange, std::move(f));
+  MetadataExpectation exp;
+  exp.format_version = op.format_version;
+  exp.stale_ids = switches.stale_ids_in_new_snapshot;
+  const bool has_identifiers =
+      op.schema.identifier_field_ids && !op.schema.identifier_field_ids->empty();
+  if (op.format_version >= 4 && has_identifiers) {
+    // "Writers must not set identifier-field-ids in a schema that is added to a v4 table":
+    // the request may be rejected, or accepted with the stored schema carrying none (with
+    // or without a generated pk).
+    Finding f = MakeFinding(RuleId::kUpgNoIdentifiersInV4,
+                            "a v4 schema must not carry identifier-field-ids");
+    b.MayReject(RejectKind::kInvalidSchemaChange, f);
+    b.MayReject(RejectKind::kInvalidRequest, f);
+    bool skipped = false;
+    if (std::optional<ConstraintExpectation> pk = PrimaryKeyFromIdentifiers(op.schema, skipped)) {
+      pk->optional = true;
+      pk->definition.enforced.reset();
+      exp.constraints.push_back(std::move(*pk));
+    }
+  }
+  b.outcome().metadata = std::move(exp);
+  return std::move(b).Build();
+}
+
+AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request, const Upgrade& op,
+                            const Switches& switches) {
+  const TableState* table = TableOf(state, request);
+  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  OutcomeBuilder b;
+  const int32_t from = table->metadata.format_version;
+  FormatVersionUp(from, op.format_version, b);
+  if (b.must_reject()) return std::move(b).Build();
+  MetadataExpectation exp = BaseExpectation(*table, switches);
+  exp.format_version = op.format_version;
+  exp.format_version_rule = RuleId::kIceFormatVersionUp;
+  if (from < 4 && op.format_version >= 4) {
+    const Schema* schema = table->metadata.CurrentSchema();
+    bool skipped = false;
+    std::optional<ConstraintExpectation> pk =
+        schema ? PrimaryKeyFromIdentifiers(*schema, skipped) : std::nullopt;
+    if (pk) {
+      b.Because(MakeFinding(RuleId::kUpgPkFromIdentifiers,
+                            "identifier-field-ids become a primary key that is not enforced"));
+      exp.constraints.push_back(std::move(*pk));
+    } else if (skipped) {
+      b.Because(MakeFinding(RuleId::kUpgSkipIneligible,
+                            "the identifier fields cannot form a primary key: no constraint"));
+    }
+  }
+  b.outcome().metadata = std::move(exp);
+  return std::move(b).Build();
+}
+
+Findings AdoptCreateTable(CatalogState& state, const Request& request, const CreateTable&,
+                          const TableMetadata& answered) {
+  TableState table;
+  table.metadata = answered;
+  for (const Constraint& c : ConstraintsOf(answered))
+    if (c.id) table.seen_constraint_ids.insert(*c.id);
+  RebuildDerived(table, state.functions);
+  state.tables[request.table] = std::move(table);
+  return {};
+}
+
+std::optional<TableMetadata> CanonicalCreateTable(const Request& request, const CreateTable& op) {
+  const int64_t now = request.now_ms.value_or(0);
+  TableMetadata md;
+  md.format_version = op.format_version;
+  const size_t h = std::hash<std::string>{}(request.table);
+  md.table_uuid = fmt::format("00000000-0000-4000-8000-{:012x}", h & 0xffffffffffffull);
+  md.location = "memory://" + request.table;
+  if (op.format_version >= 2) md.last_sequence_number = 0;
+  md.last_updated_ms = now;
+  md.last_column_id = MaxFieldId(op.schema.fields);
+  Schema schema = op.schema;
+  schema.schema_id = 0;
+  std::optional<std::vector<FieldId>> identifiers = schema.identifier_field_ids;
+  if (op.format_version >= 4) schema.identifier_field_ids.reset();
+  md.schemas.push_back(schema);
+  md.current_schema_id = 0;
+  md.partition_specs.push_back(PartitionSpec{0, {}});
+  md.default_spec_id = 0;
+  md.last_partition_id = 999;
+  md.sort_orders.push_back(SortOrder{0, {}});
+  md.default_sort_order_id = 0;
+  if (op.format_version >= 3) md.next_row_id = 0;
+  if (op.format_version == 1) {
+    md.has_legacy_schema = true;
+    md.has_legacy_partition_spec = true;
+  }
+  if (op.format_version >= 4) {
+    md.last_constraint_id = 0;
+    md.constraints.emplace();
+    bool skipped = false;
+    if (identifiers && !identifiers->empty()) {
+      if (std::optional<ConstraintExpectation> pk = PrimaryKeyFromIdentifiers(op.schema, skipped)) {
+        md.constraints->push_back(PkConstraint(*pk, 1, now));
+        md.last_constraint_id = 1;
+      }
+    }
+  }
+  return md;
+}
+
+std::optional<TableMetadata> CanonicalUpgrade(const TableState& table, const Request& request,
+                                              const Upgrade& op) {
+  const TableMetadata& base = table.metadata;
+  const int64_t now = request.now_ms.value_or(base.last_updated_ms + 1);
+  TableMetadata md = NextMetadata(base, now);
+  if (op.format_version == base.format_version) return md;
+  md.format_version = op.format_version;
+  if (op.format_version >= 2) {
+    if (!md.last_sequence_number) md.last_sequence_number = 0;
+    md.has_legacy_schema = false;
+    md.has_legacy_partition_spec = false;
+    for (Schema& s : md.schemas)
+      if (!s.schema_id) s.schema_id = 0;
+    if (!md.current_schema_id) md.current_schema_id = 0;
+  }
+  if (op.format_version >= 3 && !md.next_row_id) md.next_row_id = 0;
+  if (base.format_version < 4 && op.format_version >= 4) {
+    md.last_constraint_id = 0;
+    md.constraints.emplace();
+    const Schema* schema = base.CurrentSchema();
+    bool skipped = false;
+    if (schema != nullptr) {
+      if (std::optional<ConstraintExpectation> pk = PrimaryKeyFromIdentifiers(*schema, skipped)) {
+        // "assigned a constraint-id from last-constraint-id in the same way as any other
+        // constraint ... its timestamp-ms is the time of the upgrade"
+        md.constraints->push_back(PkConstraint(*pk, LastConstraintId(base) + 1, now));
+        md.last_constraint_id = LastConstraintId(base) + 1;
+      }
+    }
+  }
+  return md;
+}
+
+}  // namespace ictk::internal
