@@ -1,0 +1,48 @@
+/// \file
+/// The adapter capabilities of the protocol (ARCHITECTURE.md "Capabilities") as a value:
+/// generators only make requests an implementation declared it supports, and a report says
+/// which rules were left untested because a capability was missing.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ictk {
+
+struct Capabilities {
+  bool check = true;
+  bool unique = true;
+  bool primary_key = true;
+  bool nested_keys = true;
+  bool upgrade = true;
+  bool schema_evolution = true;
+  bool modify_rows = true;
+  bool concurrent_commits = true;
+  bool validate = true;
+  bool udf = true;
+  bool transforms = true;
+  bool reader = true;
+  bool parse_metadata = true;
+  /// The format versions the implementation supports.
+  std::set<int32_t> format_versions = {1, 2, 3, 4};
+
+  bool operator==(const Capabilities&) const = default;
+
+  /// Every capability and format versions 1-4.
+  static Capabilities All() { return Capabilities{}; }
+  /// From `hello`'s `capabilities` and `format-versions`; unknown names are ignored.
+  static Capabilities FromHello(const std::vector<std::string>& names,
+                                const std::vector<int32_t>& format_versions);
+  /// The protocol names of the capabilities that are set, in protocol order.
+  std::vector<std::string> Names() const;
+  /// Whether the capability with protocol name `name` is set (false for unknown names).
+  bool Has(std::string_view name) const;
+};
+
+/// Every capability name of the protocol, in protocol order.
+const std::vector<std::string_view>& AllCapabilityNames();
+
+}  // namespace ictk

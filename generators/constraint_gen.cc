@@ -1,0 +1,390 @@
+/// \file
+/// Constraint generators (constraint_gen.h).
+#include "generators/constraint_gen.h"
+
+#include <algorithm>
+
+#include "model/constraint_rules.h"
+
+namespace ictk {
+namespace {
+
+Constraint Make(ConstraintType type, const std::string& name, bool enforced) {
+  Constraint c;
+  c.type = type;
+  c.raw_type = std::string(ToString(type));
+  c.name = name;
+  c.enforced = enforced;
+  return c;
+}
+
+Expr OrNull(Expr predicate, FieldId id) {
+  return Expr::Binary(ExprOp::kOr, std::move(predicate),
+                      Expr::Unary(ExprOp::kIsNull, Expr::Ref(id)));
+}
+
+struct Columns {
+  std::vector<FieldId> ints, longs, strings, floats, timestamps, any_primitive, list_elements,
+      map_keys, structs, geo, unknown;
+  std::vector<FieldId> nested_ints;  ///< int members of structs (not in lists or maps)
+};
+
+void Collect(const std::vector<NestedField>& fields, bool nested, Columns& out) {
+  for (const NestedField& f : fields) {
+    switch (f.type.id) {
+      case TypeId::kInt: (nested ? out.nested_ints : out.ints).push_back(f.id); break;
+      case TypeId::kLong: if (!nested) out.longs.push_back(f.id); break;
+      case TypeId::kString: if (!nested) out.strings.push_back(f.id); break;
+      case TypeId::kFloat:
+      case TypeId::kDouble: if (!nested) out.floats.push_back(f.id); break;
+      case TypeId::kTimestamp:
+      case TypeId::kTimestampTz: if (!nested) out.timestamps.push_back(f.id); break;
+      case TypeId::kGeometry:
+      case TypeId::kGeography: out.geo.push_back(f.id); break;
+      case TypeId::kUnknown: out.unknown.push_back(f.id); break;
+      case TypeId::kStruct:
+        out.structs.push_back(f.id);
+        Collect(f.type.fields, true, out);
+        break;
+      case TypeId::kList: out.list_elements.push_back(f.type.element_id); break;
+      case TypeId::kMap: out.map_keys.push_back(f.type.key_id); break;
+      default: break;
+    }
+    if (IsPrimitive(f.type.id) && !nested) out.any_primitive.push_back(f.id);
+  }
+}
+
+Columns CollectColumns(const Schema& schema) {
+  Columns c;
+  Collect(schema.fields, false, c);
+  return c;
+}
+
+bool HasPrimaryKey(const std::vector<Constraint>& existing) {
+  return std::any_of(existing.begin(), existing.end(), [](const Constraint& c) {
+    return c.type == ConstraintType::kPrimaryKey;
+  });
+}
+
+std::vector<std::string> UsableUdfs(const FunctionCatalog& functions) {
+  std::vector<std::string> out;
+  for (const auto& [name, def] : functions)
+    if (def.deterministic && def.parameters.size() == 1 &&
+        def.parameters[0].second.id == TypeId::kInt &&
+        def.return_type.id == TypeId::kBoolean)
+      out.push_back(name);
+  return out;
+}
+
+void WalkKeys(const std::vector<NestedField>& fields, bool nested, bool optional_parent,
+              bool nested_keys, std::vector<KeyCandidate>& out) {
+  for (const NestedField& f : fields) {
+    const TypeId t = f.type.id;
+    if (t == TypeId::kStruct) {
+      if (nested_keys) WalkKeys(f.type.fields, true, optional_parent || !f.required, true, out);
+      continue;
+    }
+    if (!IsPrimitive(t) || t == TypeId::kFloat || t == TypeId::kDouble ||
+        t == TypeId::kGeometry || t == TypeId::kGeography || t == TypeId::kUnknown)
+      continue;
+    KeyCandidate k;
+    k.id = f.id;
+    k.type = f.type;
+    k.pk_eligible = f.required && !optional_parent;
+    k.nested = nested;
+    out.push_back(std::move(k));
+  }
+}
+
+}  // namespace
+
+std::vector<KeyCandidate> KeyCandidates(const Schema& schema, bool nested_keys) {
+  std::vector<KeyCandidate> out;
+  WalkKeys(schema.fields, false, false, nested_keys, out);
+  return out;
+}
+
+Expr UdfCheck(const std::string& function, FieldId field) {
+  return Expr::Binary(ExprOp::kEq, Expr::Apply(function, {Expr::Ref(field)}),
+                      Expr::Lit(Value::Boolean(true)));
+}
+
+FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
+                                  bool deterministic) {
+  FunctionDefinition f;
+  f.name = name;
+  f.deterministic = deterministic;
+  f.parameters = {{"x", Type::Primitive(TypeId::kInt)}};
+  f.return_type = Type::Primitive(TypeId::kBoolean);
+  Expr param;
+  param.op = ExprOp::kParameter;
+  param.name = "x";
+  f.body = Expr::Binary(ExprOp::kGt, std::move(param), Expr::Lit(Value::Long(threshold)));
+  return f;
+}
+
+rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& functions,
+                                 const Capabilities& capabilities) {
+  return rc::gen::exec([schema, functions, capabilities]() -> Expr {
+    const Columns c = CollectColumns(schema);
+    std::vector<FieldId> numbers = c.ints;
+    numbers.insert(numbers.end(), c.longs.begin(), c.longs.end());
+    const std::vector<std::string> udfs = capabilities.udf ? UsableUdfs(functions)
+                                                          : std::vector<std::string>{};
+    const int kind = *rc::gen::inRange(0, 12);
+    const int64_t lit = *rc::gen::inRange<int64_t>(0, 4);
+    switch (kind) {
+      case 0:
+      case 1:
+        if (!numbers.empty()) {  // SQL CHECK (n > k): n > k OR n IS NULL
+          const FieldId id = *rc::gen::elementOf(numbers);
+          return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(id), Expr::Lit(Value::Long(lit))),
+                        id);
+        }
+        break;
+      case 2:
+        if (!numbers.empty())  // a comparison that a null breaks (two-valued)
+          return Expr::Binary(ExprOp::kLtEq, Expr::Ref(*rc::gen::elementOf(numbers)),
+                              Expr::Lit(Value::Long(lit + 1)));
+        break;
+      case 3:
+        if (c.ints.size() + c.longs.size() >= 2) {  // start <= end, across fields
+          const FieldId a = *rc::gen::elementOf(numbers);
+          FieldId b = *rc::gen::elementOf(numbers);
+          if (a == b) b = numbers[(std::find(numbers.begin(), numbers.end(), a) -
+                                   numbers.begin() + 1) % numbers.size()];
+          return Expr::Binary(ExprOp::kLtEq, Expr::Ref(a), Expr::Ref(b));
+        }
+        break;
+      case 4:
+        if (!c.any_primitive.empty())
+          return Expr::Unary(ExprOp::kNotNull, Expr::Ref(*rc::gen::elementOf(c.any_primitive)));
+        break;
+      case 5:
+        if (!c.strings.empty()) {
+          const FieldId id = *rc::gen::elementOf(c.strings);
+          return OrNull(Expr::Binary(ExprOp::kStartsWith, Expr::Ref(id),
+                                     Expr::Lit(Value::String("a"))),
+                        id);
+        }
+        break;
+      case 6:
+        if (!numbers.empty())
+          return Expr::Set(ExprOp::kIn, Expr::Ref(*rc::gen::elementOf(numbers)),
+                           {Value::Long(0), Value::Long(1), Value::Long(2)});
+        break;
+      case 7:
+        if (!c.floats.empty())
+          return Expr::Unary(ExprOp::kNot,
+                             Expr::Unary(ExprOp::kIsNan, Expr::Ref(*rc::gen::elementOf(c.floats))));
+        break;
+      case 8:
+        if (capabilities.transforms && !numbers.empty()) {
+          const FieldId id = *rc::gen::elementOf(numbers);
+          // bucket(4, n) < 3 OR n IS NULL: breaks for a quarter of the values.
+          return OrNull(Expr::Binary(ExprOp::kLt,
+                                     Expr::Apply("bucket", {Expr::Lit(Value::Long(4)),
+                                                            Expr::Ref(id)}),
+                                     Expr::Lit(Value::Long(3))),
+                        id);
+        }
+        break;
+      case 9:
+        if (capabilities.transforms && !c.timestamps.empty()) {
+          const FieldId id = *rc::gen::elementOf(c.timestamps);
+          // year(ts) >= 1970 OR ts IS NULL: breaks at the 1969 edge.
+          return OrNull(Expr::Binary(ExprOp::kGtEq, Expr::Apply("year", {Expr::Ref(id)}),
+                                     Expr::Lit(Value::Long(1970))),
+                        id);
+        }
+        break;
+      case 10:
+        if (!udfs.empty() && !c.ints.empty())
+          return UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(c.ints));
+        break;
+      case 11:
+        if (!c.nested_ints.empty()) {
+          const FieldId id = *rc::gen::elementOf(c.nested_ints);
+          return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(id), Expr::Lit(Value::Long(lit))), id);
+        }
+        break;
+    }
+    // qty > k OR qty IS NULL: every generated schema has qty (field 2, int).
+    return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(2), Expr::Lit(Value::Long(lit))), 2);
+  });
+}
+
+rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
+  return rc::gen::exec([context]() -> Constraint {
+    const Capabilities& caps = context.capabilities;
+    const bool enforced = *rc::gen::arbitrary<bool>();
+    const std::vector<KeyCandidate> keys = KeyCandidates(context.schema, caps.nested_keys);
+    std::vector<KeyCandidate> pk_keys;
+    for (const KeyCandidate& k : keys)
+      if (k.pk_eligible) pk_keys.push_back(k);
+    std::vector<ConstraintType> types;
+    if (caps.check) types.push_back(ConstraintType::kCheck);
+    if (caps.unique && !keys.empty()) types.push_back(ConstraintType::kUnique);
+    if (caps.primary_key && !pk_keys.empty() && !HasPrimaryKey(context.existing))
+      types.push_back(ConstraintType::kPrimaryKey);
+    if (types.empty()) types.push_back(ConstraintType::kCheck);
+    const ConstraintType type = *rc::gen::elementOf(types);
+    Constraint c = Make(type, context.name, enforced);
+    if (type == ConstraintType::kCheck) {
+      c.expression = *GenCheckExpression(context.schema, context.functions, caps);
+      return c;
+    }
+    const std::vector<KeyCandidate>& pool = type == ConstraintType::kPrimaryKey ? pk_keys : keys;
+    const int n = std::min<int>(static_cast<int>(pool.size()),
+                                *rc::gen::weightedElement<int>({{4, 1}, {2, 2}, {1, 3}}));
+    std::vector<FieldId> ids;
+    // Prefer the small-domain columns a history writes colliding values to: `id` first.
+    ids.push_back(pool[*rc::gen::weightedElement<size_t>({{3, 0}, {1, pool.size() - 1}})].id);
+    while (static_cast<int>(ids.size()) < n) {
+      const FieldId id = (*rc::gen::elementOf(pool)).id;
+      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+      else break;
+    }
+    c.field_ids = ids;
+    return c;
+  });
+}
+
+std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context) {
+  const Columns c = CollectColumns(context.schema);
+  std::vector<RuleId> out = {RuleId::kDefTypes,        RuleId::kDefCheckExpression,
+                             RuleId::kDefKeyFieldIds,  RuleId::kDefRequiredFields,
+                             RuleId::kExprIdReferences, RuleId::kExprWellTyped,
+                             RuleId::kSchReferencedExist, RuleId::kKeyPkRequired};
+  if (context.format_version < 4) return {RuleId::kDefV4Only};
+  if (!c.structs.empty()) out.push_back(RuleId::kKeyPrimitiveOnly);
+  if (!c.list_elements.empty() || !c.map_keys.empty()) {
+    out.push_back(RuleId::kKeyNotInListMap);
+    out.push_back(RuleId::kExprNoListMapElement);
+  }
+  if (!c.floats.empty()) out.push_back(RuleId::kKeyNoFloatDouble);
+  if (!c.geo.empty()) out.push_back(RuleId::kKeyNoGeo);
+  if (!c.unknown.empty()) out.push_back(RuleId::kKeyNoUnknown);
+  if (HasPrimaryKey(context.existing)) out.push_back(RuleId::kDefSinglePk);
+  if (!context.existing.empty()) out.push_back(RuleId::kDefNameUnique);
+  if (context.capabilities.udf) out.push_back(RuleId::kExprDeterministic);
+  return out;
+}
+
+rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, RuleId rule) {
+  return rc::gen::exec([context, rule]() -> Constraint {
+    const Columns cols = CollectColumns(context.schema);
+    const bool enforced = *rc::gen::arbitrary<bool>();
+    const std::string& name = context.name;
+    auto unique_on = [&](std::vector<FieldId> ids) {
+      Constraint c = Make(ConstraintType::kUnique, name, enforced);
+      c.field_ids = std::move(ids);
+      return c;
+    };
+    auto check_of = [&](Expr e) {
+      Constraint c = Make(ConstraintType::kCheck, name, enforced);
+      c.expression = std::move(e);
+      return c;
+    };
+    switch (rule) {
+      case RuleId::kDefV4Only: {
+        ConstraintGenContext v4 = context;
+        v4.format_version = 4;
+        return *GenValidConstraint(v4);
+      }
+      case RuleId::kDefTypes: {
+        Constraint c = unique_on({1});
+        c.type.reset();
+        c.raw_type = *rc::gen::element<std::string>("foreign-key", "not-null", "Unique", "");
+        return c;
+      }
+      case RuleId::kDefCheckExpression:
+        if (*rc::gen::arbitrary<bool>()) return Make(ConstraintType::kCheck, name, enforced);
+        else {
+          Constraint c = unique_on({1});
+          c.expression = Expr::Unary(ExprOp::kNotNull, Expr::Ref(1));
+          return c;
+        }
+      case RuleId::kDefKeyFieldIds:
+        switch (*rc::gen::inRange(0, 4)) {
+          case 0: return unique_on({});
+          case 1: return unique_on({1, 1});
+          case 2: return Make(ConstraintType::kUnique, name, enforced);
+          default: {
+            Constraint c = check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(1)));
+            c.field_ids = std::vector<FieldId>{1};
+            return c;
+          }
+        }
+      case RuleId::kDefRequiredFields: {
+        Constraint c = unique_on({1});
+        if (*rc::gen::arbitrary<bool>()) c.name.reset();
+        else c.enforced.reset();
+        return c;
+      }
+      case RuleId::kKeyPrimitiveOnly:
+        return unique_on({*rc::gen::elementOf(cols.structs)});
+      case RuleId::kKeyNotInListMap: {
+        std::vector<FieldId> pool = cols.list_elements;
+        pool.insert(pool.end(), cols.map_keys.begin(), cols.map_keys.end());
+        return unique_on({*rc::gen::elementOf(pool)});
+      }
+      case RuleId::kKeyNoFloatDouble:
+        return unique_on({*rc::gen::elementOf(cols.floats)});
+      case RuleId::kKeyNoGeo:
+        return unique_on({*rc::gen::elementOf(cols.geo)});
+      case RuleId::kKeyNoUnknown:
+        return unique_on({*rc::gen::elementOf(cols.unknown)});
+      case RuleId::kKeyPkRequired: {
+        Constraint c = Make(ConstraintType::kPrimaryKey, name, enforced);
+        c.field_ids = std::vector<FieldId>{2};  // qty is optional
+        return c;
+      }
+      case RuleId::kDefSinglePk: {
+        Constraint c = Make(ConstraintType::kPrimaryKey, name, enforced);
+        c.field_ids = std::vector<FieldId>{1};
+        return c;
+      }
+      case RuleId::kDefNameUnique: {
+        ConstraintGenContext again = context;
+        again.name = *(*rc::gen::elementOf(context.existing)).name;
+        // Not a primary key, so that def.single-pk does not decide too.
+        again.capabilities.primary_key = false;
+        if (!again.capabilities.check && !again.capabilities.unique)
+          again.capabilities.check = true;
+        return *GenValidConstraint(again);
+      }
+      case RuleId::kExprIdReferences: {
+        Expr named;
+        named.op = ExprOp::kNamedReference;
+        named.name = "qty";
+        return check_of(Expr::Binary(ExprOp::kGt, std::move(named), Expr::Lit(Value::Long(0))));
+      }
+      case RuleId::kExprNoListMapElement: {
+        std::vector<FieldId> pool = cols.list_elements;
+        pool.insert(pool.end(), cols.map_keys.begin(), cols.map_keys.end());
+        return check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(*rc::gen::elementOf(pool))));
+      }
+      case RuleId::kExprDeterministic: {
+        // An undefined function, or a defined one that is not deterministic.
+        std::vector<std::string> nondeterministic;
+        for (const auto& [fn, def] : context.functions)
+          if (!def.deterministic) nondeterministic.push_back(fn);
+        const std::string fn = !nondeterministic.empty() && *rc::gen::arbitrary<bool>()
+                                   ? *rc::gen::elementOf(nondeterministic)
+                                   : name + "_undefined_fn";
+        return check_of(UdfCheck(fn, 2));
+      }
+      case RuleId::kExprWellTyped:
+        // name (string) > 5: the types cannot be aligned without an unsafe cast.
+        return check_of(Expr::Binary(ExprOp::kGt, Expr::Ref(3), Expr::Lit(Value::Long(5))));
+      case RuleId::kSchReferencedExist:
+        if (*rc::gen::arbitrary<bool>()) return unique_on({9999});
+        return check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(9999)));
+      default:
+        return unique_on({});
+    }
+  });
+}
+
+}  // namespace ictk

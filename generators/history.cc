@@ -1,0 +1,253 @@
+/// \file
+/// Plans, weights, the model-only rendering of a history and the op distribution
+/// (history.h). The renderer itself is in render.cc.
+#include "generators/history.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "model/operations.h"
+
+namespace ictk {
+namespace {
+
+struct KindName {
+  StepKind kind;
+  std::string_view name;
+};
+
+constexpr KindName kKindNames[] = {
+    {StepKind::kAppend, "append"},
+    {StepKind::kDelete, "delete"},
+    {StepKind::kOverwrite, "overwrite"},
+    {StepKind::kModify, "modify"},
+    {StepKind::kReplace, "replace"},
+    {StepKind::kAddConstraint, "add-constraint"},
+    {StepKind::kAddInvalidConstraint, "add-invalid-constraint"},
+    {StepKind::kUpdateConstraint, "update-constraint"},
+    {StepKind::kRemoveConstraint, "remove-constraint"},
+    {StepKind::kUpdateSchema, "update-schema"},
+    {StepKind::kUpgrade, "upgrade"},
+    {StepKind::kTransaction, "transaction"},
+    {StepKind::kDefineFunction, "define-function"},
+    {StepKind::kValidate, "validate"},
+    {StepKind::kScan, "scan"},
+    {StepKind::kLoadTable, "load-table"},
+    {StepKind::kReadStatuses, "read-statuses"},
+    {StepKind::kParseMetadata, "parse-metadata"},
+};
+
+rc::Gen<StepKind> GenKind(const HistoryGenConfig& config, bool allow_transaction) {
+  std::vector<std::pair<int, StepKind>> cumulative;
+  int total = 0;
+  for (StepKind k : kAllStepKinds) {
+    if (k == StepKind::kTransaction && !allow_transaction) continue;
+    if (!KindAllowed(k, config.capabilities)) continue;
+    const int w = config.weights.Of(k);
+    if (w <= 0) continue;
+    total += w;
+    cumulative.emplace_back(total, k);
+  }
+  if (total == 0) return rc::gen::just(StepKind::kScan);
+  return rc::gen::noShrink(rc::gen::map(rc::gen::inRange(0, total), [cumulative](int x) {
+    for (const auto& [bound, kind] : cumulative)
+      if (x < bound) return kind;
+    return cumulative.back().second;
+  }));
+}
+
+rc::Gen<PlanStep> GenStep(const HistoryGenConfig& config, bool allow_transaction) {
+  return rc::gen::mapcat(GenKind(config, allow_transaction), [config](StepKind kind) {
+    rc::Gen<std::vector<PlanStep>> inner =
+        kind == StepKind::kTransaction
+            ? rc::gen::resize(3, rc::gen::container<std::vector<PlanStep>>(
+                                     GenStep(config, /*allow_transaction=*/false)))
+            : rc::gen::just(std::vector<PlanStep>{});
+    return rc::gen::build<PlanStep>(
+        rc::gen::set(&PlanStep::kind, rc::gen::just(kind)),
+        rc::gen::set(&PlanStep::concurrent, inner),
+        rc::gen::set(&PlanStep::count, rc::gen::inRange<uint32_t>(1, 5)),
+        rc::gen::set(&PlanStep::size, rc::gen::inRange(0, 101)),
+        rc::gen::set(&PlanStep::flavour, rc::gen::inRange<uint32_t>(0, 840)),
+        rc::gen::set(&PlanStep::pick, rc::gen::inRange<uint32_t>(0, 1000)),
+        rc::gen::set(&PlanStep::concurrent_before_staging, rc::gen::arbitrary<bool>()),
+        rc::gen::set(&PlanStep::seed, rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())));
+  });
+}
+
+rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
+  std::vector<std::pair<int, int32_t>> versions;
+  int total = 0;
+  for (int32_t v : config.capabilities.format_versions) {
+    if (v < 1 || v > 4) continue;
+    // v4 most of the time; older versions (to upgrade, or to be refused constraints).
+    const int w = v == 4 ? 6 : (config.capabilities.upgrade ? 1 : 0) + (v == 3 ? 1 : 0);
+    if (w == 0) continue;
+    total += w;
+    versions.emplace_back(total, v);
+  }
+  if (versions.empty()) versions.emplace_back(total = 1, 4);
+  rc::Gen<int32_t> version =
+      rc::gen::map(rc::gen::inRange(0, total), [versions](int x) {
+        for (const auto& [bound, v] : versions)
+          if (x < bound) return v;
+        return versions.back().second;
+      });
+  return rc::gen::mapcat(rc::gen::noShrink(version), [](int32_t v) {
+    rc::Gen<IdentifierFields> ids =
+        v < 4 ? rc::gen::weightedElement<IdentifierFields>(
+                    {{1, IdentifierFields::kNone}, {3, IdentifierFields::kEligible},
+                     {v == 3 ? 1u : 0u, IdentifierFields::kIneligible}})
+              : rc::gen::weightedElement<IdentifierFields>(
+                    {{19, IdentifierFields::kNone}, {1, IdentifierFields::kEligible}});
+    return rc::gen::build<TablePlan>(
+        rc::gen::set(&TablePlan::format_version, rc::gen::just(v)),
+        rc::gen::set(&TablePlan::schema_size, rc::gen::inRange(0, 101)),
+        rc::gen::set(&TablePlan::identifier_fields, ids),
+        rc::gen::set(&TablePlan::schema_seed, rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())));
+  });
+}
+
+}  // namespace
+
+std::string_view ToString(StepKind kind) {
+  for (const KindName& k : kKindNames)
+    if (k.kind == kind) return k.name;
+  return "?";
+}
+
+std::optional<StepKind> ParseStepKind(std::string_view text) {
+  for (const KindName& k : kKindNames)
+    if (k.name == text) return k.kind;
+  return std::nullopt;
+}
+
+std::string_view ToString(Intent intent) {
+  switch (intent) {
+    case Intent::kOk: return "ok";
+    case Intent::kReject: return "reject";
+    case Intent::kAny: break;
+  }
+  return "any";
+}
+
+GenWeights GenWeights::Default() {
+  GenWeights w;
+  w.weights = {
+      {StepKind::kAppend, 14},          {StepKind::kDelete, 5},
+      {StepKind::kOverwrite, 6},        {StepKind::kModify, 3},
+      {StepKind::kReplace, 2},          {StepKind::kAddConstraint, 10},
+      {StepKind::kAddInvalidConstraint, 4}, {StepKind::kUpdateConstraint, 4},
+      {StepKind::kRemoveConstraint, 2}, {StepKind::kUpdateSchema, 4},
+      {StepKind::kUpgrade, 3},          {StepKind::kTransaction, 5},
+      {StepKind::kDefineFunction, 2},   {StepKind::kValidate, 4},
+      {StepKind::kScan, 3},             {StepKind::kLoadTable, 1},
+      {StepKind::kReadStatuses, 2},     {StepKind::kParseMetadata, 1},
+  };
+  return w;
+}
+
+std::string GenWeights::Parse(std::string_view text) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(',', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view item = text.substr(pos, end - pos);
+    pos = end + 1;
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos) return fmt::format("weight '{}': expected KIND=N", item);
+    std::optional<StepKind> kind = ParseStepKind(item.substr(0, eq));
+    if (!kind) return fmt::format("weight '{}': unknown step kind", item);
+    const std::string number(item.substr(eq + 1));
+    char* tail = nullptr;
+    const long n = std::strtol(number.c_str(), &tail, 10);
+    if (number.empty() || *tail != '\0' || n < 0 || n > 1000000)
+      return fmt::format("weight '{}': expected a number 0..1000000", item);
+    weights[*kind] = static_cast<int>(n);
+  }
+  return {};
+}
+
+int GenWeights::Of(StepKind kind) const {
+  auto it = weights.find(kind);
+  return it == weights.end() ? 0 : it->second;
+}
+
+bool KindAllowed(StepKind kind, const Capabilities& c) {
+  switch (kind) {
+    case StepKind::kModify: return c.modify_rows;
+    case StepKind::kAddConstraint:
+    case StepKind::kAddInvalidConstraint:
+    case StepKind::kUpdateConstraint:
+    case StepKind::kRemoveConstraint: return c.check || c.unique || c.primary_key;
+    case StepKind::kUpdateSchema: return c.schema_evolution;
+    case StepKind::kUpgrade: return c.upgrade;
+    case StepKind::kTransaction: return c.concurrent_commits;
+    case StepKind::kDefineFunction: return c.udf;
+    case StepKind::kValidate: return c.validate;
+    case StepKind::kReadStatuses: return c.reader;
+    case StepKind::kParseMetadata: return c.parse_metadata;
+    default: return true;
+  }
+}
+
+rc::Gen<Plan> GenPlan(const HistoryGenConfig& config) {
+  return rc::gen::build<Plan>(
+      rc::gen::set(&Plan::steps,
+                   rc::gen::resize(std::max(1, config.max_steps),
+                                   rc::gen::container<std::vector<PlanStep>>(
+                                       GenStep(config, /*allow_transaction=*/true)))),
+      rc::gen::set(&Plan::table, GenTable(config)));
+}
+
+History RenderHistory(const Plan& plan, const RenderOptions& options,
+                      CatalogState* final_state) {
+  CatalogState local;
+  CatalogState& state = final_state ? *final_state : local;
+  HistoryRenderer renderer(plan, options);
+  History history;
+  history.table = options.table;
+  while (std::optional<RenderedStep> step = renderer.Next(state)) {
+    const AllowedOutcome outcome = Apply(state, step->request, options.switches);
+    const Answer answer = CanonicalAnswer(state, step->request, outcome, options.switches);
+    Adopt(state, step->request, answer, options.switches);
+    history.steps.push_back(std::move(*step));
+  }
+  return history;
+}
+
+void Distribution::Add(const RenderedStep& step) {
+  ++steps;
+  ++ops[std::string(OpName(step.request.op))];
+  ++labels[step.label];
+  for (RuleId r : step.tags) ++tags[r];
+}
+
+void Distribution::Merge(const Distribution& other) {
+  steps += other.steps;
+  for (const auto& [k, v] : other.ops) ops[k] += v;
+  for (const auto& [k, v] : other.labels) labels[k] += v;
+  for (const auto& [k, v] : other.tags) tags[k] += v;
+}
+
+std::string Distribution::ToString() const {
+  auto line = [](std::string_view title, std::vector<std::pair<std::string, int64_t>> items) {
+    std::sort(items.begin(), items.end(),
+              [](const auto& a, const auto& b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
+    std::string out = fmt::format("{}:", title);
+    for (const auto& [k, v] : items) out += fmt::format(" {}={}", k, v);
+    return out + "\n";
+  };
+  std::vector<std::pair<std::string, int64_t>> o(ops.begin(), ops.end());
+  std::vector<std::pair<std::string, int64_t>> l(labels.begin(), labels.end());
+  std::vector<std::pair<std::string, int64_t>> t;
+  for (const auto& [r, v] : tags) t.emplace_back(std::string(RuleIdName(r)), v);
+  return fmt::format("{} requests\n", steps) + line("ops", o) + line("steps", l) +
+         line("rule tags", t);
+}
+
+}  // namespace ictk

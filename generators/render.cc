@@ -1,0 +1,1310 @@
+/// \file
+/// HistoryRenderer: plan steps into protocol requests, threading the model state
+/// (history.h). Each `Render*` function looks at the current table (its schema, live rows,
+/// constraints, open transactions) and turns one abstract step into one request, steering
+/// values so that collisions, violations and false status claims are likely.
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "generators/constraint_gen.h"
+#include "generators/history.h"
+#include "generators/value_gen.h"
+#include "model/constraint_rules.h"
+#include "model/evaluate.h"
+#include "model/schema.h"
+#include "model/value_compare.h"
+
+namespace ictk {
+namespace {
+
+using Slot = HistoryRenderer::Slot;
+using Counters = HistoryRenderer::Counters;
+
+/// What one render call sees.
+struct Ctx {
+  const CatalogState& state;
+  const TableState* table;  ///< nullptr before create-table
+  const RenderOptions& options;
+  Counters& counters;
+  const PlanStep& step;
+
+  const TableMetadata& md() const { return table->metadata; }
+  const Schema* schema() const { return table->metadata.CurrentSchema(); }
+  const std::vector<Constraint>& constraints() const { return ConstraintsOf(md()); }
+  const Capabilities& caps() const { return options.capabilities; }
+  uint64_t Seed(uint64_t salt) const { return step.seed ^ (salt * 0x9E3779B97F4A7C15ULL); }
+  /// A choice in [0, n) from the step's `pick` and a salt.
+  size_t Pick(size_t n, uint32_t salt = 0) const {
+    return n == 0 ? 0 : (static_cast<size_t>(step.pick) + salt * 7919u) % n;
+  }
+  uint32_t Flavour(uint32_t n) const { return step.flavour % n; }
+};
+
+RenderedStep Make(Operation op, const std::string& table, std::string label,
+                  Intent intent = Intent::kAny, std::optional<RuleId> aimed_at = std::nullopt,
+                  std::vector<RuleId> tags = {}) {
+  RenderedStep r;
+  r.request.table = ActsOnTable(op) ? table : std::string();
+  r.request.op = std::move(op);
+  r.intent = intent;
+  r.aimed_at = aimed_at;
+  r.label = std::move(label);
+  r.tags = std::move(tags);
+  if (aimed_at && std::find(r.tags.begin(), r.tags.end(), *aimed_at) == r.tags.end())
+    r.tags.insert(r.tags.begin(), *aimed_at);
+  return r;
+}
+
+// --- rows --------------------------------------------------------------------------------
+
+std::vector<std::string> SortedKeys(const LiveRows& rows) {
+  std::vector<std::string> keys;
+  keys.reserve(rows.size());
+  for (const auto& [k, v] : rows) keys.push_back(k);
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+const Value* AtPath(const Value& row, const std::vector<FieldId>& path) {
+  const Value* v = &row;
+  for (FieldId id : path) {
+    if (v->kind != ValueKind::kStruct) return nullptr;
+    v = v->FindField(id);
+    if (v == nullptr) return nullptr;
+  }
+  return v;
+}
+
+/// Sets the value at `path` in a request-form struct; a null enclosing struct is left
+/// null (its members are then null too).
+void SetAtPath(Value& row, const std::vector<FieldId>& path, Value value, size_t depth = 0) {
+  if (row.kind != ValueKind::kStruct || depth >= path.size()) return;
+  for (size_t i = 0; i < row.field_ids.size(); ++i) {
+    if (row.field_ids[i] != path[depth]) continue;
+    if (depth + 1 == path.size()) {
+      row.children[i] = std::move(value);
+    } else {
+      SetAtPath(row.children[i], path, std::move(value), depth + 1);
+    }
+    return;
+  }
+}
+
+/// A value of `type` that no other call with a different `n` returns (for the types that
+/// have enough values).
+Value FreshTyped(const Type& type, int64_t n) {
+  auto bytes = [](size_t len, int64_t x) {
+    std::string out(len, '\0');
+    for (size_t i = 0; i < len && i < 8; ++i)
+      out[len - 1 - i] = static_cast<char>((static_cast<uint64_t>(x) >> (8 * i)) & 0xff);
+    return out;
+  };
+  switch (type.id) {
+    case TypeId::kBoolean: return Value::Boolean(n % 2 == 0);
+    case TypeId::kInt:
+    case TypeId::kLong:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampTz:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampTzNs: return Value::Long(n);
+    case TypeId::kDate: return Value::Long(n % 2'932'896);
+    case TypeId::kTime: return Value::Long(n % 86'400'000'000LL);
+    case TypeId::kDecimal: return Value::DecimalOf(n, type.scale);
+    case TypeId::kString: return Value::String(fmt::format("k{}", n));
+    case TypeId::kUuid: return Value::Bytes(bytes(16, n));
+    case TypeId::kFixed: return Value::Bytes(bytes(static_cast<size_t>(type.length), n));
+    case TypeId::kBinary: return Value::Bytes(bytes(8, n));
+    default: return Value::Null();
+  }
+}
+
+struct KeyPart {
+  FieldId id = 0;
+  std::vector<FieldId> path;
+  Type type;
+};
+
+std::vector<KeyPart> KeyParts(const Constraint& c, const Schema& schema) {
+  std::vector<KeyPart> out;
+  if (!c.field_ids) return out;
+  for (FieldId id : *c.field_ids) {
+    std::optional<FieldLocation> loc = FindField(schema, id);
+    if (!loc || loc->in_list_or_map) continue;
+    out.push_back({id, loc->path, loc->field.type});
+  }
+  return out;
+}
+
+bool IsKey(const Constraint& c) {
+  return c.type == ConstraintType::kUnique || c.type == ConstraintType::kPrimaryKey;
+}
+
+/// The typed key tuple of a typed row, or nullopt when a part is null (not compared).
+std::optional<std::vector<Value>> KeyTuple(const Value& typed, const std::vector<KeyPart>& parts) {
+  std::vector<Value> out;
+  for (const KeyPart& p : parts) {
+    const Value* v = AtPath(typed, p.path);
+    if (v == nullptr || v->is_null()) return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
+bool TuplesEqual(const std::vector<Value>& a, const std::vector<Value>& b,
+                 const std::vector<KeyPart>& parts) {
+  for (size_t i = 0; i < parts.size(); ++i)
+    if (!KeyValuesEqual(a[i], b[i], parts[i].type)) return false;
+  return true;
+}
+
+/// Whether a typed row breaks a check (false or not evaluable).
+bool BreaksCheck(const Constraint& c, const Value& typed, const Schema& schema,
+                 const FunctionCatalog& functions) {
+  if (!c.expression) return false;
+  std::optional<bool> r = EvaluateCheck(*c.expression, schema.fields, typed, functions);
+  return !r.has_value() || !*r;
+}
+
+/// The live rows that break `c`: for a check each failing row; for a key every row that
+/// shares its key tuple with another live row (or a null part under a primary key).
+std::vector<std::string> Violators(const Ctx& ctx, const Constraint& c) {
+  std::vector<std::string> out;
+  const Schema* schema = ctx.schema();
+  if (schema == nullptr) return out;
+  const std::vector<std::string> keys = SortedKeys(ctx.table->rows);
+  if (c.type == ConstraintType::kCheck) {
+    for (const std::string& k : keys)
+      if (BreaksCheck(c, ctx.table->rows.at(k), *schema, ctx.state.functions)) out.push_back(k);
+    return out;
+  }
+  const std::vector<KeyPart> parts = KeyParts(c, *schema);
+  if (parts.empty()) return out;
+  std::vector<std::pair<std::string, std::vector<Value>>> tuples;
+  for (const std::string& k : keys) {
+    std::optional<std::vector<Value>> t = KeyTuple(ctx.table->rows.at(k), parts);
+    if (!t) {
+      if (c.type == ConstraintType::kPrimaryKey) out.push_back(k);
+      continue;
+    }
+    tuples.emplace_back(k, std::move(*t));
+  }
+  for (size_t i = 0; i < tuples.size(); ++i)
+    for (size_t j = 0; j < tuples.size(); ++j)
+      if (i != j && TuplesEqual(tuples[i].second, tuples[j].second, parts)) {
+        out.push_back(tuples[i].first);
+        break;
+      }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Checks new rows (request form) against every enforced constraint, the live rows that
+/// remain after `removed`, and each other: true when the generator can promise `ok`.
+bool RowsSatisfyEnforced(const Ctx& ctx, const std::vector<Row>& added,
+                         const std::set<std::string>& removed) {
+  const Schema* schema = ctx.schema();
+  if (schema == nullptr) return false;
+  std::vector<Value> typed;
+  for (const Row& r : added) {
+    NormalizedRow n = NormalizeRow(r.values, schema->fields);
+    if (!n.values) return false;
+    typed.push_back(std::move(*n.values));
+  }
+  for (const Constraint& c : ctx.constraints()) {
+    if (!c.enforced.value_or(false)) continue;
+    if (c.type == ConstraintType::kCheck) {
+      for (const Value& t : typed)
+        if (BreaksCheck(c, t, *schema, ctx.state.functions)) return false;
+      continue;
+    }
+    const std::vector<KeyPart> parts = KeyParts(c, *schema);
+    if (parts.empty()) return false;
+    std::vector<std::vector<Value>> tuples;
+    for (const Value& t : typed) {
+      std::optional<std::vector<Value>> k = KeyTuple(t, parts);
+      if (!k) {
+        if (c.type == ConstraintType::kPrimaryKey) return false;
+        continue;
+      }
+      for (const auto& other : tuples)
+        if (TuplesEqual(other, *k, parts)) return false;
+      for (const auto& [key, live] : ctx.table->rows) {
+        if (removed.count(key)) continue;
+        std::optional<std::vector<Value>> lk = KeyTuple(live, parts);
+        if (lk && TuplesEqual(*lk, *k, parts)) return false;
+      }
+      tuples.push_back(std::move(*k));
+    }
+  }
+  return true;
+}
+
+/// A random row in request form (values drawn at the step's size), with fresh values in
+/// the fields of every key constraint so that it collides with nothing unless steered.
+Row RandomRow(const Ctx& ctx, uint64_t salt, bool fresh_keys, bool small_domain = false) {
+  const Schema& schema = *ctx.schema();
+  ValueGenOptions opts;
+  opts.small_domain = small_domain;
+  Row row;
+  row.key = fmt::format("r{}", ctx.counters.next_row++);
+  std::optional<Value> values = Sample(GenRowValues(schema.fields, opts), ctx.Seed(salt),
+                                       ctx.step.size);
+  row.values = values ? std::move(*values) : Value::Struct({}, {});
+  if (fresh_keys) {
+    std::set<FieldId> done;
+    for (const Constraint& c : ctx.constraints()) {
+      if (!IsKey(c)) continue;
+      for (const KeyPart& p : KeyParts(c, schema)) {
+        if (!done.insert(p.id).second) continue;
+        SetAtPath(row.values, p.path,
+                  ToRequestForm(FreshTyped(p.type, ctx.counters.next_fresh++), p.type));
+      }
+    }
+  }
+  return row;
+}
+
+/// Copies the key values of constraint `c` from typed row `from` into request-form `to`.
+void CopyKey(const Constraint& c, const Schema& schema, const Value& from_typed, Value& to) {
+  for (const KeyPart& p : KeyParts(c, schema)) {
+    const Value* v = AtPath(from_typed, p.path);
+    SetAtPath(to, p.path, v ? ToRequestForm(*v, p.type) : Value::Null());
+  }
+}
+
+std::vector<const Constraint*> ConstraintsWhere(const Ctx& ctx,
+                                                const std::function<bool(const Constraint&)>& f) {
+  std::vector<const Constraint*> out;
+  for (const Constraint& c : ctx.constraints())
+    if (f(c)) out.push_back(&c);
+  return out;
+}
+
+/// Tries a few candidate rows until one breaks check `c`; returns the last one otherwise.
+Row RowBreaking(const Ctx& ctx, const Constraint& c, uint64_t salt) {
+  const Schema& schema = *ctx.schema();
+  Row best;
+  for (int attempt = 0; attempt < 12; ++attempt) {
+    const int saved = ctx.counters.next_row;
+    Row row = RandomRow(ctx, salt * 31 + attempt, true, attempt % 2 == 1);
+    NormalizedRow n = NormalizeRow(row.values, schema.fields);
+    best = row;
+    if (n.values && BreaksCheck(c, *n.values, schema, ctx.state.functions)) return row;
+    ctx.counters.next_row = saved;
+  }
+  ctx.counters.next_row++;
+  return best;
+}
+
+bool HasRequiredGeo(const Ctx& ctx) {
+  const Schema* s = ctx.schema();
+  return s == nullptr || !RowsWritable(s->fields);
+}
+
+// --- commits -----------------------------------------------------------------------------
+
+Commit MakeCommit(CommitOperation op) {
+  Commit c;
+  c.operation = op;
+  return c;
+}
+
+std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::string> txn) {
+  if (HasRequiredGeo(ctx)) return std::nullopt;
+  const Schema& schema = *ctx.schema();
+  Commit commit = MakeCommit(CommitOperation::kAppend);
+  commit.txn = txn;
+  const uint32_t n = std::max<uint32_t>(1, ctx.step.count);
+  const auto keys = ConstraintsWhere(ctx, IsKey);
+  const auto checks = ConstraintsWhere(
+      ctx, [](const Constraint& c) { return c.type == ConstraintType::kCheck; });
+  const std::vector<std::string> live = SortedKeys(ctx.table->rows);
+  std::string label = "append/fresh";
+  std::vector<RuleId> tags = {RuleId::kEnfEnforced, RuleId::kStValidated, RuleId::kStValid};
+  switch (ctx.Flavour(7)) {
+    case 0:
+    default:
+      for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, true));
+      break;
+    case 1:  // collide with a live row on a key (enf.keys-against-remaining)
+      for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, true));
+      if (!keys.empty() && !live.empty()) {
+        const Constraint& c = *keys[ctx.Pick(keys.size())];
+        CopyKey(c, schema, ctx.table->rows.at(live[ctx.Pick(live.size(), 1)]),
+                commit.add[0].values);
+        label = "append/collide-live";
+        tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemUnique, RuleId::kSemPrimaryKey,
+                RuleId::kStInvalid};
+      }
+      break;
+    case 2:  // two added rows with one key (distinct among themselves)
+      for (uint32_t i = 0; i < std::max<uint32_t>(2, n); ++i)
+        commit.add.push_back(RandomRow(ctx, i, true));
+      if (!keys.empty()) {
+        const Constraint& c = *keys[ctx.Pick(keys.size())];
+        NormalizedRow first = NormalizeRow(commit.add[0].values, schema.fields);
+        if (first.values) CopyKey(c, schema, *first.values, commit.add[1].values);
+        label = "append/collide-among";
+        tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemUnique, RuleId::kSemPrimaryKey};
+      }
+      break;
+    case 3:  // break a check (likely one that is not enforced: false claims)
+      if (!checks.empty()) {
+        std::vector<const Constraint*> unenforced;
+        for (const Constraint* c : checks)
+          if (!c->enforced.value_or(false)) unenforced.push_back(c);
+        const auto& pool = !unenforced.empty() && ctx.step.pick % 4 != 0 ? unenforced : checks;
+        const Constraint& c = *pool[ctx.Pick(pool.size())];
+        commit.add.push_back(RowBreaking(ctx, c, 1));
+        for (uint32_t i = 1; i < n; ++i) commit.add.push_back(RandomRow(ctx, i + 10, true));
+        label = "append/break-check";
+        tags = {RuleId::kSemCheck, RuleId::kEnfNotEnforced, RuleId::kEnfEnforced,
+                RuleId::kStInvalid};
+      } else {
+        for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, true));
+      }
+      break;
+    case 4:  // small-domain values everywhere: keys and checks collide by chance
+      for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, false, true));
+      label = "append/small-domain";
+      tags = {RuleId::kSemUnique, RuleId::kSemPrimaryKey, RuleId::kSemCheck};
+      break;
+    case 5: {  // nulls in unique key fields: rows with a null part are not compared
+      for (uint32_t i = 0; i < std::max<uint32_t>(2, n); ++i)
+        commit.add.push_back(RandomRow(ctx, i, true));
+      std::vector<const Constraint*> uniques;
+      for (const Constraint* c : keys)
+        if (c->type == ConstraintType::kUnique) uniques.push_back(c);
+      if (!uniques.empty()) {
+        const Constraint& c = *uniques[ctx.Pick(uniques.size())];
+        for (const KeyPart& p : KeyParts(c, schema)) {
+          std::optional<FieldLocation> loc = FindField(schema, p.id);
+          if (loc && !loc->field.required) {
+            for (Row& r : commit.add) SetAtPath(r.values, p.path, Value::Null());
+            break;
+          }
+        }
+        label = "append/null-unique";
+        tags = {RuleId::kSemUnique, RuleId::kKeyUniqueOptionalOk};
+      }
+      break;
+    }
+    case 6:  // plain random rows, keys not steered
+      for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, false));
+      label = "append/random";
+      break;
+  }
+  Intent intent = Intent::kAny;
+  if (ctx.md().format_version >= 1 && RowsSatisfyEnforced(ctx, commit.add, {}) && !txn)
+    intent = Intent::kOk;
+  if (txn) label = "transaction/stage-" + label;
+  return Make(std::move(commit), ctx.options.table, label, intent, std::nullopt, tags);
+}
+
+std::optional<RenderedStep> RenderDelete(const Ctx& ctx, std::optional<std::string> txn) {
+  const std::vector<std::string> live = SortedKeys(ctx.table->rows);
+  Commit commit = MakeCommit(CommitOperation::kDelete);
+  commit.txn = txn;
+  std::string label = "delete/some";
+  std::vector<RuleId> tags = {RuleId::kStNoAddCarry, RuleId::kSemLiveRows};
+  Intent intent = Intent::kOk;
+  std::optional<RuleId> aimed;
+  const uint32_t flavour = ctx.Flavour(6);
+  if (live.empty() || flavour == 5) {
+    if (flavour != 5 && ctx.step.pick % 3 != 0) return std::nullopt;
+    commit.remove.push_back("no-such-row");
+    label = "delete/not-live";
+    intent = Intent::kReject;
+    aimed = RuleId::kProtoRequest;
+    tags = {};
+  } else if (flavour == 0 || flavour == 4) {
+    std::set<std::string> chosen;
+    for (uint32_t i = 0; i < std::max<uint32_t>(1, ctx.step.count); ++i)
+      chosen.insert(live[ctx.Pick(live.size(), i)]);
+    commit.remove.assign(chosen.begin(), chosen.end());
+  } else if (flavour == 3) {
+    commit.remove = live;
+    label = "delete/all";
+  } else {
+    // Remove all (flavour 1) or only some (flavour 2) of the rows that break a constraint:
+    // a status carried from an `invalid` parent is then true or false.
+    const auto& cs = ctx.constraints();
+    std::vector<std::string> violators;
+    for (size_t i = 0; i < cs.size() && violators.empty(); ++i)
+      violators = Violators(ctx, cs[(ctx.Pick(cs.size()) + i) % cs.size()]);
+    if (violators.empty()) {
+      commit.remove.push_back(live[ctx.Pick(live.size())]);
+    } else if (flavour == 1 || violators.size() == 1) {
+      commit.remove = violators;
+      label = "delete/all-violators";
+      tags = {RuleId::kStNoAddCarry, RuleId::kStInvalid, RuleId::kStValidated};
+    } else {
+      commit.remove.assign(violators.begin(), violators.begin() + violators.size() / 2);
+      label = "delete/some-violators";
+      tags = {RuleId::kStNoAddCarry, RuleId::kStInvalid};
+    }
+  }
+  if (txn) {
+    label = "transaction/stage-" + label;
+    intent = Intent::kAny;
+  }
+  return Make(std::move(commit), ctx.options.table, label, intent, aimed, tags);
+}
+
+std::optional<RenderedStep> RenderOverwrite(const Ctx& ctx, std::optional<std::string> txn,
+                                            bool modify_only) {
+  if (HasRequiredGeo(ctx)) return std::nullopt;
+  const Schema& schema = *ctx.schema();
+  const std::vector<std::string> live = SortedKeys(ctx.table->rows);
+  const auto keys = ConstraintsWhere(ctx, IsKey);
+  Commit commit = MakeCommit(CommitOperation::kOverwrite);
+  commit.txn = txn;
+  std::string label = "overwrite/replace-rows";
+  std::vector<RuleId> tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kStValidated};
+  uint32_t flavour = modify_only ? 2 + ctx.Flavour(3) : ctx.Flavour(5);
+  if (!ctx.caps().modify_rows && flavour >= 2) flavour = flavour % 2;
+  if (live.empty()) {
+    if (modify_only) return std::nullopt;
+    flavour = 0;
+  }
+  switch (flavour) {
+    case 0:
+    default:
+      if (!live.empty()) commit.remove.push_back(live[ctx.Pick(live.size())]);
+      for (uint32_t i = 0; i < std::max<uint32_t>(1, ctx.step.count); ++i)
+        commit.add.push_back(RandomRow(ctx, i, true));
+      break;
+    case 1: {  // replace a key in one commit: remove X, add Y with X's key
+      const std::string& x = live[ctx.Pick(live.size())];
+      commit.remove.push_back(x);
+      Row y = RandomRow(ctx, 1, true);
+      for (const Constraint* c : keys) CopyKey(*c, schema, ctx.table->rows.at(x), y.values);
+      commit.add.push_back(std::move(y));
+      label = "overwrite/replace-key";
+      tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemPrimaryKey, RuleId::kSemUnique};
+      break;
+    }
+    case 2: {  // modify a row's other values (enf.modified-row)
+      const std::string& x = live[ctx.Pick(live.size())];
+      Row m = RandomRow(ctx, 2, false);
+      m.key = x;
+      for (const Constraint* c : keys) CopyKey(*c, schema, ctx.table->rows.at(x), m.values);
+      commit.modify.push_back(std::move(m));
+      label = "overwrite/modify-values";
+      tags = {RuleId::kEnfModifiedRow, RuleId::kSemCheck, RuleId::kStValid};
+      break;
+    }
+    case 3: {  // modify a row so that its key collides with another live row
+      const std::string& x = live[ctx.Pick(live.size())];
+      Row m = RandomRow(ctx, 3, true);
+      m.key = x;
+      if (!keys.empty() && live.size() > 1) {
+        const std::string& y = live[(ctx.Pick(live.size()) + 1) % live.size()];
+        CopyKey(*keys[ctx.Pick(keys.size(), 2)], schema, ctx.table->rows.at(y), m.values);
+        label = "overwrite/modify-collide";
+      } else {
+        label = "overwrite/modify-fresh-key";
+      }
+      commit.modify.push_back(std::move(m));
+      tags = {RuleId::kEnfModifiedRow, RuleId::kEnfKeysAgainstRemaining, RuleId::kEnfEnforced};
+      break;
+    }
+    case 4: {  // swap the keys of two rows in one commit (distinct among themselves)
+      if (live.size() < 2 || keys.empty()) {
+        const std::string& x = live[ctx.Pick(live.size())];
+        Row m = RandomRow(ctx, 4, false);
+        m.key = x;
+        commit.modify.push_back(std::move(m));
+        label = "overwrite/modify-random";
+        tags = {RuleId::kEnfModifiedRow};
+        break;
+      }
+      const std::string& a = live[ctx.Pick(live.size())];
+      const std::string& b = live[(ctx.Pick(live.size()) + 1) % live.size()];
+      Row ma{a, ToRequestForm(ctx.table->rows.at(a), Type::Struct(schema.fields))};
+      Row mb{b, ToRequestForm(ctx.table->rows.at(b), Type::Struct(schema.fields))};
+      for (const Constraint* c : keys) {
+        CopyKey(*c, schema, ctx.table->rows.at(b), ma.values);
+        CopyKey(*c, schema, ctx.table->rows.at(a), mb.values);
+      }
+      commit.modify.push_back(std::move(ma));
+      commit.modify.push_back(std::move(mb));
+      label = "overwrite/swap-keys";
+      tags = {RuleId::kEnfModifiedRow, RuleId::kEnfKeysAgainstRemaining};
+      break;
+    }
+  }
+  if (txn) label = "transaction/stage-" + label;
+  return Make(std::move(commit), ctx.options.table, label, Intent::kAny, std::nullopt, tags);
+}
+
+std::optional<RenderedStep> RenderReplace(const Ctx& ctx) {
+  return Make(MakeCommit(CommitOperation::kReplace), ctx.options.table, "replace/compaction",
+              Intent::kOk, std::nullopt, {RuleId::kStNoAddCarry, RuleId::kStValidated});
+}
+
+// --- constraints -------------------------------------------------------------------------
+
+FunctionCatalog HistoryFunctions(const Ctx& ctx) {
+  FunctionCatalog out;
+  for (const auto& [name, def] : ctx.state.functions)
+    if (name.rfind(ctx.options.function_prefix, 0) == 0) out.emplace(name, def);
+  return out;
+}
+
+ConstraintGenContext GenContext(const Ctx& ctx, std::string name) {
+  ConstraintGenContext g;
+  g.schema = *ctx.schema();
+  g.format_version = ctx.md().format_version;
+  g.capabilities = ctx.caps();
+  g.existing = ctx.constraints();
+  g.functions = HistoryFunctions(ctx);
+  g.name = std::move(name);
+  return g;
+}
+
+std::string FreshName(const Ctx& ctx, std::string_view stem) {
+  for (;;) {
+    std::string name = fmt::format("{}{}", stem, ctx.counters.next_name++);
+    if (FindConstraintByName(ctx.md(), name, true) == nullptr) return name;
+  }
+}
+
+std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
+  if (!ctx.caps().check && !ctx.caps().unique && !ctx.caps().primary_key) return std::nullopt;
+  ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "c"));
+  std::optional<Constraint> c = Sample(GenValidConstraint(g), ctx.Seed(1), ctx.step.size);
+  if (!c) return std::nullopt;
+  if (c->type == ConstraintType::kPrimaryKey && ctx.step.pick % 2 == 0 &&
+      FindConstraintByName(ctx.md(), "pk", true) == nullptr)
+    c->name = "pk";
+  std::vector<RuleId> tags = {RuleId::kIdAboveLast, RuleId::kIdUpdateLast,
+                              RuleId::kDefByFieldId};
+  std::string label = fmt::format("add-constraint/{}", ToString(*c->type));
+  if (ctx.md().format_version < 4) {
+    return Make(AddConstraint{*c}, ctx.options.table, "add-constraint/v3-table",
+                Intent::kReject, RuleId::kDefV4Only, {});
+  }
+  if (c->type == ConstraintType::kCheck && CallsUserDefinedFunction(*c->expression)) {
+    label += "-udf";
+    tags.push_back(RuleId::kExprUdfStatus);
+  }
+  if (c->type == ConstraintType::kUnique) tags.push_back(RuleId::kKeyUniqueOptionalOk);
+  // A constraint that is not enforced never makes the request fail; an enforced one on
+  // rows that break it may be rejected or accepted (existing-rows-on-enforce).
+  const Intent intent = !c->enforced.value_or(false) ? Intent::kOk : Intent::kAny;
+  return Make(AddConstraint{*c}, ctx.options.table, label, intent, std::nullopt, tags);
+}
+
+std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
+  ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "bad"));
+  std::vector<RuleId> targets = InvalidConstraintTargets(g);
+  std::vector<RuleId> usable;
+  for (RuleId r : targets) {
+    // Aim only where the capability exists to express the constraint.
+    if ((r == RuleId::kKeyPkRequired || r == RuleId::kDefSinglePk) && !ctx.caps().primary_key)
+      continue;
+    if ((r == RuleId::kExprIdReferences || r == RuleId::kExprWellTyped ||
+         r == RuleId::kExprNoListMapElement || r == RuleId::kExprDeterministic) &&
+        !ctx.caps().check)
+      continue;
+    usable.push_back(r);
+  }
+  if (usable.empty()) return std::nullopt;
+  const RuleId target = usable[ctx.Pick(usable.size())];
+  std::optional<Constraint> c = Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
+  if (!c) return std::nullopt;
+  return Make(AddConstraint{*c}, ctx.options.table,
+              fmt::format("add-invalid-constraint/{}", RuleIdName(target)), Intent::kReject,
+              target);
+}
+
+std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
+  const auto& cs = ctx.constraints();
+  if (cs.empty()) return std::nullopt;
+  const Constraint& c = cs[ctx.Pick(cs.size())];
+  if (!c.name) return std::nullopt;
+  UpdateConstraint u;
+  u.name = *c.name;
+  std::string label;
+  Intent intent = Intent::kOk;
+  std::optional<RuleId> aimed;
+  std::vector<RuleId> tags = {RuleId::kUpdTimestamp, RuleId::kUpdNameEnforcedOnly};
+  switch (ctx.Flavour(8)) {
+    case 0:
+    default:
+      u.set.name = FreshName(ctx, "renamed");
+      label = "update-constraint/rename";
+      break;
+    case 1:
+    case 2:
+      u.set.enforced = !c.enforced.value_or(false);
+      if (ctx.Flavour(8) == 2) u.set.name = FreshName(ctx, "renamed");
+      label = *u.set.enforced ? "update-constraint/enforce" : "update-constraint/unenforce";
+      if (*u.set.enforced) {
+        intent = Intent::kAny;  // existing rows may break it (existing-rows-on-enforce)
+        tags.push_back(RuleId::kEnfEnforced);
+      }
+      break;
+    case 3:
+      if (c.type == ConstraintType::kCheck) {
+        u.set.expression = Expr::Unary(ExprOp::kNotNull, Expr::Ref(1));
+      } else {
+        u.set.field_ids = std::vector<FieldId>{2};
+      }
+      label = "update-constraint/change-definition";
+      intent = Intent::kReject;
+      aimed = RuleId::kUpdDefinitionImmutable;
+      if (c.expression && u.set.expression == c.expression) intent = Intent::kAny;
+      if (c.field_ids && u.set.field_ids == c.field_ids) intent = Intent::kAny;
+      break;
+    case 4:
+      u.set.type = c.type == ConstraintType::kUnique ? "primary-key" : "unique";
+      label = "update-constraint/change-type";
+      intent = Intent::kReject;
+      aimed = RuleId::kUpdNameEnforcedOnly;
+      break;
+    case 5: {
+      if (cs.size() < 2) {
+        u.set.name = FreshName(ctx, "renamed");
+        label = "update-constraint/rename";
+        break;
+      }
+      const Constraint& other = cs[(ctx.Pick(cs.size()) + 1) % cs.size()];
+      u.set.name = other.name;
+      label = "update-constraint/rename-to-taken";
+      intent = Intent::kReject;
+      aimed = RuleId::kDefNameUnique;
+      break;
+    }
+    case 6:  // restates the current definition (switch restated-definition)
+      if (c.expression) u.set.expression = c.expression;
+      if (c.field_ids) u.set.field_ids = c.field_ids;
+      u.set.enforced = c.enforced;
+      label = "update-constraint/restate";
+      intent = Intent::kAny;
+      tags = {RuleId::kUpdDefinitionImmutable};
+      break;
+    case 7:
+      u.name = "no_such_constraint";
+      u.set.name = FreshName(ctx, "renamed");
+      label = "update-constraint/unknown-name";
+      intent = Intent::kReject;
+      aimed = RuleId::kProtoRequest;
+      tags = {};
+      break;
+  }
+  return Make(std::move(u), ctx.options.table, label, intent, aimed, tags);
+}
+
+std::optional<RenderedStep> RenderRemoveConstraint(const Ctx& ctx) {
+  const auto& cs = ctx.constraints();
+  if (cs.empty() || ctx.Flavour(6) == 5) {
+    if (ctx.md().format_version < 4) return std::nullopt;
+    return Make(RemoveConstraint{"no_such_constraint"}, ctx.options.table,
+                "remove-constraint/unknown-name", Intent::kReject, RuleId::kProtoRequest);
+  }
+  const Constraint& c = cs[ctx.Pick(cs.size())];
+  if (!c.name) return std::nullopt;
+  return Make(RemoveConstraint{*c.name}, ctx.options.table, "remove-constraint", Intent::kOk,
+              std::nullopt, {RuleId::kIdNoReuse, RuleId::kIdReadersTolerateMissing});
+}
+
+// --- schema ------------------------------------------------------------------------------
+
+struct References {
+  std::set<FieldId> by_check, by_key, by_pk;
+  std::map<FieldId, std::vector<std::string>> names;  ///< field -> constraints naming it
+};
+
+References Referenced(const Ctx& ctx) {
+  References r;
+  for (const Constraint& c : ctx.constraints()) {
+    for (FieldId id : ReferencedFieldIds(c)) {
+      if (c.type == ConstraintType::kCheck) r.by_check.insert(id);
+      else r.by_key.insert(id);
+      if (c.type == ConstraintType::kPrimaryKey) r.by_pk.insert(id);
+      if (c.name) r.names[id].push_back(*c.name);
+    }
+  }
+  return r;
+}
+
+/// The top-level field that contains field `id` (itself when top-level).
+FieldId TopLevelOf(const Schema& schema, FieldId id) {
+  std::optional<FieldLocation> loc = FindField(schema, id);
+  return loc && !loc->path.empty() ? loc->path.front() : id;
+}
+
+std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
+  const Schema& schema = *ctx.schema();
+  const References refs = Referenced(ctx);
+  const bool has_rows = !ctx.table->rows.empty();
+  const int32_t fv = ctx.md().format_version;
+  UpdateSchema u;
+  std::string label;
+  Intent intent = Intent::kOk;
+  std::optional<RuleId> aimed;
+  std::vector<RuleId> tags;
+  auto referenced = [&](FieldId top) {
+    for (FieldId id : refs.by_check) if (TopLevelOf(schema, id) == top) return true;
+    for (FieldId id : refs.by_key) if (TopLevelOf(schema, id) == top) return true;
+    return false;
+  };
+  std::vector<FieldId> top_ids;
+  for (const NestedField& f : schema.fields) top_ids.push_back(f.id);
+  switch (ctx.Flavour(10)) {
+    case 0:
+    default: {
+      AddColumn a;
+      a.name = fmt::format("added_{}", ctx.counters.next_name++);
+      std::optional<Type> t = Sample(GenPrimitiveType(std::min(fv, 3)), ctx.Seed(3), 10);
+      a.type = t && t->id != TypeId::kGeometry && t->id != TypeId::kGeography
+                   ? *t : Type::Primitive(TypeId::kString);
+      u.changes.push_back(std::move(a));
+      label = "update-schema/add-optional";
+      tags = {RuleId::kSchReferencedExist};
+      break;
+    }
+    case 1: {
+      AddColumn a;
+      a.name = fmt::format("added_{}", ctx.counters.next_name++);
+      a.type = Type::Primitive(TypeId::kInt);
+      a.required = true;
+      if (fv >= 3) {
+        a.initial_default_json = "7";
+        a.write_default_json = "7";
+        label = "update-schema/add-required-default";
+      } else {
+        label = "update-schema/add-required-v2";
+        intent = Intent::kAny;
+      }
+      tags = {RuleId::kIceRequiredNeedsDefault};
+      if (!has_rows && fv >= 3) intent = Intent::kOk;
+      u.changes.push_back(std::move(a));
+      break;
+    }
+    case 2: {
+      AddColumn a;
+      a.name = fmt::format("added_{}", ctx.counters.next_name++);
+      a.type = Type::Primitive(TypeId::kLong);
+      a.required = true;
+      u.changes.push_back(std::move(a));
+      label = "update-schema/add-required-no-default";
+      intent = has_rows ? Intent::kReject : Intent::kOk;
+      if (has_rows) aimed = RuleId::kIceRequiredNeedsDefault;
+      if (has_rows && fv < 3) intent = Intent::kAny;
+      if (intent != Intent::kReject) aimed.reset();
+      tags = {RuleId::kIceRequiredNeedsDefault};
+      break;
+    }
+    case 3: {  // rename a referenced field (sch.rename-reorder)
+      std::vector<FieldId> pool(refs.by_check.begin(), refs.by_check.end());
+      pool.insert(pool.end(), refs.by_key.begin(), refs.by_key.end());
+      if (pool.empty()) pool = top_ids;
+      const FieldId id = pool[ctx.Pick(pool.size())];
+      u.changes.push_back(RenameColumn{id, fmt::format("renamed_{}", ctx.counters.next_name++)});
+      label = "update-schema/rename";
+      tags = {RuleId::kSchRenameReorder};
+      break;
+    }
+    case 4: {  // reorder
+      MoveColumn m;
+      m.id = top_ids[ctx.Pick(top_ids.size())];
+      if (ctx.step.pick % 2 == 0 || top_ids.size() < 2) {
+        m.position = MoveColumn::Position::kFirst;
+      } else {
+        m.position = MoveColumn::Position::kAfter;
+        m.reference = top_ids[(ctx.Pick(top_ids.size()) + 1) % top_ids.size()];
+      }
+      u.changes.push_back(m);
+      label = "update-schema/move";
+      tags = {RuleId::kSchRenameReorder};
+      break;
+    }
+    case 5: {  // delete an unreferenced column
+      std::vector<FieldId> pool;
+      for (const NestedField& f : schema.fields)
+        if (!referenced(f.id) && f.id != 1 && !f.required) pool.push_back(f.id);
+      if (pool.empty()) return std::nullopt;
+      u.changes.push_back(DeleteColumn{pool[ctx.Pick(pool.size())]});
+      label = "update-schema/delete-unreferenced";
+      tags = {RuleId::kSchRemoveReferenced};
+      break;
+    }
+    case 6:
+    case 7: {  // delete a referenced column, without (6) or with (7) its constraints
+      std::vector<FieldId> pool;
+      for (const NestedField& f : schema.fields)
+        if (referenced(f.id)) pool.push_back(f.id);
+      if (pool.empty()) return std::nullopt;
+      const FieldId top = pool[ctx.Pick(pool.size())];
+      u.changes.push_back(DeleteColumn{top});
+      if (ctx.Flavour(10) == 7) {
+        std::set<std::string> names;
+        for (const auto& [id, ns] : refs.names)
+          if (TopLevelOf(schema, id) == top) names.insert(ns.begin(), ns.end());
+        u.remove_constraints.assign(names.begin(), names.end());
+        label = "update-schema/delete-with-constraints";
+        intent = Intent::kAny;  // other rules (e.g. a required column) may still decide
+        tags = {RuleId::kSchRemoveReferenced, RuleId::kIdNoReuse};
+      } else {
+        label = "update-schema/delete-referenced";
+        intent = Intent::kReject;
+        aimed = RuleId::kSchRemoveReferenced;
+      }
+      break;
+    }
+    case 8: {  // promote a type: int->long, float->double, decimal widening, date->timestamp
+      struct Candidate { FieldId id; Type to; };
+      std::vector<Candidate> pool;
+      std::function<void(const std::vector<NestedField>&, bool)> walk =
+          [&](const std::vector<NestedField>& fields, bool nested) {
+            for (const NestedField& f : fields) {
+              if (f.type.id == TypeId::kStruct) { walk(f.type.fields, true); continue; }
+              if (f.type.id == TypeId::kInt) pool.push_back({f.id, Type::Primitive(TypeId::kLong)});
+              if (f.type.id == TypeId::kFloat) pool.push_back({f.id, Type::Primitive(TypeId::kDouble)});
+              if (f.type.id == TypeId::kDecimal && f.type.precision < 38)
+                pool.push_back({f.id, Type::Decimal(std::min(38, f.type.precision + 9), f.type.scale)});
+              if (f.type.id == TypeId::kDate && fv >= 3)
+                pool.push_back({f.id, Type::Primitive(TypeId::kTimestamp)});
+              (void)nested;
+            }
+          };
+      walk(schema.fields, false);
+      if (pool.empty()) return std::nullopt;
+      const Candidate& c = pool[ctx.Pick(pool.size())];
+      u.changes.push_back(UpdateColumnType{c.id, c.to});
+      if (refs.by_check.count(c.id)) {
+        label = "update-schema/promote-check-field";
+        intent = Intent::kReject;
+        aimed = RuleId::kSchCheckNoTypeChange;
+      } else if (refs.by_key.count(c.id)) {
+        label = "update-schema/promote-key-field";
+        intent = Intent::kAny;  // switch key-promotions
+        tags = {RuleId::kSchKeyPromotionOk};
+      } else {
+        label = "update-schema/promote";
+        tags = {RuleId::kIceTypePromotion};
+      }
+      break;
+    }
+    case 9: {  // make a required field optional
+      std::vector<FieldId> pool;
+      for (const NestedField& f : schema.fields)
+        if (f.required) pool.push_back(f.id);
+      if (pool.empty()) return std::nullopt;
+      FieldId id = pool[ctx.Pick(pool.size())];
+      if (!refs.by_pk.empty() && ctx.step.pick % 2 == 0) id = *refs.by_pk.begin();
+      u.changes.push_back(MakeOptional{id});
+      if (refs.by_pk.count(id)) {
+        label = "update-schema/pk-field-optional";
+        intent = Intent::kReject;
+        aimed = RuleId::kSchPkStaysRequired;
+      } else {
+        label = "update-schema/make-optional";
+        tags = {RuleId::kKeyUniqueOptionalOk};
+      }
+      break;
+    }
+  }
+  return Make(std::move(u), ctx.options.table, label, intent, aimed, tags);
+}
+
+std::optional<RenderedStep> RenderUpgrade(const Ctx& ctx) {
+  const int32_t fv = ctx.md().format_version;
+  const std::set<int32_t>& versions = ctx.caps().format_versions;
+  std::vector<int32_t> higher;
+  for (int32_t v : versions)
+    if (v > fv) higher.push_back(v);
+  if (!higher.empty() && ctx.Flavour(8) != 7) {
+    // Mostly straight to v4, where identifier fields become a primary key.
+    const int32_t to = versions.count(4) && ctx.step.pick % 3 != 0 ? 4
+                                                                   : higher[ctx.Pick(higher.size())];
+    std::vector<RuleId> tags = {RuleId::kIceFormatVersionUp};
+    if (to == 4) {
+      tags = {RuleId::kUpgPkFromIdentifiers, RuleId::kUpgSkipIneligible,
+              RuleId::kIdLastDefaultZero, RuleId::kUpgReadersIgnoreIdentifiers};
+    }
+    return Make(Upgrade{to}, ctx.options.table, fmt::format("upgrade/v{}-to-v{}", fv, to),
+                Intent::kOk, std::nullopt, tags);
+  }
+  if (fv <= 1) return std::nullopt;
+  const int32_t to = ctx.step.pick % 2 == 0 ? fv - 1 : 5;
+  return Make(Upgrade{to}, ctx.options.table,
+              to < fv ? "upgrade/downgrade" : "upgrade/unknown-version", Intent::kReject,
+              RuleId::kIceFormatVersionUp);
+}
+
+// --- functions, validate, readers --------------------------------------------------------
+
+std::optional<RenderedStep> RenderDefineFunction(const Ctx& ctx) {
+  const std::string name = fmt::format("{}f{}", ctx.options.function_prefix, ctx.step.pick % 3);
+  const bool exists = ctx.state.functions.count(name) > 0;
+  const uint32_t flavour = ctx.Flavour(5);
+  const bool deterministic = flavour != 4;
+  const int64_t threshold = static_cast<int64_t>(ctx.step.seed % 4);
+  std::string label = exists ? "define-function/redefine" : "define-function/define";
+  if (!deterministic) label += "-nondeterministic";
+  return Make(DefineFunction{UdfGreaterThan(name, threshold, deterministic)}, "", label,
+              Intent::kOk, std::nullopt, {RuleId::kExprUdfStatus, RuleId::kExprDeterministic});
+}
+
+std::optional<RenderedStep> RenderValidate(const Ctx& ctx) {
+  const auto& cs = ctx.constraints();
+  if (cs.empty() || ctx.md().format_version < 4) return std::nullopt;
+  Validate v;
+  std::string label = "validate/all";
+  Intent intent = Intent::kAny;
+  std::optional<RuleId> aimed;
+  switch (ctx.Flavour(5)) {
+    case 0:
+    case 1:
+    case 2:
+    default:
+      for (const Constraint& c : cs)
+        if (c.name) v.names.push_back(*c.name);
+      break;
+    case 3: {
+      const Constraint& c = cs[ctx.Pick(cs.size())];
+      if (c.name) v.names.push_back(*c.name);
+      label = "validate/one";
+      break;
+    }
+    case 4:
+      v.names.push_back("no_such_constraint");
+      label = "validate/unknown-name";
+      intent = Intent::kReject;
+      aimed = RuleId::kProtoRequest;
+      break;
+  }
+  return Make(std::move(v), ctx.options.table, label, intent, aimed,
+              {RuleId::kStValidated, RuleId::kStInvalid, RuleId::kExprUdfStatus});
+}
+
+std::optional<RenderedStep> RenderScan(const Ctx& ctx) {
+  Scan s;
+  std::string label = "scan/current";
+  Intent intent = Intent::kOk;
+  std::optional<RuleId> aimed;
+  const auto& snaps = ctx.md().snapshots;
+  const uint32_t flavour = ctx.Flavour(4);
+  if (flavour == 1 && snaps.size() > 1) {
+    s.snapshot_id = snaps[ctx.Pick(snaps.size())].snapshot_id;
+    label = "scan/older-snapshot";
+  } else if (flavour == 3) {
+    SnapshotId unknown = 987'654'321;
+    while (ctx.md().FindSnapshot(unknown) != nullptr) ++unknown;
+    s.snapshot_id = unknown;
+    label = "scan/unknown-snapshot";
+    intent = Intent::kReject;
+    aimed = RuleId::kProtoRequest;
+  }
+  return Make(s, ctx.options.table, label, intent, aimed, {RuleId::kSemLiveRows});
+}
+
+/// Reader requests on crafted metadata (id.readers-tolerate-missing, st.reader-lookup,
+/// upg.readers-ignore-identifiers): the table's current metadata, changed.
+std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
+  TableMetadata md = ctx.md();
+  if (md.format_version < 4) return std::nullopt;
+  ReadStatuses r;
+  std::string label = "read-statuses/as-written";
+  std::vector<RuleId> tags = {RuleId::kStReaderLookup};
+  Snapshot* current = nullptr;
+  for (Snapshot& s : md.snapshots)
+    if (md.current_snapshot_id && s.snapshot_id == *md.current_snapshot_id) current = &s;
+  switch (ctx.Flavour(6)) {
+    case 0:
+    default:
+      break;
+    case 1:  // a listed constraint missing from `constraints`
+      if (md.constraints && !md.constraints->empty()) {
+        md.constraints->erase(md.constraints->begin() + ctx.Pick(md.constraints->size()));
+        label = "read-statuses/missing-constraint";
+        tags = {RuleId::kIdReadersTolerateMissing};
+      }
+      break;
+    case 2:  // empty lists omitted, and one constraint unlisted (reads unvalidated)
+      if (current && current->constraint_statuses) {
+        ConstraintStatuses& st = *current->constraint_statuses;
+        for (ConstraintStatus s : kAllStatuses)
+          if (st.List(s) && st.List(s)->empty()) st.List(s).reset();
+        if (md.constraints && !md.constraints->empty()) {
+          const ConstraintId id = (*md.constraints)[ctx.Pick(md.constraints->size())].id.value_or(0);
+          for (ConstraintStatus s : kAllStatuses)
+            if (st.List(s)) {
+              auto& l = *st.List(s);
+              l.erase(std::remove(l.begin(), l.end(), id), l.end());
+            }
+        }
+        label = "read-statuses/unlisted";
+        tags = {RuleId::kStReaderLookup};
+      }
+      break;
+    case 3:  // an older snapshot
+      if (md.snapshots.size() > 1) {
+        r.snapshot_id = md.snapshots[ctx.Pick(md.snapshots.size())].snapshot_id;
+        label = "read-statuses/older-snapshot";
+      }
+      break;
+    case 4:  // identifier fields in a v4 schema (readers ignore them)
+      for (Schema& s : md.schemas)
+        if (s.schema_id.value_or(0) == md.current_schema_id.value_or(0))
+          s.identifier_field_ids = std::vector<FieldId>{1};
+      label = "read-statuses/identifiers-in-v4";
+      tags = {RuleId::kUpgReadersIgnoreIdentifiers};
+      break;
+    case 5:  // a snapshot listing an ID above last-constraint-id
+      if (current) {
+        if (!current->constraint_statuses) current->constraint_statuses = ConstraintStatuses{};
+        auto& l = current->constraint_statuses->unvalidated;
+        if (!l) l = std::vector<ConstraintId>{};
+        l->push_back(md.last_constraint_id.value_or(0) + 50);
+        label = "read-statuses/id-above-last";
+        tags = {RuleId::kIdReadersTolerateMissing};
+      }
+      break;
+  }
+  r.metadata = std::move(md);
+  return Make(std::move(r), "", label, Intent::kAny, std::nullopt, tags);
+}
+
+std::optional<RenderedStep> RenderParseMetadata(const Ctx& ctx) {
+  TableMetadata md = ctx.md();
+  std::string label = "parse-metadata/as-written";
+  Intent intent = Intent::kAny;
+  std::optional<RuleId> aimed;
+  std::vector<RuleId> tags = {RuleId::kDefRequiredFields};
+  switch (ctx.Flavour(4)) {
+    case 0:
+    case 1:
+    default:
+      break;
+    case 2:
+      if (md.format_version == 4 && md.constraints && !md.constraints->empty()) {
+        // Two constraints with one ID (def.id-unique).
+        Constraint copy = md.constraints->front();
+        copy.name = *copy.name + "_copy";
+        md.constraints->push_back(copy);
+        label = "parse-metadata/duplicate-id";
+        intent = Intent::kReject;
+        aimed = RuleId::kDefIdUnique;
+      }
+      break;
+    case 3:
+      md.format_version = 5;
+      label = "parse-metadata/unknown-version";
+      intent = Intent::kReject;
+      aimed = RuleId::kIceFormatVersionUp;
+      tags = {};
+      break;
+  }
+  return Make(ParseMetadata{std::move(md)}, "", label, intent, aimed, tags);
+}
+
+// --- create ------------------------------------------------------------------------------
+
+std::optional<RenderedStep> RenderCreate(const Plan& plan, const RenderOptions& options) {
+  SchemaGenOptions so;
+  so.format_version = plan.table.format_version;
+  so.identifier_fields = plan.table.identifier_fields;
+  so.nested = true;
+  std::optional<Schema> schema = Sample(GenSchema(so), plan.table.schema_seed,
+                                        plan.table.schema_size);
+  if (!schema) return std::nullopt;
+  CreateTable c;
+  c.format_version = plan.table.format_version;
+  c.schema = std::move(*schema);
+  const bool ids = c.schema.identifier_field_ids.has_value();
+  const Intent intent = c.format_version == 4 && ids ? Intent::kAny : Intent::kOk;
+  return Make(std::move(c), options.table,
+              fmt::format("create-table/v{}{}", plan.table.format_version,
+                          ids ? "-identifiers" : ""),
+              intent, std::nullopt,
+              ids ? std::vector<RuleId>{RuleId::kUpgNoIdentifiersInV4}
+                  : std::vector<RuleId>{});
+}
+
+std::optional<RenderedStep> RenderPlain(const Ctx& ctx) {
+  switch (ctx.step.kind) {
+    case StepKind::kAppend: return RenderAppend(ctx, std::nullopt);
+    case StepKind::kDelete: return RenderDelete(ctx, std::nullopt);
+    case StepKind::kOverwrite: return RenderOverwrite(ctx, std::nullopt, false);
+    case StepKind::kModify:
+      if (!ctx.caps().modify_rows) return std::nullopt;
+      return RenderOverwrite(ctx, std::nullopt, true);
+    case StepKind::kReplace: return RenderReplace(ctx);
+    case StepKind::kAddConstraint: return RenderAddConstraint(ctx);
+    case StepKind::kAddInvalidConstraint: return RenderAddInvalidConstraint(ctx);
+    case StepKind::kUpdateConstraint: return RenderUpdateConstraint(ctx);
+    case StepKind::kRemoveConstraint: return RenderRemoveConstraint(ctx);
+    case StepKind::kUpdateSchema:
+      if (!ctx.caps().schema_evolution) return std::nullopt;
+      return RenderUpdateSchema(ctx);
+    case StepKind::kUpgrade:
+      if (!ctx.caps().upgrade) return std::nullopt;
+      return RenderUpgrade(ctx);
+    case StepKind::kTransaction: return std::nullopt;  // rendered through its slots
+    case StepKind::kDefineFunction:
+      if (!ctx.caps().udf) return std::nullopt;
+      return RenderDefineFunction(ctx);
+    case StepKind::kValidate:
+      if (!ctx.caps().validate) return std::nullopt;
+      return RenderValidate(ctx);
+    case StepKind::kScan: return RenderScan(ctx);
+    case StepKind::kLoadTable:
+      return Make(LoadTable{}, ctx.options.table, "load-table", Intent::kOk);
+    case StepKind::kReadStatuses:
+      if (!ctx.caps().reader) return std::nullopt;
+      return RenderReadStatuses(ctx);
+    case StepKind::kParseMetadata:
+      if (!ctx.caps().parse_metadata) return std::nullopt;
+      return RenderParseMetadata(ctx);
+  }
+  return std::nullopt;
+}
+
+/// The staged commit of a transaction, rendered against the pinned base.
+std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) {
+  auto it = ctx.table->transactions.find(txn);
+  if (it == ctx.table->transactions.end() || it->second.staged) return std::nullopt;
+  const TableState base = StateAtBase(*ctx.table, it->second.base, ctx.state.functions);
+  Ctx at_base{ctx.state, &base, ctx.options, ctx.counters, ctx.step};
+  std::optional<RenderedStep> r;
+  switch (ctx.Flavour(4)) {
+    case 0:
+    case 1:
+    default: r = RenderAppend(at_base, txn); break;
+    case 2: r = RenderOverwrite(at_base, txn, false); break;
+    case 3: r = RenderDelete(at_base, txn); break;
+  }
+  if (!r) r = RenderAppend(at_base, txn);
+  if (!r) return std::nullopt;
+  ctx.counters.staged_rows = std::get<Commit>(r->request.op).add;
+  r->intent = Intent::kAny;
+  r->aimed_at.reset();
+  return r;
+}
+
+/// A concurrent step inside a transaction: plain, except that an append may take the key
+/// of a row the staged commit adds (enf.retry-keys-new-parent).
+std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
+  std::optional<RenderedStep> r = RenderPlain(ctx);
+  if (!r) return r;
+  r->label = "concurrent/" + r->label;
+  Commit* commit = std::get_if<Commit>(&r->request.op);
+  if (commit && !commit->add.empty() && !ctx.counters.staged_rows.empty() &&
+      ctx.step.pick % 2 == 0) {
+    const Schema& schema = *ctx.schema();
+    NormalizedRow staged = NormalizeRow(ctx.counters.staged_rows[0].values, schema.fields);
+    if (staged.values)
+      for (const Constraint& c : ctx.constraints())
+        if (IsKey(c)) CopyKey(c, schema, *staged.values, commit->add[0].values);
+    r->label += "-staged-key";
+    r->tags.push_back(RuleId::kEnfRetryKeysNewParent);
+  }
+  (void)slot;
+  // A concurrent change can make the staged commit's retry fail; the concurrent step
+  // itself is judged as usual.
+  if (r->intent == Intent::kOk && commit) r->intent = Intent::kAny;
+  return r;
+}
+
+}  // namespace
+
+HistoryRenderer::HistoryRenderer(Plan plan, RenderOptions options)
+    : plan_(std::move(plan)), options_(std::move(options)) {
+  slots_.push_back({Slot::Role::kCreate, -1, -1, {}});
+  for (int i = 0; i < static_cast<int>(plan_.steps.size()); ++i) {
+    const PlanStep& s = plan_.steps[i];
+    if (s.kind != StepKind::kTransaction) {
+      slots_.push_back({Slot::Role::kPlain, i, -1, {}});
+      continue;
+    }
+    if (!options_.capabilities.concurrent_commits) continue;
+    const std::string txn = fmt::format("w{}", i + 1);
+    slots_.push_back({Slot::Role::kBegin, i, -1, txn});
+    auto inner = [&] {
+      for (int j = 0; j < static_cast<int>(s.concurrent.size()); ++j)
+        if (s.concurrent[j].kind != StepKind::kTransaction)
+          slots_.push_back({Slot::Role::kPlain, i, j, txn});
+    };
+    if (s.concurrent_before_staging) inner();
+    slots_.push_back({Slot::Role::kStage, i, -1, txn});
+    if (!s.concurrent_before_staging) inner();
+    slots_.push_back({Slot::Role::kFinish, i, -1, txn});
+  }
+  if (options_.final_scan) {
+    slots_.push_back({Slot::Role::kFinalScan, -1, -1, {}});
+    slots_.push_back({Slot::Role::kFinalLoad, -1, -1, {}});
+  }
+}
+
+std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
+  static const PlanStep kNoStep{};
+  while (cursor_ < slots_.size()) {
+    const Slot slot = slots_[cursor_++];
+    const TableState* table = state.FindTable(options_.table);
+    std::optional<RenderedStep> r;
+    if (slot.role == Slot::Role::kCreate) {
+      r = RenderCreate(plan_, options_);
+    } else {
+      if (table == nullptr || table->metadata.CurrentSchema() == nullptr) {
+        cursor_ = slots_.size();  // the table does not exist: nothing more to do
+        return std::nullopt;
+      }
+      const PlanStep& step =
+          slot.step < 0 ? kNoStep
+                        : (slot.inner >= 0 ? plan_.steps[slot.step].concurrent[slot.inner]
+                                           : plan_.steps[slot.step]);
+      Ctx ctx{state, table, options_, counters_, step};
+      switch (slot.role) {
+        case Slot::Role::kPlain:
+          r = slot.inner >= 0 ? RenderConcurrent(ctx, slot) : RenderPlain(ctx);
+          break;
+        case Slot::Role::kBegin:
+          if (table->transactions.count(slot.txn)) break;
+          counters_.staged_rows.clear();
+          r = Make(Begin{slot.txn}, options_.table, "transaction/begin", Intent::kOk);
+          break;
+        case Slot::Role::kStage:
+          r = RenderStage(ctx, slot.txn);
+          break;
+        case Slot::Role::kFinish: {
+          auto it = table->transactions.find(slot.txn);
+          if (it == table->transactions.end() || !it->second.staged) break;
+          r = Make(Finish{slot.txn}, options_.table, "transaction/finish", Intent::kAny,
+                   std::nullopt,
+                   {RuleId::kEnfRetryEnforced, RuleId::kEnfRetryCheck,
+                    RuleId::kEnfRetryKeysNewParent, RuleId::kEnfRetryNewConstraints,
+                    RuleId::kEnfRetryRecomputeStatuses});
+          counters_.staged_rows.clear();
+          break;
+        }
+        case Slot::Role::kFinalScan:
+          r = Make(Scan{}, options_.table, "final/scan", Intent::kOk, std::nullopt,
+                   {RuleId::kSemLiveRows});
+          break;
+        case Slot::Role::kFinalLoad:
+          r = Make(LoadTable{}, options_.table, "final/load-table", Intent::kOk);
+          break;
+        case Slot::Role::kCreate:
+          break;
+      }
+    }
+    if (!r) continue;
+    r->plan_index = slot.step;
+    r->request.now_ms = options_.clock_start_ms + 1000 * counters_.requests++;
+    return r;
+  }
+  return std::nullopt;
+}
+
+}  // namespace ictk
