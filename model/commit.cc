@@ -622,7 +622,7 @@ AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request, co
   ctx.retry = IsRetry(*table, txn);
   ctx.base = &txn.base;
   AllowedOutcome outcome = CommitOutcome(*table, *txn.staged, state.functions, ctx);
-  if (!ctx.retry || outcome.must_reject()) return outcome;
+  if (!ctx.retry) return outcome;
   // "A retry that still satisfies every enforced constraint must succeed when only rows
   // changed concurrently; commit-conflict is also allowed when the concurrent commit
   // changed the schema or the constraints."
@@ -635,7 +635,7 @@ AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request, co
         MakeFinding(RuleId::kEnfRetryEnforced,
                     "the schema or the constraints changed concurrently: the writer may give "
                     "up with commit-conflict"));
-  } else {
+  } else if (!outcome.must_reject()) {
     outcome.decided_by.push_back(
         MakeFinding(RuleId::kEnfRetryEnforced,
                     "only rows changed concurrently and the retry satisfies every enforced "
