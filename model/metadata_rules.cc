@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/constraint_rules.h"
+#include "model/iceberg_rules.h"
 #include "model/status_rules.h"
 
 namespace ictk {
@@ -223,20 +224,26 @@ Findings CheckNoIdentifiersAddedInV4(const TableMetadata& metadata) {
 
 Findings LintMetadata(const TableMetadata& metadata, const FunctionCatalog& functions,
                       const Switches& switches) {
-  Findings out;
+  Findings out = CheckIcebergMetadata(metadata);
   if (metadata.format_version < 4) {
     Append(out, CheckV4OnlyFields(metadata));
     return out;
   }
-  const Schema no_schema;  // no current schema: every reference is missing
+  const Schema no_schema;  // no current schema (ice.current-schema-exists)
   const Schema* current = metadata.CurrentSchema();
   const Schema& schema = current ? *current : no_schema;
   if (metadata.constraints) {
     const auto& constraints = *metadata.constraints;
     for (size_t i = 0; i < constraints.size(); ++i) {
-      Append(out, CheckConstraintDefinition(constraints[i], schema, functions,
-                                            DefinitionSource::kMetadata,
-                                            fmt::format("/constraints/{}", i)));
+      Findings definition =
+          CheckConstraintDefinition(constraints[i], schema, functions,
+                                    DefinitionSource::kMetadata, fmt::format("/constraints/{}", i));
+      if (!current) {
+        // ice.current-schema-exists explains every missing field at once.
+        std::erase_if(definition,
+                      [](const Finding& f) { return f.rule == RuleId::kSchReferencedExist; });
+      }
+      Append(out, std::move(definition));
     }
     Append(out, CheckConstraintSet(constraints, switches, "/constraints"));
   }
