@@ -72,8 +72,10 @@ std::string ToString(const Expr& e) {
       return "true";
     case ExprOp::kFalse:
       return "false";
-    case ExprOp::kNot:
-      return "not " + Child(e, 0);
+    case ExprOp::kNot: {
+      const std::string child = Child(e, 0);
+      return child.starts_with("(") ? "not " + child : "not (" + child + ")";
+    }
     case ExprOp::kAnd:
     case ExprOp::kOr:
       return fmt::format("({} {} {})", Child(e, 0), ExprOpName(e.op), Child(e, 1));
