@@ -536,6 +536,8 @@ Result<Expr> TermFromJson(const json& j, std::string_view pointer) {
   }
 }
 
+json TermToJson(const Expr& term) { return LegacyTermJson(term); }
+
 json ExpressionToJson(const Expr& e) {
   switch (e.op) {
     case ExprOp::kTrue: return true;

@@ -37,5 +37,8 @@ nlohmann::json ExpressionToJson(const Expr& expr);
 /// Decodes a term in the older form's `term` position: a bare string is a column name
 /// (kNamedReference); objects are references, transforms, `apply` or literals.
 Result<Expr> TermFromJson(const nlohmann::json& json, std::string_view pointer);
+/// Encodes a term for the older `term` position (the inverse of TermFromJson): a named
+/// reference as its bare name, a legacy transform as a transform object.
+nlohmann::json TermToJson(const Expr& term);
 
 }  // namespace ictk

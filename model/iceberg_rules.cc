@@ -190,10 +190,13 @@ Findings CheckCurrentSchemaExists(const TableMetadata& md) {
 }
 
 /// "`default-spec-id`: ID of the 'current' spec that writers should use by default" — it
-/// must name one of `partition-specs` (ice.default-spec-exists).
+/// must name one of `partition-specs`. Spec 0 with an empty `partition-specs` is the
+/// implied unpartitioned spec (iceberg-rust reads its update_table_response.json so)
+/// (ice.default-spec-exists).
 Findings CheckDefaultSpecExists(const TableMetadata& md) {
   Findings out;
   if (!md.default_spec_id) return out;
+  if (*md.default_spec_id == 0 && md.partition_specs.empty()) return out;
   bool found = false;
   for (const auto& s : md.partition_specs) found = found || s.spec_id == *md.default_spec_id;
   Require(out, found, RuleId::kIceDefaultSpecExists,
