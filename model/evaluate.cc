@@ -1191,26 +1191,54 @@ void Survey(const Expr& e, const FunctionCatalog& functions, BindResult& out, bo
   for (const Expr& c : e.children) Survey(c, functions, out, in_body, depth);
 }
 
-struct Compiled {
+}  // namespace
+
+namespace internal {
+
+/// The bound tree of a check and what binding found.
+struct BoundCheck {
   std::optional<Bound> root;
   Diagnostics diag;
+  bool evaluable() const { return root && diag.first_error.empty() && diag.undefined.empty(); }
 };
 
-Compiled Compile(const Expr& expr, const std::vector<NestedField>& fields,
-                 const FunctionCatalog& functions) {
-  Compiled c;
+}  // namespace internal
+
+namespace {
+
+internal::BoundCheck Compile(const Expr& expr, const std::vector<NestedField>& fields,
+                             const FunctionCatalog& functions) {
+  internal::BoundCheck c;
   Binder binder(Scope{&fields, nullptr, &functions, 0}, c.diag);
   c.root = binder.BindPredicate(expr);
   return c;
 }
 
+std::optional<bool> EvaluateBound(const internal::BoundCheck& c, const Value& row) {
+  if (!c.evaluable()) return std::nullopt;
+  Evaluator ev;
+  auto v = ev.Eval(*c.root, Frame{&row, nullptr});
+  if (!v) return std::nullopt;
+  return Truth(*v);
+}
+
 }  // namespace
+
+CompiledCheck::CompiledCheck(const Expr& expr, const std::vector<NestedField>& fields,
+                             const FunctionCatalog& functions)
+    : bound_(std::make_shared<const internal::BoundCheck>(Compile(expr, fields, functions))) {}
+
+bool CompiledCheck::ok() const { return bound_->evaluable(); }
+
+std::optional<bool> CompiledCheck::Evaluate(const Value& row) const {
+  return EvaluateBound(*bound_, row);
+}
 
 BindResult BindCheckExpression(const Expr& expr, const std::vector<NestedField>& fields,
                                const FunctionCatalog& functions) {
   BindResult result;
   Survey(expr, functions, result, /*in_body=*/false, 0);
-  Compiled c = Compile(expr, fields, functions);
+  internal::BoundCheck c = Compile(expr, fields, functions);
   result.undefined_functions = c.diag.undefined;
   if (!c.diag.first_error.empty()) {
     result.error = c.diag.first_error;
@@ -1224,12 +1252,7 @@ BindResult BindCheckExpression(const Expr& expr, const std::vector<NestedField>&
 
 std::optional<bool> EvaluateCheck(const Expr& expr, const std::vector<NestedField>& fields,
                                   const Value& row, const FunctionCatalog& functions) {
-  Compiled c = Compile(expr, fields, functions);
-  if (!c.root || !c.diag.first_error.empty() || !c.diag.undefined.empty()) return std::nullopt;
-  Evaluator ev;
-  auto v = ev.Eval(*c.root, Frame{&row, nullptr});
-  if (!v) return std::nullopt;
-  return Truth(*v);
+  return EvaluateBound(Compile(expr, fields, functions), row);
 }
 
 bool IsBuiltinFunction(const Expr& apply) { return ResolveBuiltin(apply) != Builtin::kNone; }

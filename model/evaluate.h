@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,27 @@ BindResult BindCheckExpression(const Expr& expr, const std::vector<NestedField>&
 /// undefined function), which callers treat as "cannot verify".
 std::optional<bool> EvaluateCheck(const Expr& expr, const std::vector<NestedField>& fields,
                                   const Value& row, const FunctionCatalog& functions);
+
+namespace internal {
+struct BoundCheck;
+}  // namespace internal
+
+/// A check expression bound once to a schema and to the UDF definitions current at
+/// construction, for evaluating many rows: EvaluateCheck binds again on every call.
+/// Self-contained (it keeps no reference to its arguments) and cheap to copy.
+class CompiledCheck {
+ public:
+  CompiledCheck(const Expr& expr, const std::vector<NestedField>& fields,
+                const FunctionCatalog& functions);
+  /// Whether the expression bound: no type error and every called UDF defined.
+  bool ok() const;
+  /// The same answer as EvaluateCheck(expr, fields, row, functions) with the arguments
+  /// given at construction.
+  std::optional<bool> Evaluate(const Value& row) const;
+
+ private:
+  std::shared_ptr<const internal::BoundCheck> bound_;
+};
 
 /// Whether the predicate, when it is a built-in transform or if_else call, is a member of
 /// iceberg_functions (also accepts the bare name).

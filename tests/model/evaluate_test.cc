@@ -604,6 +604,9 @@ TEST(UserDefinedFunctions, UndefinedFunctionCannotBeEvaluated) {
   EXPECT_EQ(r.undefined_functions, (std::vector<std::string>{"missing_fn"}));
   EXPECT_EQ(r.referenced_field_ids, (std::vector<FieldId>{1}));
   EXPECT_EQ(Eval(e, Row({{1, Value::Long(1)}})), std::nullopt);
+  const CompiledCheck compiled(e, TestSchema(), {});
+  EXPECT_FALSE(compiled.ok());
+  EXPECT_EQ(compiled.Evaluate(Row({{1, Value::Long(1)}})), std::nullopt);
   // A type error elsewhere is reported in preference to the missing function.
   const BindResult both =
       Bind(Expr::Binary(ExprOp::kAnd, Call("missing_fn", {}), Cmp(ExprOp::kEq, Expr::Ref(5), LitL(1))));
@@ -626,6 +629,26 @@ TEST(UserDefinedFunctions, ArgumentAndBodyTypeErrors) {
   const BindResult loop = Bind(Call("loop", {}), fns);
   EXPECT_FALSE(loop.ok());
   EXPECT_EQ(Eval(Call("loop", {}), Row({}), fns), std::nullopt);
+}
+
+TEST(CompiledCheck, OutlivesItsArgumentsAndMatchesEvaluateCheck) {
+  std::optional<CompiledCheck> compiled;
+  const Expr e = Expr::Binary(ExprOp::kOr, Call("is_small", {Expr::Ref(1)}),
+                              Expr::Unary(ExprOp::kIsNull, Expr::Ref(1)));
+  {
+    FunctionCatalog fns;
+    fns["is_small"] = Udf("is_small", {{"x", P(TypeId::kLong)}}, P(TypeId::kBoolean),
+                          Cmp(ExprOp::kLt, Param("x"), LitL(10)));
+    std::vector<NestedField> fields = TestSchema();
+    compiled.emplace(e, fields, fns);
+    EXPECT_EQ(compiled->Evaluate(Row({{1, Value::Long(3)}})),
+              EvaluateCheck(e, fields, Row({{1, Value::Long(3)}}), fns));
+  }
+  const CompiledCheck copy = *compiled;
+  EXPECT_TRUE(copy.ok());
+  EXPECT_EQ(copy.Evaluate(Row({{1, Value::Long(3)}})), true);
+  EXPECT_EQ(copy.Evaluate(Row({{1, Value::Long(30)}})), false);
+  EXPECT_EQ(copy.Evaluate(Row({})), true);
 }
 
 // ---- property: agreement with a naive evaluator ------------------------------------------
@@ -827,6 +850,9 @@ RC_GTEST_PROP(EvaluateCheckProperty, AgreesWithNaiveEvaluator, ()) {
   const bool expected = Naive{row}(e);
   RC_TAG(expected);
   RC_ASSERT(*got == expected);
+  const CompiledCheck compiled(e, PropSchema(), {});
+  RC_ASSERT(compiled.ok());
+  RC_ASSERT(compiled.Evaluate(row) == got);
 }
 
 }  // namespace
