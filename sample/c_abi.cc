@@ -1,0 +1,87 @@
+/// \file
+/// `libictk_sample_adapter.so`: the sample behind the C ABI of include/ictk/adapter.h.
+/// `ictk_adapter_init` takes no arguments, so the mutant comes from the environment
+/// variable ICTK_SAMPLE_MUTANT (unset or empty: the correct sample; an unknown name makes
+/// init fail). This is the one environment read outside cli/. No exception crosses the ABI.
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "ictk/adapter.h"
+#include "sample/session_internal.h"
+
+namespace {
+
+struct SamplePrivate {
+  explicit SamplePrivate(ictk::sample::Mutant m) : session(m) {}
+  ictk::sample::Session session;
+  std::string last_error;
+};
+
+SamplePrivate* Self(IctkAdapter* a) { return static_cast<SamplePrivate*>(a->private_data); }
+
+int Call(IctkAdapter* self, const char* request_json, char** response_json) {
+  if (self == nullptr || self->private_data == nullptr || response_json == nullptr) return 1;
+  SamplePrivate* p = Self(self);
+  try {
+    if (request_json == nullptr) {
+      p->last_error = "request is NULL";
+      return 1;
+    }
+    const std::string answer = p->session.CallLine(request_json);
+    char* out = static_cast<char*>(std::malloc(answer.size() + 1));
+    if (out == nullptr) {
+      p->last_error = "out of memory";
+      return 1;
+    }
+    std::memcpy(out, answer.c_str(), answer.size() + 1);
+    *response_json = out;
+    p->last_error.clear();
+    return 0;
+  } catch (const std::exception& e) {
+    p->last_error = e.what();
+  } catch (...) {
+    p->last_error = "unknown failure";
+  }
+  return 1;
+}
+
+void FreeString(IctkAdapter*, char* str) { std::free(str); }
+
+const char* LastError(IctkAdapter* self) {
+  if (self == nullptr || self->private_data == nullptr) return "adapter released";
+  SamplePrivate* p = Self(self);
+  return p->last_error.empty() ? nullptr : p->last_error.c_str();
+}
+
+void Release(IctkAdapter* self) {
+  if (self == nullptr) return;
+  delete Self(self);
+  self->private_data = nullptr;
+  self->release = nullptr;
+}
+
+}  // namespace
+
+extern "C" __attribute__((visibility("default"))) int ictk_adapter_init(IctkAdapter* out) {
+  if (out == nullptr) return 1;
+  try {
+    const char* env = std::getenv("ICTK_SAMPLE_MUTANT");
+    ictk::sample::Mutant mutant = ictk::sample::Mutant::kNone;
+    if (env != nullptr && *env != '\0') {
+      if (!ictk::sample::ParseSampleQuery(std::string("mutant=") + env, mutant).empty()) {
+        return 2;
+      }
+    }
+    out->abi_version = ICTK_ADAPTER_ABI_VERSION;
+    out->call = &Call;
+    out->free_string = &FreeString;
+    out->last_error = &LastError;
+    out->release = &Release;
+    out->private_data = new SamplePrivate(mutant);
+    return 0;
+  } catch (...) {
+    return 1;
+  }
+}

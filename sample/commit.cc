@@ -1,0 +1,575 @@
+/// \file
+/// The sample's write path: a commit is planned against a parent snapshot (its row changes
+/// applied, the added and modified rows verified against every constraint, statuses
+/// derived from the parent's), and becomes a new snapshot. A transaction stages its commit
+/// on the base it pinned and, at `finish`, runs it again against whatever is current: the
+/// retry of enf.retry-*.
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "sample/engine_internal.h"
+#include "sample/schema_internal.h"
+#include "sample/values_internal.h"
+
+namespace ictk::sample {
+namespace {
+
+using KeySet = std::unordered_set<KeyTuple, KeyTupleHash, KeyTupleEq>;
+
+std::string_view OperationText(CommitOperation op) {
+  switch (op) {
+    case CommitOperation::kAppend: return "append";
+    case CommitOperation::kDelete: return "delete";
+    case CommitOperation::kOverwrite: return "overwrite";
+    case CommitOperation::kReplace: return "replace";
+  }
+  return "";
+}
+
+std::string CompleteValue(Value& v, const Type& type, const std::string& where);
+
+/// Fills the fields a row (or nested struct) omits with their write-default (or null) and
+/// checks that required fields are not null.
+std::string CompleteStruct(Value& v, const std::vector<NestedField>& fields,
+                           const std::string& where) {
+  std::vector<FieldId> ids;
+  std::vector<Value> values;
+  for (const NestedField& f : fields) {
+    const Value* given = v.FindField(f.id);
+    Value x = given != nullptr ? *given : WriteDefaultOf(f);
+    if (x.is_null()) {
+      if (f.required) {
+        return fmt::format("{}field {} ('{}') is required but null", where, f.id, f.name);
+      }
+    } else {
+      std::string p = CompleteValue(x, f.type, where);
+      if (!p.empty()) return p;
+    }
+    ids.push_back(f.id);
+    values.push_back(std::move(x));
+  }
+  v = Value::Struct(std::move(ids), std::move(values));
+  return {};
+}
+
+std::string CompleteValue(Value& v, const Type& type, const std::string& where) {
+  switch (type.id) {
+    case TypeId::kStruct:
+      if (v.kind != ValueKind::kStruct) return fmt::format("{}a struct value is expected", where);
+      return CompleteStruct(v, type.fields, where);
+    case TypeId::kList:
+      for (Value& e : v.children) {
+        if (e.is_null()) {
+          if (type.element_required) return fmt::format("{}a list element is null", where);
+          continue;
+        }
+        std::string p = CompleteValue(e, type.element(), where);
+        if (!p.empty()) return p;
+      }
+      return {};
+    case TypeId::kMap: {
+      const size_t half = v.children.size() / 2;
+      for (size_t i = 0; i < v.children.size(); ++i) {
+        Value& e = v.children[i];
+        if (e.is_null()) {
+          if (i < half || type.value_required) return fmt::format("{}a map entry is null", where);
+          continue;
+        }
+        std::string p = CompleteValue(e, i < half ? type.key() : type.value(), where);
+        if (!p.empty()) return p;
+      }
+      return {};
+    }
+    default: return {};
+  }
+}
+
+/// A row's key for one key constraint: nullopt when the row is not compared (a unique key
+/// with a null field).
+struct KeyReader {
+  std::vector<std::vector<FieldId>> paths;  ///< empty path: the field cannot be read
+  bool primary_key = false;
+  bool compare_nulls = false;  ///< mutant unique-compares-nulls
+
+  /// The key, or nullopt when the row takes no part; `null_pk` is set for a primary key
+  /// with a null field (itself a violation: sem.primary-key).
+  std::optional<KeyTuple> Of(const Value& row, bool& null_pk) const {
+    KeyTuple key;
+    for (const auto& path : paths) {
+      const Value* cur = path.empty() ? nullptr : &row;
+      for (FieldId id : path) {
+        if (cur == nullptr || cur->kind != ValueKind::kStruct) {
+          cur = nullptr;
+          break;
+        }
+        cur = cur->FindField(id);
+      }
+      Value v = cur != nullptr ? *cur : Value::Null();
+      if (v.is_null()) {
+        // "a row in which any field in the set is null is not compared" (sem.unique);
+        // a primary key "must not be null" (sem.primary-key).
+        if (primary_key) {
+          null_pk = true;
+        } else if (!compare_nulls) {
+          return std::nullopt;
+        }
+      }
+      key.push_back(std::move(v));
+    }
+    return key;
+  }
+};
+
+ConstraintStatus ParentStatus(const TableMetadata& md, ConstraintId id, bool no_parent_validated) {
+  const Snapshot* snap = md.CurrentSnapshot();
+  if (snap == nullptr) {
+    return no_parent_validated ? ConstraintStatus::kValidated : ConstraintStatus::kUnvalidated;
+  }
+  if (!snap->constraint_statuses) return ConstraintStatus::kUnvalidated;
+  return ListedStatus(*snap->constraint_statuses, id).value_or(ConstraintStatus::kUnvalidated);
+}
+
+/// What verifying one constraint found.
+struct Verification {
+  bool evaluable = true;    ///< the constraint could be checked at all
+  bool violated = false;    ///< a checked row breaks it
+  bool calls_udf = false;   ///< a check that calls a user-defined function
+  bool all_checked = false; ///< every live row of the new snapshot was checked
+};
+
+}  // namespace
+
+std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int64_t now,
+                                       SnapshotId snapshot_id, const RetryContext* retry,
+                                       Table& out, ConstraintStatuses& statuses) const {
+  const TableMetadata& pm = parent.meta;
+  const Schema& schema = CurrentSchemaOf(pm);
+  const std::vector<NestedField>& fields = schema.fields;
+  const bool is_retry = retry != nullptr && retry->base != nullptr &&
+                        retry->base->version != parent.version;
+  auto invalid = [](std::string m) { return Reply::Reject(kinds::kInvalidRequest, std::move(m)); };
+
+  // Which rows each operation carries (ARCHITECTURE.md conventions).
+  const bool adds = !c.add.empty(), removes = !c.remove.empty(), modifies = !c.modify.empty();
+  switch (c.operation) {
+    case CommitOperation::kAppend:
+      if (removes || modifies) return invalid("an append only adds rows");
+      break;
+    case CommitOperation::kDelete:
+      if (adds || modifies) return invalid("a delete only removes rows");
+      break;
+    case CommitOperation::kReplace:
+      if (adds || removes || modifies) return invalid("a replace carries no rows");
+      break;
+    case CommitOperation::kOverwrite: break;
+  }
+  if (is_retry && CurrentSchemaOf(retry->base->meta).schema_id != schema.schema_id) {
+    return Reply::Reject(kinds::kCommitConflict,
+                         "the schema changed since the transaction began; retry it");
+  }
+
+  // The row changes, by key.
+  const RowSet& live = parent.live();
+  std::set<std::string> removed, modified, added;
+  for (const std::string& k : c.remove) {
+    if (live.count(k) == 0) {
+      if (is_retry) return Reply::Reject(kinds::kCommitConflict, fmt::format("row {} was removed concurrently", k));
+      return invalid(fmt::format("row {} is not live", k));
+    }
+    if (!removed.insert(k).second) return invalid(fmt::format("row {} is removed twice", k));
+  }
+  for (const Row& r : c.modify) {
+    if (live.count(r.key) == 0) {
+      if (is_retry) return Reply::Reject(kinds::kCommitConflict, fmt::format("row {} was removed concurrently", r.key));
+      return invalid(fmt::format("row {} is not live", r.key));
+    }
+    if (removed.count(r.key) != 0 || !modified.insert(r.key).second) {
+      return invalid(fmt::format("row {} is changed twice", r.key));
+    }
+  }
+  for (const Row& r : c.add) {
+    if (live.count(r.key) != 0) {
+      if (is_retry) return Reply::Reject(kinds::kCommitConflict, fmt::format("row {} was added concurrently", r.key));
+      return invalid(fmt::format("row {} is live already; change it with modify", r.key));
+    }
+    if (!added.insert(r.key).second || modified.count(r.key) != 0) {
+      return invalid(fmt::format("row {} is added twice", r.key));
+    }
+  }
+
+  // The new rows, complete under the current schema.
+  std::vector<Row> new_rows;  // added then modified
+  for (const std::vector<Row>* list : {&c.add, &c.modify}) {
+    for (const Row& r : *list) {
+      Row row = r;
+      if (row.values.kind != ValueKind::kStruct) row.values = Value::Struct({}, {});
+      std::string p = CompleteStruct(row.values, fields, fmt::format("row {}: ", r.key));
+      if (!p.empty()) return invalid(p);
+      new_rows.push_back(std::move(row));
+    }
+  }
+  const size_t n_added = c.add.size();
+
+  auto next = std::make_shared<RowSet>(live);
+  for (const std::string& k : removed) next->erase(k);
+  const int32_t schema_id = schema.schema_id.value_or(0);
+  const int64_t first_row_id = pm.next_row_id.value_or(0);
+  for (size_t i = 0; i < new_rows.size(); ++i) {
+    const Row& r = new_rows[i];
+    const bool is_add = i < n_added;
+    StoredRow stored{is_add ? first_row_id + static_cast<int64_t>(i) : live.at(r.key).row_id,
+                     schema_id, r.values};
+    (*next)[r.key] = std::move(stored);
+  }
+
+  // The rows verified against the constraints: every added row and, since "a row whose
+  // values changed in a commit counts as a removed row and an added row" (enf.modified-row),
+  // every modified row.
+  std::vector<const Value*> checked;
+  for (size_t i = 0; i < new_rows.size(); ++i) {
+    if (i >= n_added && Has(Mutant::kModifiedNotRechecked)) continue;
+    checked.push_back(&new_rows[i].values);
+  }
+  // The rows remaining from the parent after the commit's removals, read under the current
+  // schema (enf.keys-against-remaining), computed when a key constraint needs them.
+  std::optional<std::vector<Value>> remaining;
+  auto remaining_rows = [&]() -> const std::vector<Value>& {
+    if (remaining) return *remaining;
+    remaining.emplace();
+    if (Has(Mutant::kKeysOnlyAmongAdded)) return *remaining;
+    const Table& source = is_retry && Has(Mutant::kRetryAgainstOriginalParent) ? *retry->base
+                                                                                : parent;
+    for (const auto& [key, row] : source.live()) {
+      const bool gone = removed.count(key) != 0 || modified.count(key) != 0;
+      if (gone && !Has(Mutant::kKeysBeforeRemovals)) continue;
+      remaining->push_back(ReadRow(source.meta, row, fields));
+    }
+    return *remaining;
+  };
+  // For `validate`: every live row.
+  std::optional<std::vector<Value>> all_rows;
+  auto every_row = [&]() -> const std::vector<Value>& {
+    if (all_rows) return *all_rows;
+    all_rows.emplace();
+    for (const auto& [key, row] : *next) all_rows->push_back(ReadRow(pm, row, fields));
+    return *all_rows;
+  };
+
+  const std::vector<Constraint> constraints = pm.constraints.value_or(std::vector<Constraint>{});
+  const auto slots = IndexFields(fields);
+  std::vector<ConstraintId> violating, unverifiable;
+  std::map<ConstraintId, Verification> found;
+  for (const Constraint& con : constraints) {
+    if (!con.id || !con.type) continue;
+    const ConstraintId id = *con.id;
+    bool enforced = con.enforced.value_or(false);
+    if (is_retry && Has(Mutant::kRetryMissesNewEnforced)) {
+      enforced = false;
+      for (const Constraint& b : retry->base->meta.constraints.value_or(std::vector<Constraint>{})) {
+        if (b.id == con.id) enforced = b.enforced.value_or(false);
+      }
+    }
+    const bool full = retry != nullptr && retry->full_check != nullptr &&
+                      retry->full_check->count(id) != 0;
+    std::vector<const Value*> rows = checked;
+    if (full) {
+      rows.clear();
+      for (const Value& v : every_row()) rows.push_back(&v);
+    }
+    Verification v;
+    v.all_checked = rows.size() == next->size();
+    const bool skip = !enforced && !full && Has(Mutant::kValidAfterUnverifiedAdds);
+    if (skip) v.all_checked = false;
+
+    if (*con.type == ConstraintType::kCheck) {
+      if (!con.expression) continue;
+      CompiledCheck check(*con.expression, fields, udfs_, CheckOpts());
+      const CheckInfo& info = check.info();
+      v.calls_udf = info.calls_udf;
+      v.evaluable = check.evaluable() ||
+                    (Has(Mutant::kNondeterministicUdfAccepted) && info.error.empty() &&
+                     info.undefined_udfs.empty());
+      if (!v.evaluable) {
+        v.all_checked = false;
+        if (enforced && !rows.empty()) unverifiable.push_back(id);
+      } else if (!skip) {
+        for (const Value* row : rows) {
+          std::optional<bool> holds = check.Holds(*row);
+          if (!holds) {
+            v.evaluable = false;
+            if (enforced) unverifiable.push_back(id);
+            break;
+          }
+          if (!*holds) {
+            v.violated = true;
+            break;
+          }
+        }
+      }
+    } else if (!skip && con.field_ids) {
+      KeyReader reader;
+      reader.primary_key = *con.type == ConstraintType::kPrimaryKey;
+      reader.compare_nulls = Has(Mutant::kUniqueComparesNulls);
+      for (FieldId f : *con.field_ids) {
+        auto it = slots.find(f);
+        reader.paths.push_back(it == slots.end() || it->second.in_repeated
+                                   ? std::vector<FieldId>{}
+                                   : it->second.path);
+      }
+      // "a writer must verify that added rows have distinct keys among themselves and do
+      // not conflict with rows remaining from the new parent after applying the commit's
+      // removals" (enf.keys-against-remaining, enf.retry-keys-new-parent).
+      KeySet keys;
+      for (const Value* row : rows) {
+        bool null_pk = false;
+        auto key = reader.Of(*row, null_pk);
+        if (null_pk) v.violated = true;
+        if (key && !keys.insert(std::move(*key)).second) v.violated = true;
+        if (v.violated) break;
+      }
+      if (!v.violated && !keys.empty() && !full) {
+        for (const Value& row : remaining_rows()) {
+          bool null_pk = false;
+          auto key = reader.Of(row, null_pk);
+          if (key && keys.count(*key) != 0) {
+            v.violated = true;
+            break;
+          }
+        }
+      }
+    }
+    // "When a constraint is enforced, writers must ensure that written data conform to the
+    // constraint" (enf.enforced); one that is not enforced never fails a commit
+    // (enf.not-enforced). A validation records what it finds.
+    if (v.violated && !full && (enforced || Has(Mutant::kUnenforcedRejects))) {
+      violating.push_back(id);
+    }
+    found[id] = v;
+  }
+  if (!violating.empty()) {
+    std::string names;
+    for (ConstraintId id : violating) {
+      for (const Constraint& con : constraints) {
+        if (con.id == id) names += fmt::format("{}'{}'", names.empty() ? "" : ", ", con.name.value_or(""));
+      }
+    }
+    return Reply::Reject(kinds::kConstraintViolation,
+                         fmt::format("rows break [{}] (enf.enforced)", names), violating);
+  }
+  if (!unverifiable.empty()) {
+    return Reply::Reject(kinds::kUnverifiable,
+                         "an enforced check cannot be evaluated (a UDF is undefined or not "
+                         "deterministic)",
+                         unverifiable);
+  }
+
+  // The statuses, from the parent's (st.*).
+  const bool adds_rows = !new_rows.empty();
+  const bool removes_rows = !removed.empty() || !modified.empty();
+  statuses = ConstraintStatuses{};
+  if (is_retry && Has(Mutant::kStatusesNotRecomputedOnRetry) && retry->staged_statuses) {
+    statuses = *retry->staged_statuses;
+  } else {
+    std::map<ConstraintStatus, std::vector<ConstraintId>> lists;
+    for (const Constraint& con : constraints) {
+      if (!con.id || found.count(*con.id) == 0) continue;
+      const Verification& v = found[*con.id];
+      const ConstraintStatus p =
+          ParentStatus(pm, *con.id, Has(Mutant::kValidWithoutParent));
+      const bool carry_invalid = !removes_rows || Has(Mutant::kInvalidKeptAfterDelete);
+      ConstraintStatus s = ConstraintStatus::kUnvalidated;
+      if (!v.evaluable) {
+        s = ConstraintStatus::kUnvalidated;
+      } else if (v.calls_udf && !Has(Mutant::kUdfCheckKeepsValid)) {
+        // "a writer must not record valid for such a constraint or keep the parent
+        // snapshot's status for it; the constraint is validated only if it was checked for
+        // every row in the snapshot" (expr.udf-status).
+        s = v.violated      ? ConstraintStatus::kInvalid
+            : v.all_checked ? ConstraintStatus::kValidated
+                            : ConstraintStatus::kUnvalidated;
+      } else if (v.violated) {
+        // "At least one row in the snapshot is known to violate the constraint" (st.invalid).
+        s = ConstraintStatus::kInvalid;
+      } else if (v.all_checked) {
+        // "The constraint was checked and holds for all rows in the snapshot" (st.validated).
+        s = ConstraintStatus::kValidated;
+      } else if (!adds_rows) {
+        // "A commit that does not add rows cannot introduce a violation ... may carry over
+        // the parent snapshot's validated or valid status" (st.no-add-carry); invalid when
+        // "the parent snapshot's status is invalid and the commit did not remove any rows".
+        if (p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid) {
+          s = p;
+        } else if (p == ConstraintStatus::kInvalid && carry_invalid) {
+          s = ConstraintStatus::kInvalid;
+        }
+      } else {
+        // "The parent snapshot's status is validated or valid, and ... the writer can prove
+        // that the rows it added follow the constraint" (st.valid).
+        if (p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid) {
+          s = ConstraintStatus::kValid;
+        } else if (p == ConstraintStatus::kInvalid && carry_invalid) {
+          s = ConstraintStatus::kInvalid;
+        }
+      }
+      if (s == ConstraintStatus::kUnvalidated && Has(Mutant::kStatusListMissingConstraint)) {
+        continue;
+      }
+      lists[s].push_back(*con.id);
+    }
+    if (Has(Mutant::kStaleIdListed)) {
+      if (const Snapshot* ps = pm.CurrentSnapshot(); ps && ps->constraint_statuses) {
+        for (ConstraintStatus s : kAllStatuses) {
+          for (ConstraintId id : ps->constraint_statuses->List(s).value_or(std::vector<ConstraintId>{})) {
+            if (found.count(id) == 0) lists[s].push_back(id);
+          }
+        }
+      }
+    }
+    for (auto& [s, ids] : lists) {
+      std::sort(ids.begin(), ids.end());
+      if (!ids.empty()) statuses.List(s) = ids;
+    }
+  }
+
+  // The new snapshot.
+  out = parent;
+  TableMetadata& md = out.meta;
+  Snapshot snap;
+  snap.snapshot_id = snapshot_id;
+  snap.parent_snapshot_id = pm.current_snapshot_id;
+  if (md.format_version >= 2) snap.sequence_number = pm.last_sequence_number.value_or(0) + 1;
+  int64_t ts = now;
+  if (retry != nullptr && retry->staged_now_ms && Has(Mutant::kSnapshotTimestampNotIncreasing)) {
+    ts = *retry->staged_now_ms;
+  } else if (const Snapshot* ps = pm.CurrentSnapshot(); ps && md.format_version >= 4) {
+    // ice.v4-snapshot-timestamps: strictly after the parent's.
+    ts = std::max(ts, ps->timestamp_ms + 1);
+  }
+  snap.timestamp_ms = ts;
+  const CommitOperation op = retry != nullptr && retry->full_check != nullptr
+                                 ? CommitOperation::kReplace
+                                 : c.operation;
+  snap.summary["operation"] = std::string(OperationText(op));
+  snap.summary["added-records"] = std::to_string(new_rows.size());
+  snap.summary["deleted-records"] = std::to_string(removed.size() + modified.size());
+  snap.summary["total-records"] = std::to_string(next->size());
+  snap.schema_id = schema_id;
+  const std::string manifest = fmt::format("{}/metadata/snap-{}.avro",
+                                           md.location.value_or("memory://ictk-sample"),
+                                           snapshot_id);
+  if (md.format_version >= 4) {
+    snap.extra["root-manifest"] = "\"" + manifest + "\"";
+  } else {
+    snap.manifest_list = manifest;
+  }
+  if (md.format_version >= 3) {
+    snap.first_row_id = first_row_id;
+    snap.added_rows = static_cast<int64_t>(new_rows.size());
+    md.next_row_id = first_row_id + static_cast<int64_t>(new_rows.size());
+  }
+  if (md.format_version >= 4) snap.constraint_statuses = statuses;
+  AddSnapshot(md, std::move(snap));
+  out.rows_at[snapshot_id] = std::move(next);
+  return std::nullopt;
+}
+
+Reply Engine::CommitOp(const std::string& name, Table& t, int64_t now, const Commit& op) {
+  Table out;
+  ConstraintStatuses statuses;
+  if (op.txn) {
+    auto it = txns_.find({name, *op.txn});
+    if (it == txns_.end()) {
+      return Reply::Reject(kinds::kInvalidRequest, fmt::format("no transaction '{}'", *op.txn));
+    }
+    Transaction& x = it->second;
+    if (x.staged) {
+      return Reply::Reject(kinds::kInvalidRequest,
+                           fmt::format("transaction '{}' already holds a commit", *op.txn));
+    }
+    const SnapshotId sid = last_snapshot_id_[name] + 1;
+    if (auto rejected = RunCommit(x.base, op, now, sid, nullptr, out, statuses)) {
+      return *rejected;
+    }
+    last_snapshot_id_[name] = sid;  // reserved for this transaction
+    x.staged = op;
+    x.staged_now_ms = now;
+    x.reserved_snapshot_id = sid;
+    x.staged_statuses = statuses;
+    return Reply::Ok(out.meta);
+  }
+  const SnapshotId sid = last_snapshot_id_[name] + 1;
+  if (auto rejected = RunCommit(t, op, now, sid, nullptr, out, statuses)) return *rejected;
+  last_snapshot_id_[name] = sid;
+  t = std::move(out);
+  return Reply::Ok(t.meta);
+}
+
+Reply Engine::BeginOp(const std::string& name, const Table& t, const Begin& op) {
+  Transaction x;
+  x.base = t;
+  txns_[{name, op.txn}] = std::move(x);
+  return Reply::Ok(t.meta);
+}
+
+Reply Engine::FinishOp(const std::string& name, Table& t, int64_t now, const Finish& op) {
+  auto it = txns_.find({name, op.txn});
+  if (it == txns_.end() || !it->second.staged) {
+    return Reply::Reject(kinds::kInvalidRequest,
+                         fmt::format("transaction '{}' holds no staged commit", op.txn));
+  }
+  Transaction x = std::move(it->second);
+  txns_.erase(it);
+  RetryContext retry;
+  retry.base = &x.base;
+  retry.staged_statuses = x.staged_statuses ? &*x.staged_statuses : nullptr;
+  retry.staged_now_ms = x.staged_now_ms;
+  Table out;
+  ConstraintStatuses statuses;
+  Commit commit = *x.staged;
+  commit.txn.reset();
+  if (auto rejected =
+          RunCommit(t, commit, now, x.reserved_snapshot_id, &retry, out, statuses)) {
+    return *rejected;
+  }
+  t = std::move(out);
+  return Reply::Ok(t.meta);
+}
+
+/// `validate`: the named constraints checked against every live row, recorded in a new
+/// snapshot that changes no rows (operation `replace`).
+Reply Engine::ValidateOp(const std::string& name, Table& t, int64_t now, const Validate& op) {
+  TableMetadata& md = t.meta;
+  if (md.format_version < 4) {
+    return Reply::Reject(kinds::kUnsupportedVersion, "constraints need format version 4");
+  }
+  std::set<ConstraintId> ids;
+  for (const std::string& name : op.names) {
+    bool seen = false;
+    for (const Constraint& c : md.constraints.value_or(std::vector<Constraint>{})) {
+      if (c.name && *c.name == name && c.id) {
+        ids.insert(*c.id);
+        seen = true;
+      }
+    }
+    if (!seen) {
+      return Reply::Reject(kinds::kInvalidRequest, fmt::format("no constraint named '{}'", name));
+    }
+  }
+  RetryContext context;
+  context.full_check = &ids;
+  Commit replace;
+  replace.operation = CommitOperation::kReplace;
+  const SnapshotId sid = last_snapshot_id_[name] + 1;
+  Table out;
+  ConstraintStatuses statuses;
+  if (auto rejected = RunCommit(t, replace, now, sid, &context, out, statuses)) return *rejected;
+  last_snapshot_id_[name] = sid;
+  t = std::move(out);
+  return Reply::Ok(t.meta);
+}
+
+}  // namespace ictk::sample

@@ -1,0 +1,183 @@
+/// \file
+/// The sample engine: an in-memory catalog of tables (each its Iceberg table metadata and,
+/// per snapshot, an immutable set of rows, the way data files are), the catalog's UDFs, and
+/// open transactions. Every operation works on a copy of the table and swaps it in only
+/// when it succeeds, so a rejected request changes nothing. Requests arrive as the model's
+/// plain request values (model/requests.h); answers leave as `Reply` values that the wire
+/// layer (sample_adapter.cc) encodes.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/constraint.h"
+#include "model/requests.h"
+#include "model/table_metadata.h"
+#include "model/value.h"
+#include "sample/check_internal.h"
+#include "sample/mutants_internal.h"
+
+namespace ictk::sample {
+
+/// One stored row: its row ID (lineage), the schema it was written under, its values.
+struct StoredRow {
+  int64_t row_id = 0;
+  int32_t schema_id = 0;
+  Value values;  ///< a struct keyed by field ID, complete under `schema_id`
+};
+using RowSet = std::map<std::string, StoredRow>;  ///< by row key
+
+/// One table of the catalog.
+struct Table {
+  TableMetadata meta;
+  /// The rows of each snapshot (shared, never modified once stored).
+  std::map<SnapshotId, std::shared_ptr<const RowSet>> rows_at;
+  uint64_t version = 0;  ///< bumped by every committed change (conflict detection)
+
+  /// The live rows of the current snapshot (empty without one).
+  const RowSet& live() const;
+};
+
+/// An answer, before encoding.
+struct Reply {
+  enum class Kind { kOk, kRejected, kUnsupported, kError };
+  Kind kind = Kind::kOk;
+  std::optional<TableMetadata> metadata;
+  std::optional<std::vector<Row>> rows;
+  std::vector<NestedField> row_fields;  ///< the schema `rows` are under
+  std::optional<std::map<ConstraintId, ConstraintStatus>> statuses;
+  std::string error_kind;                ///< rejected: the protocol's error kind
+  std::vector<ConstraintId> constraint_ids;
+  std::string message;
+
+  static Reply Ok(TableMetadata md) {
+    Reply r;
+    r.metadata = std::move(md);
+    return r;
+  }
+  static Reply Reject(std::string kind, std::string message,
+                      std::vector<ConstraintId> ids = {}) {
+    Reply r;
+    r.kind = Kind::kRejected;
+    r.error_kind = std::move(kind);
+    r.message = std::move(message);
+    r.constraint_ids = std::move(ids);
+    return r;
+  }
+};
+
+/// The protocol's error kinds, as the sample spells them on the wire.
+namespace kinds {
+inline constexpr const char* kConstraintViolation = "constraint-violation";
+inline constexpr const char* kUnverifiable = "unverifiable-constraint";
+inline constexpr const char* kInvalidConstraint = "invalid-constraint";
+inline constexpr const char* kInvalidUpdate = "invalid-constraint-update";
+inline constexpr const char* kInvalidSchemaChange = "invalid-schema-change";
+inline constexpr const char* kUnsupportedVersion = "unsupported-format-version";
+inline constexpr const char* kInvalidMetadata = "invalid-metadata";
+inline constexpr const char* kCommitConflict = "commit-conflict";
+inline constexpr const char* kInvalidRequest = "invalid-request";
+}  // namespace kinds
+
+/// An open transaction: the base it pinned and the commit staged on it.
+struct Transaction {
+  Table base;
+  std::optional<Commit> staged;
+  int64_t staged_now_ms = 0;
+  SnapshotId reserved_snapshot_id = 0;
+  std::optional<ConstraintStatuses> staged_statuses;
+};
+
+class Engine {
+ public:
+  explicit Engine(Mutant mutant) : mutant_(mutant) {}
+
+  /// Handles one request.
+  Reply Handle(const Request& request);
+
+  /// The schema fields a `commit` on `table` (in transaction `txn`, when given) decodes its
+  /// rows with, or nullptr when the table (or transaction) is unknown.
+  const std::vector<NestedField>* CommitFields(const std::string& table,
+                                               const std::optional<std::string>& txn) const;
+
+  bool Has(Mutant m) const { return mutant_ == m; }
+  Mutant mutant() const { return mutant_; }
+
+ private:
+  // Table-level operations (engine.cc).
+  Reply CreateTableOp(const Request& r, const CreateTable& op);
+  Reply UpgradeOp(Table& t, int64_t now, const Upgrade& op);
+  Reply AddConstraintOp(Table& t, int64_t now, const AddConstraint& op);
+  Reply UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& op);
+  Reply RemoveConstraintOp(Table& t, int64_t now, const RemoveConstraint& op);
+  Reply UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op);
+  Reply DefineFunctionOp(const DefineFunction& op);
+  Reply ScanOp(const Table& t, const Scan& op) const;
+  Reply ReadStatusesOp(const ReadStatuses& op) const;
+  Reply ParseMetadataOp(const ParseMetadata& op) const;
+
+  // Commits, transactions and validation (commit.cc).
+  Reply CommitOp(const std::string& name, Table& t, int64_t now, const Commit& op);
+  Reply BeginOp(const std::string& name, const Table& t, const Begin& op);
+  Reply FinishOp(const std::string& name, Table& t, int64_t now, const Finish& op);
+  Reply ValidateOp(const std::string& name, Table& t, int64_t now, const Validate& op);
+
+  /// What RunCommit needs to know about a retry.
+  struct RetryContext {
+    const Table* base = nullptr;
+    const ConstraintStatuses* staged_statuses = nullptr;
+    std::optional<int64_t> staged_now_ms;
+    /// `validate`: the constraints to check against every live row.
+    const std::set<ConstraintId>* full_check = nullptr;
+  };
+  /// Applies `commit` to `parent` into `out`; returns a rejection, or nullopt on success.
+  std::optional<Reply> RunCommit(const Table& parent, const Commit& commit, int64_t now,
+                                 SnapshotId snapshot_id, const RetryContext* retry,
+                                 Table& out, ConstraintStatuses& statuses) const;
+
+  /// A constraint's problem against `schema` (def.*, key.*, expr.*), or "" when valid;
+  /// `rule` receives the rule ID. `others` are the table's other constraints.
+  std::string ConstraintProblem(const Constraint& c, const Schema& schema,
+                                const std::vector<Constraint>& others, std::string& rule,
+                                bool as_reader) const;
+
+  CheckOptions CheckOpts() const;
+  SnapshotId NextSnapshotId(const std::string& table);
+
+  Mutant mutant_;
+  std::map<std::string, Table> tables_;
+  UdfCatalog udfs_;
+  std::map<std::pair<std::string, std::string>, Transaction> txns_;
+  std::map<std::string, SnapshotId> last_snapshot_id_;
+};
+
+// Metadata helpers (metadata.cc).
+
+/// A deterministic table UUID derived from the table name (an RFC 9562 version-8 UUID).
+std::string TableUuidFor(const std::string& name);
+/// Fresh table metadata for create-table.
+TableMetadata NewTableMetadata(const std::string& name, int32_t format_version, Schema schema,
+                               int64_t now);
+/// Appends `snapshot` to `meta` as the new current snapshot of branch main (snapshot log,
+/// refs, sequence number, last-updated-ms).
+void AddSnapshot(TableMetadata& meta, Snapshot snapshot);
+/// The current schema's fields (the table always has one).
+const Schema& CurrentSchemaOf(const TableMetadata& meta);
+const Schema* SchemaById(const TableMetadata& meta, int32_t schema_id);
+/// The status a reader takes for `id` in `statuses` (st.reader-lookup).
+std::optional<ConstraintStatus> ListedStatus(const ConstraintStatuses& statuses,
+                                             ConstraintId id);
+/// The value a reader fills in for a field a row lacks: its initial-default, or null.
+Value InitialDefaultOf(const NestedField& field);
+/// The value a writer fills in for a field a row omits: its write-default, or null.
+Value WriteDefaultOf(const NestedField& field);
+/// A stored row under `fields` of schema `schema_id` of `meta`.
+Value ReadRow(const TableMetadata& meta, const StoredRow& row,
+              const std::vector<NestedField>& fields);
+
+}  // namespace ictk::sample

@@ -1,0 +1,47 @@
+/// \file
+/// `ictk-sample-adapter [--mutant NAME]`: the sample over the exec transport, one JSON
+/// request per line on stdin, one response per line on stdout, until end of input.
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "sample/session_internal.h"
+
+int main(int argc, char** argv) {
+  std::string query;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--mutant" && i + 1 < argc) {
+      query = std::string("mutant=") + argv[++i];
+    } else if (arg.rfind("--mutant=", 0) == 0) {
+      query = "mutant=" + arg.substr(std::strlen("--mutant="));
+    } else if (arg == "--help" || arg == "-h") {
+      std::printf("usage: ictk-sample-adapter [--mutant NAME]\n"
+                  "Speaks the ictk adapter protocol on stdin/stdout (one JSON object per "
+                  "line).\nMutants: `ictk mutants --list`.\n");
+      return 0;
+    } else {
+      std::fprintf(stderr, "ictk-sample-adapter: unknown argument '%s'\n", arg.c_str());
+      return 2;
+    }
+  }
+  ictk::sample::Mutant mutant = ictk::sample::Mutant::kNone;
+  const std::string problem = ictk::sample::ParseSampleQuery(query, mutant);
+  if (!problem.empty()) {
+    std::fprintf(stderr, "ictk-sample-adapter: %s\n", problem.c_str());
+    return 2;
+  }
+  std::ios::sync_with_stdio(false);
+  ictk::sample::Session session(mutant);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    std::string answer = session.CallLine(line);
+    answer.push_back('\n');
+    std::fwrite(answer.data(), 1, answer.size(), stdout);
+    std::fflush(stdout);
+  }
+  return 0;
+}

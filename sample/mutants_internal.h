@@ -1,0 +1,68 @@
+/// \file
+/// The sample's mutants as an enum, so that the engine asks `Has(Mutant::kX)` at the one
+/// place each bug lives. sample_adapter.h lists them by name (SampleMutants).
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace ictk::sample {
+
+enum class Mutant {
+  kNone,
+  kReuseRemovedId,
+  kIdNotAboveLast,
+  kLastIdNotUpdated,
+  kConstraintsOnV3,
+  kTwoPksAccepted,
+  kDuplicateNameAccepted,
+  kFloatKeyAccepted,
+  kGeoKeyAccepted,
+  kPkAllowsOptional,
+  kListKeyAccepted,
+  kNameReferenceAccepted,
+  kListElementReferenceAccepted,
+  kNondeterministicUdfAccepted,
+  kUdfCheckKeepsValid,
+  kUniqueComparesNulls,
+  kThreeValuedNulls,
+  kBucketWrongHash,
+  kKeysOnlyAmongAdded,
+  kKeysBeforeRemovals,
+  kModifiedNotRechecked,
+  kUnenforcedRejects,
+  kRetryAgainstOriginalParent,
+  kRetryMissesNewEnforced,
+  kStatusesNotRecomputedOnRetry,
+  kValidAfterUnverifiedAdds,
+  kValidWithoutParent,
+  kInvalidKeptAfterDelete,
+  kStatusListMissingConstraint,
+  kStaleIdListed,
+  kReaderUnlistedValidated,
+  kUpgradePkEnforced,
+  kUpgradeFailsOnIneligible,
+  kV4SchemaKeepsIdentifiers,
+  kReferencedColumnDeletable,
+  kCheckFieldPromotable,
+  kPkFieldMadeOptional,
+  kFieldIdsUpdatable,
+  kTimestampNotUpdated,
+  kSnapshotTimestampNotIncreasing,
+};
+
+/// One row of the mutant table.
+struct MutantRow {
+  Mutant mutant;
+  std::string_view name;
+  std::string_view rule;
+  std::string_view description;
+};
+
+/// Every mutant (not kNone), in enum order.
+const MutantRow* MutantTable(size_t* count);
+
+/// The mutant named `name`, or nullopt.
+std::optional<Mutant> ParseMutant(std::string_view name);
+
+}  // namespace ictk::sample

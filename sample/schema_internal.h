@@ -1,0 +1,70 @@
+/// \file
+/// The sample's schema knowledge (independent of model/schema.h): an index of every field
+/// ID of a schema with where it sits (its struct path, whether it is inside a list or a
+/// map, whether an enclosing struct is optional), Iceberg's schema validity by format
+/// version, key-field eligibility, and type promotion.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/types.h"
+
+namespace ictk::sample {
+
+/// Where one field ID sits in a schema. `field` is null for list elements and map
+/// keys/values (which are types, not named fields).
+struct FieldSlot {
+  FieldId id = 0;
+  const Type* type = nullptr;
+  const NestedField* field = nullptr;
+  bool required = false;
+  /// Top-level-to-here struct field IDs; meaningful only when !in_repeated.
+  std::vector<FieldId> path;
+  bool in_repeated = false;        ///< a list element, a map key/value, or inside one
+  bool optional_ancestor = false;  ///< some enclosing struct field is optional
+  FieldId parent = 0;              ///< enclosing field ID (0 = top level)
+};
+
+/// Every field ID of `fields`, recursively.
+std::map<FieldId, FieldSlot> IndexFields(const std::vector<NestedField>& fields);
+
+/// "" when `fields` is a valid Iceberg schema body for `format_version`: unique field IDs
+/// (ice.field-ids-unique), unique sibling names, types known to the version, `unknown`
+/// optional (ice.unknown-optional), defaults only in v3+, decimal precision <= 38.
+/// Otherwise the problem.
+std::string SchemaProblem(const std::vector<NestedField>& fields, int32_t format_version);
+
+/// The largest field ID in `fields` (element, key and value IDs included), or 0.
+FieldId HighestFieldId(const std::vector<NestedField>& fields);
+
+/// Why field `slot` cannot be a key field of a unique (or, when `primary_key`, a
+/// primary-key) constraint, with the rule ID; empty strings when it can.
+struct KeyFieldVerdict {
+  std::string problem;
+  std::string rule;
+};
+struct KeyFieldLeniency {
+  bool float_ok = false;     ///< mutant float-key-accepted
+  bool geo_ok = false;       ///< mutant geo-key-accepted
+  bool optional_ok = false;  ///< mutant pk-allows-optional
+  bool repeated_ok = false;  ///< mutant list-key-accepted
+};
+KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
+                              const KeyFieldLeniency& leniency = {});
+
+/// Whether identifier field `slot` is a valid v1-v3 identifier field (primitive, not
+/// float/double, required, not in a list/map, not under an optional struct).
+bool ValidIdentifierField(const FieldSlot& slot);
+
+/// Whether `from` may be promoted to `to` in `format_version` (Iceberg's table: int->long,
+/// float->double, decimal precision widening, date->timestamp/timestamp_ns in v3+,
+/// unknown->anything in v3+).
+bool PromotionAllowed(const Type& from, const Type& to, int32_t format_version);
+
+/// Structural type equality that ignores nested field IDs (for UDF parameter types).
+bool SameTypeShape(const Type& a, const Type& b);
+
+}  // namespace ictk::sample

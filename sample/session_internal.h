@@ -1,0 +1,41 @@
+/// \file
+/// One sample session: the engine behind the protocol's JSON. Every transport (builtin,
+/// exec, lib) goes through `Call` (objects) or `CallLine` (text), so that all three answer
+/// the same bytes for the same requests.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "sample/mutants_internal.h"
+
+namespace ictk::sample {
+
+class Engine;
+
+class Session {
+ public:
+  explicit Session(Mutant mutant);
+  ~Session();
+
+  /// Answers one request object.
+  nlohmann::json Call(const nlohmann::json& request);
+  /// Answers one request line (a line that is not JSON is answered with "id": null and
+  /// `invalid-request`); the answer is one line of compact JSON without the newline.
+  std::string CallLine(std::string_view line);
+
+  Mutant mutant() const { return mutant_; }
+
+ private:
+  Mutant mutant_;
+  std::unique_ptr<Engine> engine_;
+};
+
+/// Parses the query of `builtin:sample?QUERY` ("" or "mutant=NAME"); an error message, or
+/// "" with `mutant` set.
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant);
+
+}  // namespace ictk::sample
