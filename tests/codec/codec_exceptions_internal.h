@@ -34,6 +34,11 @@ inline constexpr CodecException kCodecExceptions[] = {
      false, "TypeFromString",
      "edge algorithm 'planar' is outside the spec's closed set (spherical, vincenty, thomas, "
      "andoyer, karney), which iceberg-verification pins; pyiceberg accepts it"},
+    {"schemas/valid/apache-iceberg-go__schema_test__L1535_TestSchemaRoundTrip.json", false,
+     "ice.identifier-fields",
+     "identifier field 1 is optional; iceberg-go's round-trip test does not validate it, "
+     "Java rejects it and iceberg-verification pins the rejection "
+     "(core/reject-identifier-optional-field)"},
 };
 
 /// The exception for `file`, or nullptr.
