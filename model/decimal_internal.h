@@ -1,6 +1,7 @@
 /// \file
-/// Small exact helpers for 128-bit decimal values (value.h `Decimal`), shared by value.cc,
-/// value_compare.cc and evaluate.cc: printing, normalization and three-way comparison by value.
+/// Small exact helpers for 128-bit decimal values (value.h `Decimal`), shared by
+/// value.cc, value_compare.cc and evaluate.cc: printing, normalization and three-way
+/// comparison by value.
 #pragma once
 
 #include <cstdint>
@@ -15,8 +16,8 @@ inline std::string Int128ToString(Int128 v) {
   if (v == 0) return "0";
   const bool negative = v < 0;
   // Work on the magnitude as unsigned so that the minimum value does not overflow.
-  unsigned __int128 m = negative ? -static_cast<unsigned __int128>(v)
-                                 : static_cast<unsigned __int128>(v);
+  unsigned __int128 m =
+      negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
   std::string digits;
   while (m > 0) {
     digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
@@ -60,8 +61,8 @@ inline int CompareDecimals(const Decimal& a, const Decimal& b) {
   if (sa == 0) return 0;
   Decimal x = NormalizeDecimal(a);
   Decimal y = NormalizeDecimal(b);
-  // Scale the one with fewer fractional digits up; when that would overflow, its magnitude
-  // is larger than the other's (both magnitudes fit in 128 bits).
+  // Scale the one with fewer fractional digits up; when that would overflow, its
+  // magnitude is larger than the other's (both magnitudes fit in 128 bits).
   const bool swap = x.scale > y.scale;
   if (swap) std::swap(x, y);
   Int128 up = x.unscaled;

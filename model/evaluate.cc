@@ -2,11 +2,12 @@
 /// Binding and evaluation of check expressions (SURROUNDINGS.md "Expressions JSON"), the
 /// `iceberg_functions` built-ins and user-defined functions.
 ///
-/// Binding turns an `Expr` into a `Bound` tree: every node gets its result type, comparison
-/// operands get one aligned "domain" type (by the promotions that cannot lose a comparison's
-/// meaning, never by an unsafe cast), literals are converted to that domain with BindLiteral,
-/// references get their path through nested structs and UDF calls get their body bound
-/// against the parameters. Evaluation walks the bound tree over one row.
+/// Binding turns an `Expr` into a `Bound` tree: every node gets its result type,
+/// comparison operands get one aligned "domain" type (by the promotions that cannot lose
+/// a comparison's meaning, never by an unsafe cast), literals are converted to that
+/// domain with BindLiteral, references get their path through nested structs and UDF
+/// calls get their body bound against the parameters. Evaluation walks the bound tree
+/// over one row.
 #include "model/evaluate.h"
 
 #include <fmt/format.h>
@@ -35,10 +36,20 @@ constexpr int64_t kMicrosPerHour = int64_t{3'600'000'000};
 constexpr int64_t kMicrosPerDay = int64_t{86'400'000'000};
 constexpr int64_t kNanosPerMicro = 1000;
 
-// ------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------------------
 // Built-in functions
 
-enum class Builtin { kNone, kIfElse, kIdentity, kYear, kMonth, kDay, kHour, kBucket, kTruncate };
+enum class Builtin {
+  kNone,
+  kIfElse,
+  kIdentity,
+  kYear,
+  kMonth,
+  kDay,
+  kHour,
+  kBucket,
+  kTruncate
+};
 
 Builtin BuiltinByName(std::string_view name) {
   if (name == "if_else") return Builtin::kIfElse;
@@ -52,8 +63,8 @@ Builtin BuiltinByName(std::string_view name) {
   return Builtin::kNone;
 }
 
-/// The built-in an `apply` names: a bare name (no catalog), the catalog `iceberg_functions`,
-/// or the path {"iceberg_functions", name}. kNone for anything else.
+/// The built-in an `apply` names: a bare name (no catalog), the catalog
+/// `iceberg_functions`, or the path {"iceberg_functions", name}. kNone for anything else.
 Builtin ResolveBuiltin(const Expr& apply) {
   if (apply.op != ExprOp::kApply) return Builtin::kNone;
   const auto& path = apply.function;
@@ -65,8 +76,8 @@ Builtin ResolveBuiltin(const Expr& apply) {
   return Builtin::kNone;
 }
 
-/// Whether the apply names the iceberg_functions catalog explicitly (so an unknown name in
-/// it is an error, not a UDF).
+/// Whether the apply names the iceberg_functions catalog explicitly (so an unknown name
+/// in it is an error, not a UDF).
 bool NamesIcebergCatalog(const Expr& apply) {
   if (apply.catalog) return *apply.catalog == kIcebergFunctions;
   return apply.function.size() == 2 && apply.function[0] == kIcebergFunctions;
@@ -102,9 +113,12 @@ void YearMonthFromDays(int64_t z, int64_t& y, int64_t& m) {
   y += m <= 2;
 }
 
-bool IsNanos(TypeId id) { return id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs; }
+bool IsNanos(TypeId id) {
+  return id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs;
+}
 
-/// Days from 1970-01-01 of a date or timestamp value (floor for instants before the epoch).
+/// Days from 1970-01-01 of a date or timestamp value (floor for instants before the
+/// epoch).
 int64_t DaysOf(int64_t v, TypeId type) {
   if (type == TypeId::kDate) return v;
   if (IsNanos(type)) v = FloorDiv(v, kNanosPerMicro);
@@ -159,7 +173,7 @@ std::string TruncateUtf8(const std::string& s, int64_t width) {
   return s.substr(0, std::min(pos, s.size()));
 }
 
-// ------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------------------
 // Types and alignment
 
 /// Structural type equality that ignores field IDs, names, docs and requiredness (a UDF's
@@ -201,7 +215,8 @@ enum class Conv { kNone, kToDouble, kToDecimal, kDateToMicros, kDateToNanos, kTo
 /// Whether a value of `from` converts to `to` without changing what comparisons mean, and
 /// how: equal types; int -> long; int/long/float -> double (an int field against 5.0 is
 /// compared as a float); int/long -> decimal; decimal -> any decimal (compared by value);
-/// date -> timestamp/timestamp_ns (Iceberg promotions); unknown -> anything (always null).
+/// date -> timestamp/timestamp_ns (Iceberg promotions); unknown -> anything (always
+/// null).
 std::optional<Conv> Widening(const Type& from, const Type& to) {
   if (SameShape(from, to)) return Conv::kNone;
   if (from.id == TypeId::kUnknown) return Conv::kToNull;
@@ -212,7 +227,8 @@ std::optional<Conv> Widening(const Type& from, const Type& to) {
   if (IsIntegral(from.id) && to.id == TypeId::kDecimal) return Conv::kToDecimal;
   if (from.id == TypeId::kDecimal && to.id == TypeId::kDecimal) return Conv::kNone;
   if (from.id == TypeId::kDate && to.id == TypeId::kTimestamp) return Conv::kDateToMicros;
-  if (from.id == TypeId::kDate && to.id == TypeId::kTimestampNs) return Conv::kDateToNanos;
+  if (from.id == TypeId::kDate && to.id == TypeId::kTimestampNs)
+    return Conv::kDateToNanos;
   return std::nullopt;
 }
 
@@ -245,7 +261,8 @@ std::vector<Type> LiteralDomains(const Type& type) {
       break;
     case TypeId::kDecimal:
       // A literal with more fractional digits than the field is compared by value.
-      for (int32_t s = std::max(type.scale, 0); s <= 38; ++s) out.push_back(Type::Decimal(38, s));
+      for (int32_t s = std::max(type.scale, 0); s <= 38; ++s)
+        out.push_back(Type::Decimal(38, s));
       break;
     case TypeId::kDate:
       out.push_back(Type::Primitive(TypeId::kTimestamp));
@@ -260,16 +277,22 @@ std::vector<Type> LiteralDomains(const Type& type) {
 /// The type of an untyped literal on its own.
 std::optional<Type> NaturalType(const Value& v) {
   switch (v.kind) {
-    case ValueKind::kBoolean: return Type::Primitive(TypeId::kBoolean);
-    case ValueKind::kLong: return Type::Primitive(TypeId::kLong);
-    case ValueKind::kDouble: return Type::Primitive(TypeId::kDouble);
+    case ValueKind::kBoolean:
+      return Type::Primitive(TypeId::kBoolean);
+    case ValueKind::kLong:
+      return Type::Primitive(TypeId::kLong);
+    case ValueKind::kDouble:
+      return Type::Primitive(TypeId::kDouble);
     case ValueKind::kDecimal: {
       const int32_t s = std::clamp(v.as_decimal().scale, 0, 38);
       return Type::Decimal(38, s);
     }
-    case ValueKind::kString: return Type::Primitive(TypeId::kString);
-    case ValueKind::kBytes: return Type::Primitive(TypeId::kBinary);
-    default: return std::nullopt;
+    case ValueKind::kString:
+      return Type::Primitive(TypeId::kString);
+    case ValueKind::kBytes:
+      return Type::Primitive(TypeId::kBinary);
+    default:
+      return std::nullopt;
   }
 }
 
@@ -282,26 +305,27 @@ bool IsComparable(const Type& t) {
   return IsPrimitive(t.id) && t.id != TypeId::kGeometry && t.id != TypeId::kGeography;
 }
 
-// ------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------------------
 // The bound tree
 
 struct Bound {
   ExprOp op = ExprOp::kTrue;
-  Type type;                      ///< result type (boolean for predicates)
+  Type type;  ///< result type (boolean for predicates)
   std::vector<Bound> kids;
-  std::vector<Conv> convs;        ///< per kid: conversion to `domain` (comparisons, in, UDF args)
-  Type domain;                    ///< comparisons / in: the aligned operand type
-  Value literal;                  ///< kLiteral, converted to its bound type
-  std::vector<Value> set;         ///< kIn / kNotIn, bound to `domain`
-  std::vector<FieldId> path;      ///< kReference: IDs from the top level down
-  bool per_element = false;       ///< kReference inside a list or map: no single row value
-  int param_index = -1;           ///< kParameter
+  std::vector<Conv>
+      convs;      ///< per kid: conversion to `domain` (comparisons, in, UDF args)
+  Type domain;    ///< comparisons / in: the aligned operand type
+  Value literal;  ///< kLiteral, converted to its bound type
+  std::vector<Value> set;     ///< kIn / kNotIn, bound to `domain`
+  std::vector<FieldId> path;  ///< kReference: IDs from the top level down
+  bool per_element = false;   ///< kReference inside a list or map: no single row value
+  int param_index = -1;       ///< kParameter
   Builtin builtin = Builtin::kNone;
-  int64_t width = 0;              ///< bucket N / truncate W
+  int64_t width = 0;                 ///< bucket N / truncate W
   TypeId source = TypeId::kUnknown;  ///< transforms: the argument's type
-  std::vector<Bound> body;        ///< UDF call: the bound body (empty when undefined)
-  Conv result_conv = Conv::kNone; ///< UDF call: body result to return type
-  bool undefined = false;         ///< UDF call to a function not in the catalog
+  std::vector<Bound> body;           ///< UDF call: the bound body (empty when undefined)
+  Conv result_conv = Conv::kNone;    ///< UDF call: body result to return type
+  bool undefined = false;            ///< UDF call to a function not in the catalog
 };
 
 /// What a binder may resolve: the row's fields (a check) or a UDF's parameters (a body).
@@ -324,7 +348,8 @@ struct Diagnostics {
 
 /// "field 3 (string)", "5", "year(#3) (int)": how an operand is named in messages.
 std::string Describe(const Expr& e, const Type& t) {
-  if (e.op == ExprOp::kReference) return fmt::format("{} field {}", ToString(t), e.field_id);
+  if (e.op == ExprOp::kReference)
+    return fmt::format("{} field {}", ToString(t), e.field_id);
   if (e.op == ExprOp::kLiteral) return ToString(e);
   return fmt::format("{} ({})", ToString(e), ToString(t));
 }
@@ -338,7 +363,8 @@ class Binder {
     auto b = Bind(e);
     if (!b) return std::nullopt;
     if (b->type.id != TypeId::kBoolean && b->type.id != TypeId::kUnknown) {
-      diag_.Fail(fmt::format("{} is not a predicate (type {})", ToString(e), ToString(b->type)));
+      diag_.Fail(
+          fmt::format("{} is not a predicate (type {})", ToString(e), ToString(b->type)));
       return std::nullopt;
     }
     return b;
@@ -347,14 +373,17 @@ class Binder {
   std::optional<Bound> Bind(const Expr& e) {
     switch (e.op) {
       case ExprOp::kTrue:
-      case ExprOp::kFalse: return Leaf(e.op, Type::Primitive(TypeId::kBoolean));
+      case ExprOp::kFalse:
+        return Leaf(e.op, Type::Primitive(TypeId::kBoolean));
       case ExprOp::kNot:
       case ExprOp::kAnd:
-      case ExprOp::kOr: return BindLogical(e);
+      case ExprOp::kOr:
+        return BindLogical(e);
       case ExprOp::kIsNull:
       case ExprOp::kNotNull:
       case ExprOp::kIsNan:
-      case ExprOp::kNotNan: return BindUnaryTest(e);
+      case ExprOp::kNotNan:
+        return BindUnaryTest(e);
       case ExprOp::kLt:
       case ExprOp::kLtEq:
       case ExprOp::kGt:
@@ -362,17 +391,23 @@ class Binder {
       case ExprOp::kEq:
       case ExprOp::kNotEq:
       case ExprOp::kStartsWith:
-      case ExprOp::kNotStartsWith: return BindComparison(e);
+      case ExprOp::kNotStartsWith:
+        return BindComparison(e);
       case ExprOp::kIn:
-      case ExprOp::kNotIn: return BindSet(e);
-      case ExprOp::kReference: return BindReference(e);
+      case ExprOp::kNotIn:
+        return BindSet(e);
+      case ExprOp::kReference:
+        return BindReference(e);
       case ExprOp::kNamedReference:
-        diag_.Fail(fmt::format("name-based reference `{}` cannot be bound; use an ID reference",
-                               e.name));
+        diag_.Fail(fmt::format(
+            "name-based reference `{}` cannot be bound; use an ID reference", e.name));
         return std::nullopt;
-      case ExprOp::kLiteral: return BindLiteralTerm(e);
-      case ExprOp::kApply: return BindApply(e);
-      case ExprOp::kParameter: return BindParameter(e);
+      case ExprOp::kLiteral:
+        return BindLiteralTerm(e);
+      case ExprOp::kApply:
+        return BindApply(e);
+      case ExprOp::kParameter:
+        return BindParameter(e);
     }
     diag_.Fail("unknown expression operator");
     return std::nullopt;
@@ -414,8 +449,8 @@ class Binder {
     if (!k) return std::nullopt;
     if ((e.op == ExprOp::kIsNan || e.op == ExprOp::kNotNan) && !IsFloating(k->type.id) &&
         k->type.id != TypeId::kUnknown) {
-      diag_.Fail(fmt::format("{} needs a float or double operand, got {}", ExprOpName(e.op),
-                             Describe(e.children[0], k->type)));
+      diag_.Fail(fmt::format("{} needs a float or double operand, got {}",
+                             ExprOpName(e.op), Describe(e.children[0], k->type)));
       return std::nullopt;
     }
     Bound b = Leaf(e.op, Type::Primitive(TypeId::kBoolean));
@@ -433,7 +468,8 @@ class Binder {
 
   /// Binds an untyped literal against an operand of type `other`: the first domain of
   /// LiteralDomains(other) the literal converts to exactly.
-  std::optional<std::pair<Type, Value>> LiteralAgainst(const Value& lit, const Type& other) {
+  std::optional<std::pair<Type, Value>> LiteralAgainst(const Value& lit,
+                                                       const Type& other) {
     if (other.id == TypeId::kUnknown) {
       auto t = NaturalType(lit);
       if (!t) return std::nullopt;
@@ -448,12 +484,16 @@ class Binder {
   /// Checks "a direct literal operand of a comparison must not be null or NaN".
   bool CheckDirectLiteral(const Expr& cmp, const Value& v) {
     if (v.is_null()) {
-      return diag_.Fail(fmt::format("{}: a comparison operand must not be a null literal "
-                                    "(use is-null)", ToString(cmp)));
+      return diag_.Fail(
+          fmt::format("{}: a comparison operand must not be a null literal "
+                      "(use is-null)",
+                      ToString(cmp)));
     }
     if (IsNanValue(v)) {
-      return diag_.Fail(fmt::format("{}: a comparison operand must not be a NaN literal "
-                                    "(use is-nan)", ToString(cmp)));
+      return diag_.Fail(
+          fmt::format("{}: a comparison operand must not be a NaN literal "
+                      "(use is-nan)",
+                      ToString(cmp)));
     }
     return true;
   }
@@ -466,15 +506,18 @@ class Binder {
     const bool ru = IsUntypedLiteral(r);
     if (direct_literals) {
       bool ok = true;
-      if (l.op == ExprOp::kLiteral && !l.values.empty()) ok &= CheckDirectLiteral(owner, l.values[0]);
-      if (r.op == ExprOp::kLiteral && !r.values.empty()) ok &= CheckDirectLiteral(owner, r.values[0]);
+      if (l.op == ExprOp::kLiteral && !l.values.empty())
+        ok &= CheckDirectLiteral(owner, l.values[0]);
+      if (r.op == ExprOp::kLiteral && !r.values.empty())
+        ok &= CheckDirectLiteral(owner, r.values[0]);
       if (!ok) return false;
     }
     if (lu && ru) {
       // Two untyped literals: the left one's own type decides.
       auto lt = NaturalType(l.values[0]);
-      if (!lt) return diag_.Fail(fmt::format("{}: literal {} has no type", ToString(owner),
-                                             ToString(l)));
+      if (!lt)
+        return diag_.Fail(
+            fmt::format("{}: literal {} has no type", ToString(owner), ToString(l)));
       auto rb = LiteralAgainst(r.values[0], *lt);
       if (!rb) return MismatchLiteral(owner, l, *lt, r);
       Bound lk = Leaf(ExprOp::kLiteral, *lt);
@@ -540,7 +583,8 @@ class Binder {
     return true;
   }
 
-  bool MismatchLiteral(const Expr& owner, const Expr& term, const Type& type, const Expr& lit) {
+  bool MismatchLiteral(const Expr& owner, const Expr& term, const Type& type,
+                       const Expr& lit) {
     return diag_.Fail(fmt::format("{}: {} compared with {}", ToString(owner),
                                   Describe(term, type), ToString(lit)));
   }
@@ -552,12 +596,13 @@ class Binder {
       return std::nullopt;
     }
     for (const Bound& k : b.kids) {
-      if (k.op == ExprOp::kLiteral && !CheckDirectLiteral(e, k.literal)) return std::nullopt;
+      if (k.op == ExprOp::kLiteral && !CheckDirectLiteral(e, k.literal))
+        return std::nullopt;
     }
     const bool starts = e.op == ExprOp::kStartsWith || e.op == ExprOp::kNotStartsWith;
     if (starts && b.domain.id != TypeId::kString) {
-      diag_.Fail(fmt::format("{}: {} takes strings, not {}", ToString(e), ExprOpName(e.op),
-                             ToString(b.domain)));
+      diag_.Fail(fmt::format("{}: {} takes strings, not {}", ToString(e),
+                             ExprOpName(e.op), ToString(b.domain)));
       return std::nullopt;
     }
     if (!IsComparable(b.domain)) {
@@ -575,11 +620,13 @@ class Binder {
     if (!term) return std::nullopt;
     for (const Value& v : e.values) {
       if (v.is_null()) {
-        diag_.Fail(fmt::format("{}: {} values must not be null", ToString(e), ExprOpName(e.op)));
+        diag_.Fail(
+            fmt::format("{}: {} values must not be null", ToString(e), ExprOpName(e.op)));
         return std::nullopt;
       }
       if (IsNanValue(v)) {
-        diag_.Fail(fmt::format("{}: {} values must not be NaN", ToString(e), ExprOpName(e.op)));
+        diag_.Fail(
+            fmt::format("{}: {} values must not be NaN", ToString(e), ExprOpName(e.op)));
         return std::nullopt;
       }
       if (!e.data_type && v.kind != e.values[0].kind) {
@@ -636,8 +683,10 @@ class Binder {
     return std::nullopt;
   }
 
-  /// A value of `from` converted to `to` (for typed literal sets), when Widening allows it.
-  static std::optional<Value> ConvertTyped(const Value& v, const Type& from, const Type& to);
+  /// A value of `from` converted to `to` (for typed literal sets), when Widening allows
+  /// it.
+  static std::optional<Value> ConvertTyped(const Value& v, const Type& from,
+                                           const Type& to);
 
   std::optional<Bound> BindReference(const Expr& e) {
     if (scope_.fields == nullptr) {
@@ -725,7 +774,8 @@ class Binder {
 
   /// An argument of a transform: a term, or a literal typed by `data-type`, or an untyped
   /// literal bound as the first of `accepted` it converts to.
-  std::optional<Bound> TransformArgument(const Expr& arg, const std::vector<TypeId>& accepted) {
+  std::optional<Bound> TransformArgument(const Expr& arg,
+                                         const std::vector<TypeId>& accepted) {
     if (IsUntypedLiteral(arg) && !arg.values[0].is_null()) {
       // The literal's own type when the function takes it, else the first accepted type
       // it converts to (a date string for year()).
@@ -803,11 +853,13 @@ class Binder {
         if (!width) return std::nullopt;
         const std::vector<TypeId> accepted =
             builtin == Builtin::kBucket
-                ? std::vector<TypeId>{TypeId::kInt, TypeId::kLong, TypeId::kDecimal,
-                                      TypeId::kDate, TypeId::kTime, TypeId::kTimestamp,
-                                      TypeId::kTimestampTz, TypeId::kTimestampNs,
-                                      TypeId::kTimestampTzNs, TypeId::kString, TypeId::kUuid,
-                                      TypeId::kFixed, TypeId::kBinary}
+                ? std::vector<TypeId>{TypeId::kInt,           TypeId::kLong,
+                                      TypeId::kDecimal,       TypeId::kDate,
+                                      TypeId::kTime,          TypeId::kTimestamp,
+                                      TypeId::kTimestampTz,   TypeId::kTimestampNs,
+                                      TypeId::kTimestampTzNs, TypeId::kString,
+                                      TypeId::kUuid,          TypeId::kFixed,
+                                      TypeId::kBinary}
                 : std::vector<TypeId>{TypeId::kInt, TypeId::kLong, TypeId::kDecimal,
                                       TypeId::kString, TypeId::kBinary};
         auto v = TransformArgument(e.children[1], accepted);
@@ -849,12 +901,13 @@ class Binder {
       return b;
     }
     if (scope_.depth >= kMaxCallDepth) {
-      diag_.Fail(fmt::format("{}: function calls nest deeper than {}", name, kMaxCallDepth));
+      diag_.Fail(
+          fmt::format("{}: function calls nest deeper than {}", name, kMaxCallDepth));
       return std::nullopt;
     }
     if (e.children.size() != def->parameters.size()) {
-      diag_.Fail(fmt::format("{} takes {} argument(s), got {}", name, def->parameters.size(),
-                             e.children.size()));
+      diag_.Fail(fmt::format("{} takes {} argument(s), got {}", name,
+                             def->parameters.size(), e.children.size()));
       return std::nullopt;
     }
     bool ok = true;
@@ -864,8 +917,8 @@ class Binder {
       if (IsUntypedLiteral(a)) {
         auto v = BindLiteral(a.values[0], p);
         if (!v) {
-          ok = diag_.Fail(fmt::format("{}: argument {} is not a value of {}", name, ToString(a),
-                                      ToString(p)));
+          ok = diag_.Fail(fmt::format("{}: argument {} is not a value of {}", name,
+                                      ToString(a), ToString(p)));
           continue;
         }
         Bound k = Leaf(ExprOp::kLiteral, p);
@@ -881,8 +934,8 @@ class Binder {
       }
       auto conv = Widening(k->type, p);
       if (!conv) {
-        ok = diag_.Fail(fmt::format("{}: argument {} does not match parameter {} {}", name,
-                                    Describe(a, k->type), def->parameters[i].first,
+        ok = diag_.Fail(fmt::format("{}: argument {} does not match parameter {} {}",
+                                    name, Describe(a, k->type), def->parameters[i].first,
                                     ToString(p)));
         continue;
       }
@@ -919,7 +972,7 @@ class Binder {
   Diagnostics& diag_;
 };
 
-// ------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------------------
 // Evaluation
 
 Value Convert(const Value& v, Conv conv) {
@@ -928,7 +981,8 @@ Value Convert(const Value& v, Conv conv) {
     case Conv::kNone:
       return v;
     case Conv::kToDouble:
-      return v.kind == ValueKind::kLong ? Value::Double(static_cast<double>(v.as_long())) : v;
+      return v.kind == ValueKind::kLong ? Value::Double(static_cast<double>(v.as_long()))
+                                        : v;
     case Conv::kToDecimal:
       return v.kind == ValueKind::kLong ? Value::DecimalOf(v.as_long(), 0) : v;
     case Conv::kDateToMicros:
@@ -943,7 +997,8 @@ Value Convert(const Value& v, Conv conv) {
   return v;
 }
 
-std::optional<Value> Binder::ConvertTyped(const Value& v, const Type& from, const Type& to) {
+std::optional<Value> Binder::ConvertTyped(const Value& v, const Type& from,
+                                          const Type& to) {
   auto conv = Widening(from, to);
   if (!conv) return std::nullopt;
   return Convert(v, *conv);
@@ -953,8 +1008,8 @@ std::optional<Value> Binder::ConvertTyped(const Value& v, const Type& from, cons
 bool Truth(const Value& v) { return v.kind == ValueKind::kBoolean && v.as_bool(); }
 
 struct Frame {
-  const Value* row = nullptr;                 ///< the row (a check) or nullptr (a UDF body)
-  const std::vector<Value>* args = nullptr;   ///< the arguments (a UDF body)
+  const Value* row = nullptr;  ///< the row (a check) or nullptr (a UDF body)
+  const std::vector<Value>* args = nullptr;  ///< the arguments (a UDF body)
 };
 
 /// Null-safe equality: null = null and NaN = NaN are true; a null or NaN against anything
@@ -978,8 +1033,10 @@ class Evaluator {
  public:
   std::optional<Value> Eval(const Bound& b, const Frame& f) {
     switch (b.op) {
-      case ExprOp::kTrue: return Value::Boolean(true);
-      case ExprOp::kFalse: return Value::Boolean(false);
+      case ExprOp::kTrue:
+        return Value::Boolean(true);
+      case ExprOp::kFalse:
+        return Value::Boolean(false);
       case ExprOp::kNot: {
         auto v = Eval(b.kids[0], f);
         if (!v) return std::nullopt;
@@ -1019,7 +1076,8 @@ class Evaluator {
         if (!l) return std::nullopt;
         auto r = Eval(b.kids[1], f);
         if (!r) return std::nullopt;
-        return Value::Boolean(Compare(b, Convert(*l, b.convs[0]), Convert(*r, b.convs[1])));
+        return Value::Boolean(
+            Compare(b, Convert(*l, b.convs[0]), Convert(*r, b.convs[1])));
       }
       case ExprOp::kIn:
       case ExprOp::kNotIn: {
@@ -1030,9 +1088,12 @@ class Evaluator {
         for (const Value& s : b.set) found = found || NullSafeEq(x, s, b.domain);
         return Value::Boolean(found == (b.op == ExprOp::kIn));
       }
-      case ExprOp::kReference: return Reference(b, f);
-      case ExprOp::kNamedReference: return std::nullopt;
-      case ExprOp::kLiteral: return b.literal;
+      case ExprOp::kReference:
+        return Reference(b, f);
+      case ExprOp::kNamedReference:
+        return std::nullopt;
+      case ExprOp::kLiteral:
+        return b.literal;
       case ExprOp::kParameter:
         if (f.args == nullptr || b.param_index < 0 ||
             static_cast<size_t>(b.param_index) >= f.args->size()) {
@@ -1048,12 +1109,18 @@ class Evaluator {
  private:
   static bool Compare(const Bound& b, const Value& l, const Value& r) {
     switch (b.op) {
-      case ExprOp::kEq: return NullSafeEq(l, r, b.domain);
-      case ExprOp::kNotEq: return !NullSafeEq(l, r, b.domain);
-      case ExprOp::kLt: return NullSafeLess(l, r, b.domain);
-      case ExprOp::kGt: return NullSafeLess(r, l, b.domain);
-      case ExprOp::kLtEq: return NullSafeLess(l, r, b.domain) || NullSafeEq(l, r, b.domain);
-      case ExprOp::kGtEq: return NullSafeLess(r, l, b.domain) || NullSafeEq(l, r, b.domain);
+      case ExprOp::kEq:
+        return NullSafeEq(l, r, b.domain);
+      case ExprOp::kNotEq:
+        return !NullSafeEq(l, r, b.domain);
+      case ExprOp::kLt:
+        return NullSafeLess(l, r, b.domain);
+      case ExprOp::kGt:
+        return NullSafeLess(r, l, b.domain);
+      case ExprOp::kLtEq:
+        return NullSafeLess(l, r, b.domain) || NullSafeEq(l, r, b.domain);
+      case ExprOp::kGtEq:
+        return NullSafeLess(r, l, b.domain) || NullSafeEq(l, r, b.domain);
       case ExprOp::kStartsWith:
       case ExprOp::kNotStartsWith: {
         bool starts = false;
@@ -1063,7 +1130,8 @@ class Evaluator {
         }
         return starts == (b.op == ExprOp::kStartsWith);
       }
-      default: return false;
+      default:
+        return false;
     }
   }
 
@@ -1154,8 +1222,8 @@ class Evaluator {
         const Int128 x = v.as_long();
         const Int128 r = x - (((x % w) + w) % w);
         // Java wraps on overflow at the minimum value; so does this.
-        return Value::Long(static_cast<int64_t>(static_cast<uint64_t>(
-            static_cast<unsigned __int128>(r))));
+        return Value::Long(static_cast<int64_t>(
+            static_cast<uint64_t>(static_cast<unsigned __int128>(r))));
       }
       case TypeId::kDecimal: {
         if (v.kind != ValueKind::kDecimal) return std::nullopt;
@@ -1167,7 +1235,8 @@ class Evaluator {
         if (v.kind != ValueKind::kString) return std::nullopt;
         return Value::String(TruncateUtf8(v.as_string(), w));
       case TypeId::kBinary:
-        if (v.kind != ValueKind::kBytes && v.kind != ValueKind::kString) return std::nullopt;
+        if (v.kind != ValueKind::kBytes && v.kind != ValueKind::kString)
+          return std::nullopt;
         return Value::Bytes(v.as_string().substr(0, static_cast<size_t>(w)));
       default:
         return std::nullopt;
@@ -1177,10 +1246,12 @@ class Evaluator {
 
 /// Names, determinism and references, collected over the whole tree (also where binding
 /// fails), for BindResult. UDF bodies are followed for determinism only.
-void Survey(const Expr& e, const FunctionCatalog& functions, BindResult& out, bool in_body,
-            int depth) {
-  if (e.op == ExprOp::kReference && !in_body) out.referenced_field_ids.push_back(e.field_id);
-  if (e.op == ExprOp::kApply && ResolveBuiltin(e) == Builtin::kNone && !NamesIcebergCatalog(e)) {
+void Survey(const Expr& e, const FunctionCatalog& functions, BindResult& out,
+            bool in_body, int depth) {
+  if (e.op == ExprOp::kReference && !in_body)
+    out.referenced_field_ids.push_back(e.field_id);
+  if (e.op == ExprOp::kApply && ResolveBuiltin(e) == Builtin::kNone &&
+      !NamesIcebergCatalog(e)) {
     if (!in_body) out.calls_udf = true;
     auto it = functions.find(UdfName(e));
     if (it != functions.end()) {
@@ -1199,7 +1270,9 @@ namespace internal {
 struct BoundCheck {
   std::optional<Bound> root;
   Diagnostics diag;
-  bool evaluable() const { return root && diag.first_error.empty() && diag.undefined.empty(); }
+  bool evaluable() const {
+    return root && diag.first_error.empty() && diag.undefined.empty();
+  }
 };
 
 }  // namespace internal
@@ -1226,7 +1299,8 @@ std::optional<bool> EvaluateBound(const internal::BoundCheck& c, const Value& ro
 
 CompiledCheck::CompiledCheck(const Expr& expr, const std::vector<NestedField>& fields,
                              const FunctionCatalog& functions)
-    : bound_(std::make_shared<const internal::BoundCheck>(Compile(expr, fields, functions))) {}
+    : bound_(std::make_shared<const internal::BoundCheck>(
+          Compile(expr, fields, functions))) {}
 
 bool CompiledCheck::ok() const { return bound_->evaluable(); }
 
@@ -1250,12 +1324,15 @@ BindResult BindCheckExpression(const Expr& expr, const std::vector<NestedField>&
   return result;
 }
 
-std::optional<bool> EvaluateCheck(const Expr& expr, const std::vector<NestedField>& fields,
+std::optional<bool> EvaluateCheck(const Expr& expr,
+                                  const std::vector<NestedField>& fields,
                                   const Value& row, const FunctionCatalog& functions) {
   return EvaluateBound(Compile(expr, fields, functions), row);
 }
 
-bool IsBuiltinFunction(const Expr& apply) { return ResolveBuiltin(apply) != Builtin::kNone; }
+bool IsBuiltinFunction(const Expr& apply) {
+  return ResolveBuiltin(apply) != Builtin::kNone;
+}
 
 /// Iceberg spec Appendix B: int, long, date, time and timestamps hash as `hashLong`
 /// (8 bytes little-endian), the _ns types after conversion to micros; decimals as the
@@ -1286,12 +1363,14 @@ int32_t IcebergHash(const Value& v, const Type& type) {
       const double d =
           v.kind == ValueKind::kLong ? static_cast<double>(v.as_long()) : v.as_double();
       // Java's doubleToLongBits maps every NaN to the canonical one.
-      const double canonical = std::isnan(d) ? std::numeric_limits<double>::quiet_NaN() : d;
+      const double canonical =
+          std::isnan(d) ? std::numeric_limits<double>::quiet_NaN() : d;
       return HashLong(std::bit_cast<int64_t>(canonical));
     }
     case TypeId::kDecimal: {
       if (v.kind != ValueKind::kDecimal && v.kind != ValueKind::kLong) return 0;
-      const Decimal d = v.kind == ValueKind::kLong ? Decimal{v.as_long(), 0} : v.as_decimal();
+      const Decimal d =
+          v.kind == ValueKind::kLong ? Decimal{v.as_long(), 0} : v.as_decimal();
       Int128 unscaled = d.unscaled;
       // Hash at the type's scale when the value carries a smaller one.
       for (int32_t s = d.scale; s < type.scale; ++s) unscaled *= 10;

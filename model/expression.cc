@@ -10,30 +10,54 @@ namespace ictk {
 
 std::string_view ExprOpName(ExprOp op) {
   switch (op) {
-    case ExprOp::kTrue: return "true";
-    case ExprOp::kFalse: return "false";
-    case ExprOp::kNot: return "not";
-    case ExprOp::kAnd: return "and";
-    case ExprOp::kOr: return "or";
-    case ExprOp::kIsNull: return "is-null";
-    case ExprOp::kNotNull: return "not-null";
-    case ExprOp::kIsNan: return "is-nan";
-    case ExprOp::kNotNan: return "not-nan";
-    case ExprOp::kLt: return "lt";
-    case ExprOp::kLtEq: return "lt-eq";
-    case ExprOp::kGt: return "gt";
-    case ExprOp::kGtEq: return "gt-eq";
-    case ExprOp::kEq: return "eq";
-    case ExprOp::kNotEq: return "not-eq";
-    case ExprOp::kStartsWith: return "starts-with";
-    case ExprOp::kNotStartsWith: return "not-starts-with";
-    case ExprOp::kIn: return "in";
-    case ExprOp::kNotIn: return "not-in";
-    case ExprOp::kReference: return "reference";
-    case ExprOp::kNamedReference: return "reference";
-    case ExprOp::kLiteral: return "literal";
-    case ExprOp::kApply: return "apply";
-    case ExprOp::kParameter: return "parameter";
+    case ExprOp::kTrue:
+      return "true";
+    case ExprOp::kFalse:
+      return "false";
+    case ExprOp::kNot:
+      return "not";
+    case ExprOp::kAnd:
+      return "and";
+    case ExprOp::kOr:
+      return "or";
+    case ExprOp::kIsNull:
+      return "is-null";
+    case ExprOp::kNotNull:
+      return "not-null";
+    case ExprOp::kIsNan:
+      return "is-nan";
+    case ExprOp::kNotNan:
+      return "not-nan";
+    case ExprOp::kLt:
+      return "lt";
+    case ExprOp::kLtEq:
+      return "lt-eq";
+    case ExprOp::kGt:
+      return "gt";
+    case ExprOp::kGtEq:
+      return "gt-eq";
+    case ExprOp::kEq:
+      return "eq";
+    case ExprOp::kNotEq:
+      return "not-eq";
+    case ExprOp::kStartsWith:
+      return "starts-with";
+    case ExprOp::kNotStartsWith:
+      return "not-starts-with";
+    case ExprOp::kIn:
+      return "in";
+    case ExprOp::kNotIn:
+      return "not-in";
+    case ExprOp::kReference:
+      return "reference";
+    case ExprOp::kNamedReference:
+      return "reference";
+    case ExprOp::kLiteral:
+      return "literal";
+    case ExprOp::kApply:
+      return "apply";
+    case ExprOp::kParameter:
+      return "parameter";
   }
   return "?";
 }
@@ -42,15 +66,24 @@ namespace {
 
 std::string_view InfixSymbol(ExprOp op) {
   switch (op) {
-    case ExprOp::kLt: return "<";
-    case ExprOp::kLtEq: return "<=";
-    case ExprOp::kGt: return ">";
-    case ExprOp::kGtEq: return ">=";
-    case ExprOp::kEq: return "==";
-    case ExprOp::kNotEq: return "!=";
-    case ExprOp::kStartsWith: return "starts with";
-    case ExprOp::kNotStartsWith: return "not starts with";
-    default: return "?";
+    case ExprOp::kLt:
+      return "<";
+    case ExprOp::kLtEq:
+      return "<=";
+    case ExprOp::kGt:
+      return ">";
+    case ExprOp::kGtEq:
+      return ">=";
+    case ExprOp::kEq:
+      return "==";
+    case ExprOp::kNotEq:
+      return "!=";
+    case ExprOp::kStartsWith:
+      return "starts with";
+    case ExprOp::kNotStartsWith:
+      return "not starts with";
+    default:
+      return "?";
   }
 }
 
@@ -132,6 +165,8 @@ std::string ToString(const Expr& e) {
   return "?";
 }
 
-std::ostream& operator<<(std::ostream& os, const Expr& expr) { return os << ToString(expr); }
+std::ostream& operator<<(std::ostream& os, const Expr& expr) {
+  return os << ToString(expr);
+}
 
 }  // namespace ictk

@@ -1,6 +1,7 @@
 /// \file
-/// Murmur3 x86_32 (Austin Appleby's MurmurHash3_x86_32), the hash Iceberg's bucket transform
-/// uses (Iceberg spec Appendix B). Header-only; used by evaluate.cc and its tests.
+/// Murmur3 x86_32 (Austin Appleby's MurmurHash3_x86_32), the hash Iceberg's bucket
+/// transform uses (Iceberg spec Appendix B). Header-only; used by evaluate.cc and its
+/// tests.
 #pragma once
 
 #include <cstddef>

@@ -27,7 +27,8 @@ std::vector<NestedField> ChildFields(const Type& type) {
       return type.fields;
     case TypeId::kList:
       if (type.children.empty()) return {};
-      return {Synthesized(type.element_id, "element", type.element_required, type.element())};
+      return {
+          Synthesized(type.element_id, "element", type.element_required, type.element())};
     case TypeId::kMap:
       if (type.children.size() < 2) return {};
       return {Synthesized(type.key_id, "key", true, type.key()),
@@ -54,8 +55,8 @@ bool FindIn(const std::vector<NestedField>& fields, FieldId id, bool in_list_or_
         in_list_or_map || field.type.id == TypeId::kList || field.type.id == TypeId::kMap;
     const bool child_under_optional =
         under_optional_struct || (field.type.id == TypeId::kStruct && !field.required);
-    if (FindIn(ChildFields(field.type), id, child_in_list_or_map, child_under_optional, path,
-               out)) {
+    if (FindIn(ChildFields(field.type), id, child_in_list_or_map, child_under_optional,
+               path, out)) {
       return true;
     }
     path.pop_back();
@@ -72,7 +73,8 @@ void CollectIds(const std::vector<NestedField>& fields, std::vector<FieldId>& ou
 
 }  // namespace
 
-std::optional<FieldLocation> FindField(const std::vector<NestedField>& fields, FieldId id) {
+std::optional<FieldLocation> FindField(const std::vector<NestedField>& fields,
+                                       FieldId id) {
   FieldLocation loc;
   std::vector<FieldId> path;
   if (!FindIn(fields, id, false, false, path, loc)) return std::nullopt;
@@ -90,8 +92,9 @@ FieldId MaxFieldId(const std::vector<NestedField>& fields) {
   return ids.empty() ? 0 : *std::max_element(ids.begin(), ids.end());
 }
 
-/// "int -> long, float -> double, decimal(P,S) -> decimal(P',S) where P' > P (all versions);
-/// date -> timestamp, timestamp_ns and unknown -> any type (v3+)" (ice.type-promotion).
+/// "int -> long, float -> double, decimal(P,S) -> decimal(P',S) where P' > P (all
+/// versions); date -> timestamp, timestamp_ns and unknown -> any type (v3+)"
+/// (ice.type-promotion).
 bool CanPromote(const Type& from, const Type& to, int format_version) {
   if (from == to) return false;
   switch (from.id) {

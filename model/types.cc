@@ -1,6 +1,7 @@
 /// \file
-/// Printable forms of Iceberg types: the canonical spellings of SURROUNDINGS.md "Types and
-/// schema JSON" for primitives, and Iceberg Java's readable struct<...>/list<...>/map<...>.
+/// Printable forms of Iceberg types: the canonical spellings of SURROUNDINGS.md "Types
+/// and schema JSON" for primitives, and Iceberg Java's readable
+/// struct<...>/list<...>/map<...>.
 #include "model/types.h"
 
 #include <fmt/format.h>
@@ -11,39 +12,64 @@ namespace ictk {
 
 std::string ToString(TypeId id) {
   switch (id) {
-    case TypeId::kBoolean: return "boolean";
-    case TypeId::kInt: return "int";
-    case TypeId::kLong: return "long";
-    case TypeId::kFloat: return "float";
-    case TypeId::kDouble: return "double";
-    case TypeId::kDecimal: return "decimal";
-    case TypeId::kDate: return "date";
-    case TypeId::kTime: return "time";
-    case TypeId::kTimestamp: return "timestamp";
-    case TypeId::kTimestampTz: return "timestamptz";
-    case TypeId::kTimestampNs: return "timestamp_ns";
-    case TypeId::kTimestampTzNs: return "timestamptz_ns";
-    case TypeId::kString: return "string";
-    case TypeId::kUuid: return "uuid";
-    case TypeId::kFixed: return "fixed";
-    case TypeId::kBinary: return "binary";
-    case TypeId::kUnknown: return "unknown";
-    case TypeId::kGeometry: return "geometry";
-    case TypeId::kGeography: return "geography";
-    case TypeId::kVariant: return "variant";
-    case TypeId::kStruct: return "struct";
-    case TypeId::kList: return "list";
-    case TypeId::kMap: return "map";
+    case TypeId::kBoolean:
+      return "boolean";
+    case TypeId::kInt:
+      return "int";
+    case TypeId::kLong:
+      return "long";
+    case TypeId::kFloat:
+      return "float";
+    case TypeId::kDouble:
+      return "double";
+    case TypeId::kDecimal:
+      return "decimal";
+    case TypeId::kDate:
+      return "date";
+    case TypeId::kTime:
+      return "time";
+    case TypeId::kTimestamp:
+      return "timestamp";
+    case TypeId::kTimestampTz:
+      return "timestamptz";
+    case TypeId::kTimestampNs:
+      return "timestamp_ns";
+    case TypeId::kTimestampTzNs:
+      return "timestamptz_ns";
+    case TypeId::kString:
+      return "string";
+    case TypeId::kUuid:
+      return "uuid";
+    case TypeId::kFixed:
+      return "fixed";
+    case TypeId::kBinary:
+      return "binary";
+    case TypeId::kUnknown:
+      return "unknown";
+    case TypeId::kGeometry:
+      return "geometry";
+    case TypeId::kGeography:
+      return "geography";
+    case TypeId::kVariant:
+      return "variant";
+    case TypeId::kStruct:
+      return "struct";
+    case TypeId::kList:
+      return "list";
+    case TypeId::kMap:
+      return "map";
   }
   return "?";
 }
 
 namespace {
 
-/// "1: id: required long" (with " (doc)" when the field has one), as Iceberg Java prints it.
+/// "1: id: required long" (with " (doc)" when the field has one), as Iceberg Java prints
+/// it.
 std::string FieldToString(const NestedField& field) {
-  std::string out = fmt::format("{}: {}: {} {}", field.id, field.name,
-                                field.required ? "required" : "optional", ToString(field.type));
+  std::string out =
+      fmt::format("{}: {}: {} {}", field.id, field.name,
+                  field.required ? "required" : "optional", ToString(field.type));
   if (field.doc) out += fmt::format(" ({})", *field.doc);
   return out;
 }
@@ -84,7 +110,9 @@ std::string ToString(const Type& type) {
   }
 }
 
-std::ostream& operator<<(std::ostream& os, const Type& type) { return os << ToString(type); }
+std::ostream& operator<<(std::ostream& os, const Type& type) {
+  return os << ToString(type);
+}
 std::ostream& operator<<(std::ostream& os, TypeId id) { return os << ToString(id); }
 
 }  // namespace ictk

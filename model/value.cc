@@ -1,7 +1,7 @@
 /// \file
 /// The readable form of a value for messages and counterexamples (not the JSON form):
-/// `null`, `true`, `5`, `5.5`, `NaN`, decimals as `14.20`, strings quoted, bytes as `0x0a0b`,
-/// structs as `{1: v, 2: v}`, lists as `[a, b]`, maps as `{k => v}`.
+/// `null`, `true`, `5`, `5.5`, `NaN`, decimals as `14.20`, strings quoted, bytes as
+/// `0x0a0b`, structs as `{1: v, 2: v}`, lists as `[a, b]`, maps as `{k => v}`.
 #include "model/value.h"
 
 #include <fmt/format.h>
@@ -57,7 +57,8 @@ std::string ToString(const Value& value) {
       return QuoteString(value.as_string());
     case ValueKind::kBytes: {
       std::string out = "0x";
-      for (char c : value.as_string()) out += fmt::format("{:02x}", static_cast<unsigned char>(c));
+      for (char c : value.as_string())
+        out += fmt::format("{:02x}", static_cast<unsigned char>(c));
       return out;
     }
     case ValueKind::kStruct: {
@@ -91,6 +92,8 @@ std::string ToString(const Value& value) {
   return "?";
 }
 
-std::ostream& operator<<(std::ostream& os, const Value& value) { return os << ToString(value); }
+std::ostream& operator<<(std::ostream& os, const Value& value) {
+  return os << ToString(value);
+}
 
 }  // namespace ictk

@@ -1,9 +1,10 @@
 /// \file
-/// Iceberg equality, hashing and ordering of values of one type (SURROUNDINGS.md "Expressions
-/// JSON": "Order: false < true; strings, uuid, fixed and binary compare unsigned byte-wise;
-/// decimals compare by value after aligning scale; floats by IEEE 754 for non-NaN values").
-/// Values whose kind does not fit the type are compared structurally, so the functions stay
-/// total and KeyValueHash stays consistent with KeyValuesEqual.
+/// Iceberg equality, hashing and ordering of values of one type (SURROUNDINGS.md
+/// "Expressions JSON": "Order: false < true; strings, uuid, fixed and binary compare
+/// unsigned byte-wise; decimals compare by value after aligning scale; floats by IEEE 754
+/// for non-NaN values"). Values whose kind does not fit the type are compared
+/// structurally, so the functions stay total and KeyValueHash stays consistent with
+/// KeyValuesEqual.
 #include "model/value_compare.h"
 
 #include <bit>
@@ -99,9 +100,14 @@ size_t HashInt128(Int128 x) {
 size_t StructuralHash(const Value& v) {
   size_t h = std::hash<int>{}(static_cast<int>(v.kind));
   switch (v.kind) {
-    case ValueKind::kNull: break;
-    case ValueKind::kBoolean: h = Mix(h, v.as_bool()); break;
-    case ValueKind::kLong: h = Mix(h, std::hash<int64_t>{}(v.as_long())); break;
+    case ValueKind::kNull:
+      break;
+    case ValueKind::kBoolean:
+      h = Mix(h, v.as_bool());
+      break;
+    case ValueKind::kLong:
+      h = Mix(h, std::hash<int64_t>{}(v.as_long()));
+      break;
     case ValueKind::kDouble:
       h = Mix(h, std::hash<uint64_t>{}(std::bit_cast<uint64_t>(v.as_double())));
       break;
@@ -109,8 +115,11 @@ size_t StructuralHash(const Value& v) {
       h = Mix(Mix(h, HashInt128(v.as_decimal().unscaled)), v.as_decimal().scale);
       break;
     case ValueKind::kString:
-    case ValueKind::kBytes: h = Mix(h, std::hash<std::string>{}(v.as_string())); break;
-    default: break;
+    case ValueKind::kBytes:
+      h = Mix(h, std::hash<std::string>{}(v.as_string()));
+      break;
+    default:
+      break;
   }
   for (FieldId id : v.field_ids) h = Mix(h, std::hash<int32_t>{}(id));
   for (const Value& c : v.children) h = Mix(h, StructuralHash(c));
@@ -189,7 +198,8 @@ size_t TypedHash(const Value& v, const Type& type) {
     }
     case TypeId::kStruct: {
       size_t h = 0x5157ULL;
-      for (const NestedField& f : type.fields) h = Mix(h, NullableHash(v.FindField(f.id), f.type));
+      for (const NestedField& f : type.fields)
+        h = Mix(h, NullableHash(v.FindField(f.id), f.type));
       return h;
     }
     case TypeId::kList: {

@@ -1,6 +1,7 @@
-// Tests of model/evaluate.h: binding (type alignment, literal rules), two-valued null-safe
-// evaluation, the iceberg_functions built-ins (hash vectors of the Iceberg spec Appendix B),
-// user-defined functions, and a RapidCheck property against a naive evaluator.
+// Tests of model/evaluate.h: binding (type alignment, literal rules), two-valued
+// null-safe evaluation, the iceberg_functions built-ins (hash vectors of the Iceberg spec
+// Appendix B), user-defined functions, and a RapidCheck property against a naive
+// evaluator.
 #include "model/evaluate.h"
 
 #include <gtest/gtest.h>
@@ -36,7 +37,9 @@ Expr Typed(Value v, Type t) {
   e.data_type = std::move(t);
   return e;
 }
-Expr Cmp(ExprOp op, Expr l, Expr r) { return Expr::Binary(op, std::move(l), std::move(r)); }
+Expr Cmp(ExprOp op, Expr l, Expr r) {
+  return Expr::Binary(op, std::move(l), std::move(r));
+}
 Expr Call(std::string name, std::vector<Expr> args) {
   return Expr::Apply(std::move(name), std::move(args));
 }
@@ -84,7 +87,8 @@ Value Row(std::vector<std::pair<FieldId, Value>> values) {
   return Value::Struct(std::move(ids), std::move(vs));
 }
 
-std::optional<bool> Eval(const Expr& e, const Value& row, const FunctionCatalog& fns = {}) {
+std::optional<bool> Eval(const Expr& e, const Value& row,
+                         const FunctionCatalog& fns = {}) {
   return EvaluateCheck(e, TestSchema(), row, fns);
 }
 
@@ -102,7 +106,7 @@ std::string UuidBytes() {
   return std::string(reinterpret_cast<const char*>(raw), 16);
 }
 
-// ---- Iceberg spec Appendix B hash vectors ----------------------------------------------
+// ---- Iceberg spec Appendix B hash vectors
 
 TEST(IcebergHash, SpecAppendixBVectors) {
   EXPECT_EQ(IcebergHash(Value::Long(34), P(TypeId::kInt)), 2017239379);
@@ -110,22 +114,27 @@ TEST(IcebergHash, SpecAppendixBVectors) {
   EXPECT_EQ(IcebergHash(Value::DecimalOf(1420, 2), Type::Decimal(9, 2)), -500754589);
   EXPECT_EQ(IcebergHash(Value::Long(kDate20171116), P(TypeId::kDate)), -653330422);
   EXPECT_EQ(IcebergHash(Value::Long(kTime223108), P(TypeId::kTime)), -662762989);
-  EXPECT_EQ(IcebergHash(Value::Long(kTs20171116T223108), P(TypeId::kTimestamp)), -2047944441);
-  EXPECT_EQ(IcebergHash(Value::Long(kTs20171116T223108), P(TypeId::kTimestampTz)), -2047944441);
+  EXPECT_EQ(IcebergHash(Value::Long(kTs20171116T223108), P(TypeId::kTimestamp)),
+            -2047944441);
+  EXPECT_EQ(IcebergHash(Value::Long(kTs20171116T223108), P(TypeId::kTimestampTz)),
+            -2047944441);
   EXPECT_EQ(IcebergHash(Value::String("iceberg"), P(TypeId::kString)), 1210000089);
   EXPECT_EQ(IcebergHash(Value::Bytes(UuidBytes()), P(TypeId::kUuid)), 1488055340);
   EXPECT_EQ(IcebergHash(Value::Bytes(std::string("\x00\x01\x02\x03", 4)), Type::Fixed(4)),
             -188683207);
-  EXPECT_EQ(IcebergHash(Value::Bytes(std::string("\x00\x01\x02\x03", 4)), P(TypeId::kBinary)),
-            -188683207);
+  EXPECT_EQ(
+      IcebergHash(Value::Bytes(std::string("\x00\x01\x02\x03", 4)), P(TypeId::kBinary)),
+      -188683207);
 }
 
 TEST(IcebergHash, NanosAreHashedAsMicros) {
   // The spec hashes timestamp_ns after converting to microseconds.
-  EXPECT_EQ(IcebergHash(Value::Long(kTs20171116T223108 * 1000 + 999), P(TypeId::kTimestampNs)),
-            -2047944441);
-  EXPECT_EQ(IcebergHash(Value::Long(kTs20171116T223108 * 1000), P(TypeId::kTimestampTzNs)),
-            -2047944441);
+  EXPECT_EQ(
+      IcebergHash(Value::Long(kTs20171116T223108 * 1000 + 999), P(TypeId::kTimestampNs)),
+      -2047944441);
+  EXPECT_EQ(
+      IcebergHash(Value::Long(kTs20171116T223108 * 1000), P(TypeId::kTimestampTzNs)),
+      -2047944441);
 }
 
 TEST(IcebergHash, DecimalUsesMinimalTwosComplementAtTheTypeScale) {
@@ -142,25 +151,36 @@ TEST(BucketTransform, AppliesHashModN) {
                          {5, Value::String("iceberg")},
                          {7, Value::DecimalOf(1420, 2)},
                          {8, Value::Long(kTs20171116T223108)}});
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(100), Expr::Ref(10)}), LitL(79)), row),
+  EXPECT_EQ(
+      Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(100), Expr::Ref(10)}), LitL(79)), row),
+      true);
+  EXPECT_EQ(
+      Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(16), Expr::Ref(5)}), LitL(9)), row),
+      true);
+  EXPECT_EQ(
+      Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(10), Expr::Ref(7)}), LitL(9)), row),
+      true);
+  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(7), Expr::Ref(8)}), LitL(5)), row),
             true);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(16), Expr::Ref(5)}), LitL(9)), row), true);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(10), Expr::Ref(7)}), LitL(9)), row), true);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(7), Expr::Ref(8)}), LitL(5)), row), true);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(7), Expr::Ref(8)}), LitL(4)), row), false);
+  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("bucket", {LitL(7), Expr::Ref(8)}), LitL(4)), row),
+            false);
 }
 
 TEST(BucketTransform, ArgumentRules) {
-  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Call("bucket", {LitL(16), Expr::Ref(3)}), LitL(1))).ok())
+  EXPECT_FALSE(
+      Bind(Cmp(ExprOp::kEq, Call("bucket", {LitL(16), Expr::Ref(3)}), LitL(1))).ok())
       << "bucket is not defined for double";
-  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Call("bucket", {Expr::Ref(1), Expr::Ref(2)}), LitL(1))).ok())
+  EXPECT_FALSE(
+      Bind(Cmp(ExprOp::kEq, Call("bucket", {Expr::Ref(1), Expr::Ref(2)}), LitL(1))).ok())
       << "N must be a literal";
-  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Call("bucket", {LitL(0), Expr::Ref(2)}), LitL(1))).ok());
+  EXPECT_FALSE(
+      Bind(Cmp(ExprOp::kEq, Call("bucket", {LitL(0), Expr::Ref(2)}), LitL(1))).ok());
   EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Call("bucket", {Expr::Ref(2)}), LitL(1))).ok());
-  EXPECT_TRUE(Bind(Cmp(ExprOp::kEq, Call("bucket", {LitL(16), Expr::Ref(15)}), LitL(1))).ok());
+  EXPECT_TRUE(
+      Bind(Cmp(ExprOp::kEq, Call("bucket", {LitL(16), Expr::Ref(15)}), LitL(1))).ok());
 }
 
-// ---- function names ----------------------------------------------------------------------
+// ---- function names
 
 TEST(IsBuiltinFunction, AcceptsTheIcebergFunctionsCatalogSpellings) {
   Expr bare = Call("bucket", {});
@@ -190,7 +210,7 @@ TEST(IsBuiltinFunction, UnknownNameInIcebergFunctionsIsAnError) {
   EXPECT_TRUE(r.undefined_functions.empty());
 }
 
-// ---- null-safe two-valued comparisons ----------------------------------------------------
+// ---- null-safe two-valued comparisons
 
 struct CmpCase {
   ExprOp op;
@@ -200,33 +220,49 @@ struct CmpCase {
 };
 
 TEST(NullSafeComparison, SemanticsTable) {
-  // SURROUNDINGS.md: "null = null is true, 5 = null false, null < null false, null <= null
-  // true; NaN behaves the same way".
+  // SURROUNDINGS.md: "null = null is true, 5 = null false, null < null false, null <=
+  // null true; NaN behaves the same way".
   const Value n = Value::Null();
   const Value nan = Value::Double(kNaN);
   const Value five = Value::Double(5);
   const Value six = Value::Double(6);
   const std::vector<CmpCase> cases = {
-      {ExprOp::kEq, n, n, true},        {ExprOp::kEq, five, n, false},
-      {ExprOp::kEq, n, five, false},    {ExprOp::kNotEq, n, n, false},
-      {ExprOp::kNotEq, five, n, true},  {ExprOp::kLt, n, n, false},
-      {ExprOp::kLtEq, n, n, true},      {ExprOp::kGt, n, n, false},
-      {ExprOp::kGtEq, n, n, true},      {ExprOp::kLt, five, n, false},
-      {ExprOp::kLtEq, five, n, false},  {ExprOp::kGt, n, five, false},
-      {ExprOp::kGtEq, n, five, false},  {ExprOp::kEq, nan, nan, true},
-      {ExprOp::kNotEq, nan, nan, false}, {ExprOp::kLt, nan, nan, false},
-      {ExprOp::kLtEq, nan, nan, true},  {ExprOp::kGtEq, nan, nan, true},
-      {ExprOp::kEq, nan, five, false},  {ExprOp::kNotEq, nan, five, true},
-      {ExprOp::kLt, nan, five, false},  {ExprOp::kGt, nan, five, false},
-      {ExprOp::kLtEq, five, nan, false}, {ExprOp::kGtEq, five, nan, false},
-      {ExprOp::kEq, nan, n, false},     {ExprOp::kLtEq, nan, n, false},
-      {ExprOp::kLt, five, six, true},   {ExprOp::kLtEq, five, five, true},
-      {ExprOp::kGt, six, five, true},   {ExprOp::kGtEq, five, six, false},
+      {ExprOp::kEq, n, n, true},
+      {ExprOp::kEq, five, n, false},
+      {ExprOp::kEq, n, five, false},
+      {ExprOp::kNotEq, n, n, false},
+      {ExprOp::kNotEq, five, n, true},
+      {ExprOp::kLt, n, n, false},
+      {ExprOp::kLtEq, n, n, true},
+      {ExprOp::kGt, n, n, false},
+      {ExprOp::kGtEq, n, n, true},
+      {ExprOp::kLt, five, n, false},
+      {ExprOp::kLtEq, five, n, false},
+      {ExprOp::kGt, n, five, false},
+      {ExprOp::kGtEq, n, five, false},
+      {ExprOp::kEq, nan, nan, true},
+      {ExprOp::kNotEq, nan, nan, false},
+      {ExprOp::kLt, nan, nan, false},
+      {ExprOp::kLtEq, nan, nan, true},
+      {ExprOp::kGtEq, nan, nan, true},
+      {ExprOp::kEq, nan, five, false},
+      {ExprOp::kNotEq, nan, five, true},
+      {ExprOp::kLt, nan, five, false},
+      {ExprOp::kGt, nan, five, false},
+      {ExprOp::kLtEq, five, nan, false},
+      {ExprOp::kGtEq, five, nan, false},
+      {ExprOp::kEq, nan, n, false},
+      {ExprOp::kLtEq, nan, n, false},
+      {ExprOp::kLt, five, six, true},
+      {ExprOp::kLtEq, five, five, true},
+      {ExprOp::kGt, six, five, true},
+      {ExprOp::kGtEq, five, six, false},
       {ExprOp::kEq, Value::Double(-0.0), Value::Double(0.0), true},
   };
   for (const CmpCase& c : cases) {
     const Expr e = Cmp(c.op, Expr::Ref(3), Expr::Ref(4));
-    SCOPED_TRACE(ToString(e) + " with #3 = " + ToString(c.left) + ", #4 = " + ToString(c.right));
+    SCOPED_TRACE(ToString(e) + " with #3 = " + ToString(c.left) +
+                 ", #4 = " + ToString(c.right));
     EXPECT_EQ(Eval(e, Row({{3, c.left}, {4, c.right}})), c.expected);
   }
 }
@@ -244,7 +280,8 @@ TEST(NullSafeComparison, AgainstLiterals) {
   EXPECT_EQ(Eval(check, Row({{1, Value::Long(9)}})), true);
   EXPECT_EQ(Eval(check, Row({{1, Value::Long(10)}})), false);
   // The literal may be on the left.
-  EXPECT_EQ(Eval(Cmp(ExprOp::kLt, LitL(10), Expr::Ref(1)), Row({{1, Value::Long(11)}})), true);
+  EXPECT_EQ(Eval(Cmp(ExprOp::kLt, LitL(10), Expr::Ref(1)), Row({{1, Value::Long(11)}})),
+            true);
 }
 
 TEST(NullAndNanTests, IsNullNotNullIsNanNotNan) {
@@ -266,17 +303,19 @@ TEST(NullAndNanTests, IsNullNotNullIsNanNotNan) {
 
 TEST(InPredicate, NullSafeMembership) {
   const Expr in = Expr::Set(ExprOp::kIn, Expr::Ref(1), {Value::Long(1), Value::Long(2)});
-  const Expr not_in = Expr::Set(ExprOp::kNotIn, Expr::Ref(1), {Value::Long(1), Value::Long(2)});
+  const Expr not_in =
+      Expr::Set(ExprOp::kNotIn, Expr::Ref(1), {Value::Long(1), Value::Long(2)});
   EXPECT_EQ(Eval(in, Row({{1, Value::Long(2)}})), true);
   EXPECT_EQ(Eval(in, Row({{1, Value::Long(3)}})), false);
   EXPECT_EQ(Eval(not_in, Row({{1, Value::Long(3)}})), true);
-  EXPECT_EQ(Eval(in, Row({})), false);      // null in {..} is false
-  EXPECT_EQ(Eval(not_in, Row({})), true);   // null not-in {..} is true
+  EXPECT_EQ(Eval(in, Row({})), false);     // null in {..} is false
+  EXPECT_EQ(Eval(not_in, Row({})), true);  // null not-in {..} is true
   // NaN is in no set.
   const Expr din = Expr::Set(ExprOp::kIn, Expr::Ref(3), {Value::Double(1.5)});
   EXPECT_EQ(Eval(din, Row({{3, Value::Double(kNaN)}})), false);
   // An int field against a set of decimals written as doubles aligns as double.
-  const Expr fin = Expr::Set(ExprOp::kIn, Expr::Ref(10), {Value::Double(1.5), Value::Double(2)});
+  const Expr fin =
+      Expr::Set(ExprOp::kIn, Expr::Ref(10), {Value::Double(1.5), Value::Double(2)});
   EXPECT_TRUE(Bind(fin).ok());
   EXPECT_EQ(Eval(fin, Row({{10, Value::Long(2)}})), true);
   // Dates from strings.
@@ -289,28 +328,32 @@ TEST(InPredicate, NullSafeMembership) {
 
 TEST(InPredicate, LiteralSetRules) {
   // "`in`/`not-in` values are non-null, non-NaN literals of one type".
-  EXPECT_FALSE(Bind(Expr::Set(ExprOp::kIn, Expr::Ref(1), {Value::Long(1), Value::Null()})).ok());
+  EXPECT_FALSE(
+      Bind(Expr::Set(ExprOp::kIn, Expr::Ref(1), {Value::Long(1), Value::Null()})).ok());
   EXPECT_FALSE(Bind(Expr::Set(ExprOp::kIn, Expr::Ref(3), {Value::Double(kNaN)})).ok());
   EXPECT_FALSE(Bind(Expr::Set(ExprOp::kIn, Expr::Ref(3), {Value::String("NaN")})).ok());
   EXPECT_FALSE(
-      Bind(Expr::Set(ExprOp::kIn, Expr::Ref(1), {Value::Long(1), Value::String("a")})).ok());
+      Bind(Expr::Set(ExprOp::kIn, Expr::Ref(1), {Value::Long(1), Value::String("a")}))
+          .ok());
   EXPECT_FALSE(Bind(Expr::Set(ExprOp::kIn, Expr::Ref(5), {Value::Long(1)})).ok());
   EXPECT_TRUE(Bind(Expr::Set(ExprOp::kIn, Expr::Ref(5), {Value::String("a")})).ok());
   // A typed literal set.
-  Expr typed = Expr::Set(ExprOp::kIn, Expr::Ref(8), {Value::String("2017-11-16T22:31:08")});
+  Expr typed =
+      Expr::Set(ExprOp::kIn, Expr::Ref(8), {Value::String("2017-11-16T22:31:08")});
   typed.data_type = P(TypeId::kTimestamp);
   EXPECT_TRUE(Bind(typed).ok());
   EXPECT_EQ(Eval(typed, Row({{8, Value::Long(kTs20171116T223108)}})), true);
 }
 
-// ---- binding -------------------------------------------------------------------------------
+// ---- binding
 
 TEST(BindCheckExpression, IntFieldAgainstDoubleLiteralAlignsAsFloat) {
   const Expr e = Cmp(ExprOp::kLt, Expr::Ref(10), LitD(5.5));
   EXPECT_TRUE(Bind(e).ok()) << Bind(e).error;
   EXPECT_EQ(Eval(e, Row({{10, Value::Long(5)}})), true);
   EXPECT_EQ(Eval(e, Row({{10, Value::Long(6)}})), false);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Expr::Ref(10), LitD(5.0)), Row({{10, Value::Long(5)}})), true);
+  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Expr::Ref(10), LitD(5.0)), Row({{10, Value::Long(5)}})),
+            true);
   // A long literal beyond int range still compares with an int field.
   EXPECT_EQ(Eval(Cmp(ExprOp::kLt, Expr::Ref(10), LitL(int64_t{1} << 40)),
                  Row({{10, Value::Long(5)}})),
@@ -338,20 +381,24 @@ TEST(BindCheckExpression, DateFieldAgainstDateString) {
   // A date compared with a timestamp field is promoted to midnight.
   const Expr mixed = Cmp(ExprOp::kLt, Expr::Ref(6), Expr::Ref(8));
   EXPECT_TRUE(Bind(mixed).ok());
-  EXPECT_EQ(Eval(mixed, Row({{6, Value::Long(kDate20171116)}, {8, Value::Long(kTs20171116T223108)}})),
+  EXPECT_EQ(Eval(mixed, Row({{6, Value::Long(kDate20171116)},
+                             {8, Value::Long(kTs20171116T223108)}})),
             true);
   // Typed literal.
-  const Expr typed = Cmp(ExprOp::kEq, Expr::Ref(8), Typed(Value::String("2017-11-16T22:31:08"),
-                                                          P(TypeId::kTimestamp)));
+  const Expr typed =
+      Cmp(ExprOp::kEq, Expr::Ref(8),
+          Typed(Value::String("2017-11-16T22:31:08"), P(TypeId::kTimestamp)));
   EXPECT_EQ(Eval(typed, Row({{8, Value::Long(kTs20171116T223108)}})), true);
 }
 
 TEST(BindCheckExpression, DecimalLiteralsCompareByValue) {
   const Value row = Row({{7, Value::DecimalOf(1420, 2)}});
   EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Expr::Ref(7), LitS("14.2")), row), true);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kLt, Expr::Ref(7), LitD(14.205)), row), true);  // more digits
+  EXPECT_EQ(Eval(Cmp(ExprOp::kLt, Expr::Ref(7), LitD(14.205)), row),
+            true);  // more digits
   EXPECT_EQ(Eval(Cmp(ExprOp::kGt, Expr::Ref(7), LitL(14)), row), true);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Expr::Ref(7), Lit(Value::DecimalOf(142, 1))), row), true);
+  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Expr::Ref(7), Lit(Value::DecimalOf(142, 1))), row),
+            true);
 }
 
 TEST(BindCheckExpression, DirectLiteralMustNotBeNullOrNan) {
@@ -359,7 +406,8 @@ TEST(BindCheckExpression, DirectLiteralMustNotBeNullOrNan) {
   EXPECT_FALSE(Bind(Cmp(ExprOp::kLt, Lit(Value::Null()), Expr::Ref(1))).ok());
   EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Expr::Ref(3), LitD(kNaN))).ok());
   EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Expr::Ref(3), LitS("NaN"))).ok());
-  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Expr::Ref(3), Typed(Value::String("NaN"), P(TypeId::kDouble))))
+  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Expr::Ref(3),
+                        Typed(Value::String("NaN"), P(TypeId::kDouble))))
                    .ok());
   EXPECT_TRUE(Bind(Cmp(ExprOp::kEq, Expr::Ref(3), LitD(1))).ok());
 }
@@ -397,7 +445,8 @@ TEST(BindCheckExpression, ReferencesMustExist) {
   named.op = ExprOp::kNamedReference;
   named.name = "f1";
   EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, named, LitL(1))).ok());
-  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Param("x"), LitL(1))).ok()) << "no parameters in a check";
+  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Param("x"), LitL(1))).ok())
+      << "no parameters in a check";
 }
 
 TEST(BindCheckExpression, ReferencedFieldIdsInOrder) {
@@ -415,9 +464,10 @@ TEST(BindCheckExpression, ReferencedFieldIdsInOrder) {
 TEST(BindCheckExpression, NestedStructFieldsAndListElements) {
   const Expr inner = Cmp(ExprOp::kGt, Expr::Ref(14), LitL(0));
   EXPECT_EQ(Eval(inner, Row({{13, Row({{14, Value::Long(1)}})}})), true);
-  EXPECT_EQ(Eval(inner, Row({{13, Value::Null()}})), false);  // the enclosing struct is null
-  // expr.no-list-map-element is judged elsewhere; binding works, but a list element has no
-  // single row value, so the check cannot be evaluated.
+  EXPECT_EQ(Eval(inner, Row({{13, Value::Null()}})),
+            false);  // the enclosing struct is null
+  // expr.no-list-map-element is judged elsewhere; binding works, but a list element has
+  // no single row value, so the check cannot be evaluated.
   const Expr element = Cmp(ExprOp::kGt, Expr::Ref(12), LitL(0));
   EXPECT_TRUE(Bind(element).ok());
   EXPECT_EQ(Eval(element, Row({{11, Value::List({Value::Long(1)})}})), std::nullopt);
@@ -434,7 +484,7 @@ TEST(BindCheckExpression, UnknownTypedFieldsAreAlwaysNull) {
   EXPECT_EQ(Eval(cmp, Row({})), false);
 }
 
-// ---- transforms ----------------------------------------------------------------------------
+// ---- transforms
 
 /// The value of a transform call over `row`, by checking equality with each candidate.
 std::optional<bool> TransformIs(Expr call, const Value& row, Expr expected) {
@@ -462,7 +512,8 @@ TEST(Transforms, YearMonthDayHourSinceEpoch) {
 }
 
 TEST(Transforms, BeforeTheEpochRoundsDown) {
-  const Value row = Row({{6, Value::Long(-1)}, {8, Value::Long(-1)}, {9, Value::Long(-1)}});
+  const Value row =
+      Row({{6, Value::Long(-1)}, {8, Value::Long(-1)}, {9, Value::Long(-1)}});
   for (FieldId f : {6, 8, 9}) {
     SCOPED_TRACE(f);
     EXPECT_EQ(TransformIs(Call("year", {Expr::Ref(f)}), row, LitL(-1)), true);
@@ -471,60 +522,75 @@ TEST(Transforms, BeforeTheEpochRoundsDown) {
   }
   EXPECT_EQ(TransformIs(Call("hour", {Expr::Ref(8)}), row, LitL(-1)), true);
   // 1969-01-01 is year -1, month -12; 1968-12-31 is year -2.
-  EXPECT_EQ(TransformIs(Call("month", {Expr::Ref(6)}), Row({{6, Value::Long(-365)}}), LitL(-12)),
+  EXPECT_EQ(TransformIs(Call("month", {Expr::Ref(6)}), Row({{6, Value::Long(-365)}}),
+                        LitL(-12)),
             true);
-  EXPECT_EQ(TransformIs(Call("year", {Expr::Ref(6)}), Row({{6, Value::Long(-366)}}), LitL(-2)),
-            true);
+  EXPECT_EQ(
+      TransformIs(Call("year", {Expr::Ref(6)}), Row({{6, Value::Long(-366)}}), LitL(-2)),
+      true);
 }
 
 TEST(Transforms, TruncateIntegersDecimalsStringsBinary) {
   const Value row = Row({{10, Value::Long(-1)},
                          {1, Value::Long(15)},
                          {7, Value::DecimalOf(1065, 2)},
-                         {5, Value::String("\xc3\xa4" "bc")},
+                         {5, Value::String("\xc3\xa4"
+                                           "bc")},
                          {16, Value::Bytes("\x01\x02\x03")}});
-  EXPECT_EQ(TransformIs(Call("truncate", {LitL(10), Expr::Ref(10)}), row, LitL(-10)), true);
+  EXPECT_EQ(TransformIs(Call("truncate", {LitL(10), Expr::Ref(10)}), row, LitL(-10)),
+            true);
   EXPECT_EQ(TransformIs(Call("truncate", {LitL(10), Expr::Ref(1)}), row, LitL(10)), true);
-  EXPECT_EQ(TransformIs(Call("truncate", {LitL(50), Expr::Ref(7)}), row, LitS("10.50")), true);
-  EXPECT_EQ(TransformIs(Call("truncate", {LitL(2), Expr::Ref(5)}), row, LitS("\xc3\xa4" "b")),
+  EXPECT_EQ(TransformIs(Call("truncate", {LitL(50), Expr::Ref(7)}), row, LitS("10.50")),
+            true);
+  EXPECT_EQ(TransformIs(Call("truncate", {LitL(2), Expr::Ref(5)}), row,
+                        LitS("\xc3\xa4"
+                             "b")),
             true);
   EXPECT_EQ(TransformIs(Call("truncate", {LitL(2), Expr::Ref(16)}), row,
                         Typed(Value::String("0102"), P(TypeId::kBinary))),
             true);
-  EXPECT_EQ(TransformIs(Call("truncate", {LitL(3), LitS("iceberg")}), row, LitS("ice")), true);
-  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Call("truncate", {LitL(2), Expr::Ref(3)}), LitL(1))).ok());
+  EXPECT_EQ(TransformIs(Call("truncate", {LitL(3), LitS("iceberg")}), row, LitS("ice")),
+            true);
+  EXPECT_FALSE(
+      Bind(Cmp(ExprOp::kEq, Call("truncate", {LitL(2), Expr::Ref(3)}), LitL(1))).ok());
 }
 
 TEST(Transforms, NullInNullOut) {
   const Value row = Row({});
   for (const char* fn : {"year", "month", "day", "hour"}) {
-    EXPECT_EQ(Eval(Expr::Unary(ExprOp::kIsNull, Call(fn, {Expr::Ref(8)})), row), true) << fn;
+    EXPECT_EQ(Eval(Expr::Unary(ExprOp::kIsNull, Call(fn, {Expr::Ref(8)})), row), true)
+        << fn;
   }
-  EXPECT_EQ(Eval(Expr::Unary(ExprOp::kIsNull, Call("bucket", {LitL(4), Expr::Ref(1)})), row),
+  EXPECT_EQ(
+      Eval(Expr::Unary(ExprOp::kIsNull, Call("bucket", {LitL(4), Expr::Ref(1)})), row),
+      true);
+  EXPECT_EQ(
+      Eval(Expr::Unary(ExprOp::kIsNull, Call("truncate", {LitL(4), Expr::Ref(5)})), row),
+      true);
+  EXPECT_EQ(Eval(Expr::Unary(ExprOp::kIsNull, Call("identity", {Expr::Ref(5)})), row),
             true);
-  EXPECT_EQ(Eval(Expr::Unary(ExprOp::kIsNull, Call("truncate", {LitL(4), Expr::Ref(5)})), row),
-            true);
-  EXPECT_EQ(Eval(Expr::Unary(ExprOp::kIsNull, Call("identity", {Expr::Ref(5)})), row), true);
 }
 
 TEST(Transforms, IfElse) {
   // if_else(#1 > 0, #1, 0) >= 0
-  const Expr e = Cmp(ExprOp::kGtEq,
-                     Call("if_else", {Cmp(ExprOp::kGt, Expr::Ref(1), LitL(0)), Expr::Ref(1),
-                                      LitL(0)}),
-                     LitL(0));
+  const Expr e = Cmp(
+      ExprOp::kGtEq,
+      Call("if_else", {Cmp(ExprOp::kGt, Expr::Ref(1), LitL(0)), Expr::Ref(1), LitL(0)}),
+      LitL(0));
   EXPECT_TRUE(Bind(e).ok()) << Bind(e).error;
   EXPECT_EQ(Eval(e, Row({{1, Value::Long(-5)}})), true);
   EXPECT_EQ(Eval(e, Row({{1, Value::Long(5)}})), true);
-  const Expr pick = Cmp(ExprOp::kEq,
-                        Call("if_else", {Expr::Ref(18), LitS("yes"), LitS("no")}), LitS("no"));
+  const Expr pick = Cmp(
+      ExprOp::kEq, Call("if_else", {Expr::Ref(18), LitS("yes"), LitS("no")}), LitS("no"));
   EXPECT_EQ(Eval(pick, Row({{18, Value::Boolean(false)}})), true);
   EXPECT_EQ(Eval(pick, Row({})), true) << "a null condition takes the else branch";
-  EXPECT_FALSE(Bind(Cmp(ExprOp::kEq, Call("if_else", {Expr::Ref(1), LitL(1), LitL(2)}), LitL(1)))
-                   .ok())
+  EXPECT_FALSE(
+      Bind(Cmp(ExprOp::kEq, Call("if_else", {Expr::Ref(1), LitL(1), LitL(2)}), LitL(1)))
+          .ok())
       << "the condition must be boolean";
   EXPECT_FALSE(
-      Bind(Cmp(ExprOp::kEq, Call("if_else", {Expr::Ref(18), Expr::Ref(1), Expr::Ref(5)}), LitL(1)))
+      Bind(Cmp(ExprOp::kEq, Call("if_else", {Expr::Ref(18), Expr::Ref(1), Expr::Ref(5)}),
+               LitL(1)))
           .ok())
       << "branches must align";
   Expr qualified = Call("if_else", {Expr::True(), LitL(1), LitL(2)});
@@ -532,7 +598,7 @@ TEST(Transforms, IfElse) {
   EXPECT_EQ(Eval(Cmp(ExprOp::kEq, qualified, LitL(1)), Row({})), true);
 }
 
-// ---- user-defined functions --------------------------------------------------------------
+// ---- user-defined functions
 
 FunctionDefinition Udf(std::string name, std::vector<std::pair<std::string, Type>> params,
                        Type ret, Expr body, bool deterministic = true) {
@@ -562,17 +628,19 @@ TEST(UserDefinedFunctions, BodyIsEvaluatedWithArguments) {
   const Expr nested = Call("is_positive", {Call("plus_zero", {Expr::Ref(10)})});
   EXPECT_TRUE(Bind(nested, fns).ok()) << Bind(nested, fns).error;
   EXPECT_EQ(Eval(nested, Row({{10, Value::Long(2)}}), fns), true);
-  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("plus_zero", {LitL(4)}), LitL(4)), Row({}), fns), true);
+  EXPECT_EQ(Eval(Cmp(ExprOp::kEq, Call("plus_zero", {LitL(4)}), LitL(4)), Row({}), fns),
+            true);
 }
 
 TEST(UserDefinedFunctions, WholeListsAndMapsMayBePassed) {
-  SCOPED_TRACE("expr.no-list-map-element: a whole list or map may be passed to a function");
+  SCOPED_TRACE(
+      "expr.no-list-map-element: a whole list or map may be passed to a function");
   FunctionCatalog fns;
   fns["present"] = Udf("present", {{"l", Type::List(100, false, P(TypeId::kInt))}},
                        P(TypeId::kBoolean), Expr::Unary(ExprOp::kNotNull, Param("l")));
-  fns["has_map"] = Udf("has_map",
-                       {{"m", Type::Map(101, P(TypeId::kString), 102, true, P(TypeId::kLong))}},
-                       P(TypeId::kBoolean), Expr::Unary(ExprOp::kNotNull, Param("m")));
+  fns["has_map"] = Udf(
+      "has_map", {{"m", Type::Map(101, P(TypeId::kString), 102, true, P(TypeId::kLong))}},
+      P(TypeId::kBoolean), Expr::Unary(ExprOp::kNotNull, Param("m")));
   const Expr e = Call("present", {Expr::Ref(11)});
   EXPECT_TRUE(Bind(e, fns).ok()) << Bind(e, fns).error;
   EXPECT_EQ(Eval(e, Row({{11, Value::List({Value::Long(1)})}}), fns), true);
@@ -597,7 +665,8 @@ TEST(UserDefinedFunctions, DeterminismIsReported) {
 }
 
 TEST(UserDefinedFunctions, UndefinedFunctionCannotBeEvaluated) {
-  const Expr e = Expr::Binary(ExprOp::kAnd, Call("missing_fn", {Expr::Ref(1)}), Expr::True());
+  const Expr e =
+      Expr::Binary(ExprOp::kAnd, Call("missing_fn", {Expr::Ref(1)}), Expr::True());
   const BindResult r = Bind(e);
   EXPECT_FALSE(r.ok());
   EXPECT_TRUE(r.calls_udf);
@@ -608,8 +677,8 @@ TEST(UserDefinedFunctions, UndefinedFunctionCannotBeEvaluated) {
   EXPECT_FALSE(compiled.ok());
   EXPECT_EQ(compiled.Evaluate(Row({{1, Value::Long(1)}})), std::nullopt);
   // A type error elsewhere is reported in preference to the missing function.
-  const BindResult both =
-      Bind(Expr::Binary(ExprOp::kAnd, Call("missing_fn", {}), Cmp(ExprOp::kEq, Expr::Ref(5), LitL(1))));
+  const BindResult both = Bind(Expr::Binary(ExprOp::kAnd, Call("missing_fn", {}),
+                                            Cmp(ExprOp::kEq, Expr::Ref(5), LitL(1))));
   EXPECT_EQ(both.error.find("unknown function"), std::string::npos) << both.error;
 }
 
@@ -623,8 +692,10 @@ TEST(UserDefinedFunctions, ArgumentAndBodyTypeErrors) {
   fns["bad_body"] = Udf("bad_body", {{"x", P(TypeId::kString)}}, P(TypeId::kBoolean),
                         Cmp(ExprOp::kGt, Param("x"), LitL(0)));
   EXPECT_FALSE(Bind(Call("bad_body", {Expr::Ref(5)}), fns).ok());
-  fns["refers"] = Udf("refers", {}, P(TypeId::kBoolean), Cmp(ExprOp::kGt, Expr::Ref(1), LitL(0)));
-  EXPECT_FALSE(Bind(Call("refers", {}), fns).ok()) << "a body sees parameters, not fields";
+  fns["refers"] =
+      Udf("refers", {}, P(TypeId::kBoolean), Cmp(ExprOp::kGt, Expr::Ref(1), LitL(0)));
+  EXPECT_FALSE(Bind(Call("refers", {}), fns).ok())
+      << "a body sees parameters, not fields";
   fns["loop"] = Udf("loop", {}, P(TypeId::kBoolean), Call("loop", {}));
   const BindResult loop = Bind(Call("loop", {}), fns);
   EXPECT_FALSE(loop.ok());
@@ -651,7 +722,7 @@ TEST(CompiledCheck, OutlivesItsArgumentsAndMatchesEvaluateCheck) {
   EXPECT_EQ(copy.Evaluate(Row({})), true);
 }
 
-// ---- property: agreement with a naive evaluator ------------------------------------------
+// ---- property: agreement with a naive evaluator
 
 /// Fields of the generated rows: 1 int, 2 long, 3 string, 4 double, all optional.
 std::vector<NestedField> PropSchema() {
@@ -663,17 +734,23 @@ using Scalar = std::variant<std::monostate, int64_t, double, std::string>;
 
 Scalar ToScalar(const Value& v) {
   switch (v.kind) {
-    case ValueKind::kLong: return v.as_long();
-    case ValueKind::kDouble: return v.as_double();
-    case ValueKind::kString: return v.as_string();
-    default: return std::monostate{};
+    case ValueKind::kLong:
+      return v.as_long();
+    case ValueKind::kDouble:
+      return v.as_double();
+    case ValueKind::kString:
+      return v.as_string();
+    default:
+      return std::monostate{};
   }
 }
 
 /// The naive reading of SURROUNDINGS.md, written independently of evaluate.cc: null and
 /// NaN are "absent-like"; equal only to their own kind; never ordered.
 struct Naive {
-  static bool IsNull(const Scalar& s) { return std::holds_alternative<std::monostate>(s); }
+  static bool IsNull(const Scalar& s) {
+    return std::holds_alternative<std::monostate>(s);
+  }
   static bool IsNan(const Scalar& s) {
     return std::holds_alternative<double>(s) && std::isnan(std::get<double>(s));
   }
@@ -689,8 +766,9 @@ struct Naive {
       return x < y ? -1 : (x == y ? 0 : 1);
     }
     auto d = [](const Scalar& s) {
-      return std::holds_alternative<double>(s) ? std::get<double>(s)
-                                               : static_cast<double>(std::get<int64_t>(s));
+      return std::holds_alternative<double>(s)
+                 ? std::get<double>(s)
+                 : static_cast<double>(std::get<int64_t>(s));
     };
     const double x = d(a), y = d(b);
     return x < y ? -1 : (x == y ? 0 : 1);
@@ -713,13 +791,20 @@ struct Naive {
   }
   bool operator()(const Expr& e) const {
     switch (e.op) {
-      case ExprOp::kTrue: return true;
-      case ExprOp::kFalse: return false;
-      case ExprOp::kNot: return !(*this)(e.children[0]);
-      case ExprOp::kAnd: return (*this)(e.children[0]) && (*this)(e.children[1]);
-      case ExprOp::kOr: return (*this)(e.children[0]) || (*this)(e.children[1]);
-      case ExprOp::kIsNull: return IsNull(Term(e.children[0]));
-      case ExprOp::kNotNull: return !IsNull(Term(e.children[0]));
+      case ExprOp::kTrue:
+        return true;
+      case ExprOp::kFalse:
+        return false;
+      case ExprOp::kNot:
+        return !(*this)(e.children[0]);
+      case ExprOp::kAnd:
+        return (*this)(e.children[0]) && (*this)(e.children[1]);
+      case ExprOp::kOr:
+        return (*this)(e.children[0]) || (*this)(e.children[1]);
+      case ExprOp::kIsNull:
+        return IsNull(Term(e.children[0]));
+      case ExprOp::kNotNull:
+        return !IsNull(Term(e.children[0]));
       case ExprOp::kIn:
       case ExprOp::kNotIn: {
         const Scalar x = Term(e.children[0]);
@@ -727,17 +812,24 @@ struct Naive {
         for (const Value& v : e.values) found = found || Eq(x, ToScalar(v));
         return found == (e.op == ExprOp::kIn);
       }
-      default: break;
+      default:
+        break;
     }
     const Scalar l = Term(e.children[0]);
     const Scalar r = Term(e.children[1]);
     switch (e.op) {
-      case ExprOp::kEq: return Eq(l, r);
-      case ExprOp::kNotEq: return !Eq(l, r);
-      case ExprOp::kLt: return Lt(l, r);
-      case ExprOp::kLtEq: return Lt(l, r) || Eq(l, r);
-      case ExprOp::kGt: return Lt(r, l);
-      case ExprOp::kGtEq: return Lt(r, l) || Eq(l, r);
+      case ExprOp::kEq:
+        return Eq(l, r);
+      case ExprOp::kNotEq:
+        return !Eq(l, r);
+      case ExprOp::kLt:
+        return Lt(l, r);
+      case ExprOp::kLtEq:
+        return Lt(l, r) || Eq(l, r);
+      case ExprOp::kGt:
+        return Lt(r, l);
+      case ExprOp::kGtEq:
+        return Lt(r, l) || Eq(l, r);
       case ExprOp::kStartsWith:
       case ExprOp::kNotStartsWith: {
         bool starts = false;
@@ -746,7 +838,8 @@ struct Naive {
         }
         return starts == (e.op == ExprOp::kStartsWith);
       }
-      default: return false;
+      default:
+        return false;
     }
   }
 };
@@ -754,16 +847,20 @@ struct Naive {
 /// A non-null literal value fitting field `id` (ints sometimes as doubles, to exercise
 /// alignment).
 rc::Gen<Value> GenLiteral(FieldId id) {
-  auto longs = rc::gen::map(rc::gen::inRange(-3, 4), [](int x) { return Value::Long(x); });
+  auto longs =
+      rc::gen::map(rc::gen::inRange(-3, 4), [](int x) { return Value::Long(x); });
   auto doubles = rc::gen::map(rc::gen::element(-1.5, 0.0, 2.0, -0.0),
                               [](double x) { return Value::Double(x); });
   switch (id) {
-    case 1: return rc::gen::weightedOneOf<Value>({{3, longs}, {1, doubles}});
-    case 2: return longs;
+    case 1:
+      return rc::gen::weightedOneOf<Value>({{3, longs}, {1, doubles}});
+    case 2:
+      return longs;
     case 3:
       return rc::gen::map(rc::gen::element<std::string>("", "a", "ab", "b"),
                           [](std::string s) { return Value::String(std::move(s)); });
-    default: return rc::gen::weightedOneOf<Value>({{3, doubles}, {1, longs}});
+    default:
+      return rc::gen::weightedOneOf<Value>({{3, doubles}, {1, longs}});
   }
 }
 
@@ -775,28 +872,31 @@ rc::Gen<Expr> GenLeaf() {
           return flip ? Cmp(op, Lit(std::move(lit)), Expr::Ref(f))
                       : Cmp(op, Expr::Ref(f), Lit(std::move(lit)));
         },
-        rc::gen::element(ExprOp::kLt, ExprOp::kLtEq, ExprOp::kGt, ExprOp::kGtEq, ExprOp::kEq,
-                         ExprOp::kNotEq),
+        rc::gen::element(ExprOp::kLt, ExprOp::kLtEq, ExprOp::kGt, ExprOp::kGtEq,
+                         ExprOp::kEq, ExprOp::kNotEq),
         GenLiteral(f), rc::gen::arbitrary<bool>());
   });
-  // Field against field of a comparable type: int vs long, long vs long, double vs double.
+  // Field against field of a comparable type: int vs long, long vs long, double vs
+  // double.
   auto pair = rc::gen::apply(
       [](ExprOp op, std::pair<FieldId, FieldId> fs) {
         return Cmp(op, Expr::Ref(fs.first), Expr::Ref(fs.second));
       },
-      rc::gen::element(ExprOp::kLt, ExprOp::kLtEq, ExprOp::kEq, ExprOp::kNotEq, ExprOp::kGtEq),
-      rc::gen::element(std::pair<FieldId, FieldId>{1, 2}, std::pair<FieldId, FieldId>{2, 1},
-                       std::pair<FieldId, FieldId>{4, 4}, std::pair<FieldId, FieldId>{3, 3},
-                       std::pair<FieldId, FieldId>{1, 4}));
-  auto null_test = rc::gen::apply(
-      [](ExprOp op, FieldId f) { return Expr::Unary(op, Expr::Ref(f)); },
-      rc::gen::element(ExprOp::kIsNull, ExprOp::kNotNull), field);
+      rc::gen::element(ExprOp::kLt, ExprOp::kLtEq, ExprOp::kEq, ExprOp::kNotEq,
+                       ExprOp::kGtEq),
+      rc::gen::element(
+          std::pair<FieldId, FieldId>{1, 2}, std::pair<FieldId, FieldId>{2, 1},
+          std::pair<FieldId, FieldId>{4, 4}, std::pair<FieldId, FieldId>{3, 3},
+          std::pair<FieldId, FieldId>{1, 4}));
+  auto null_test =
+      rc::gen::apply([](ExprOp op, FieldId f) { return Expr::Unary(op, Expr::Ref(f)); },
+                     rc::gen::element(ExprOp::kIsNull, ExprOp::kNotNull), field);
   // Set values of one kind per field (longs for the int and long fields).
   auto in = rc::gen::mapcat(field, [](FieldId f) {
-    rc::Gen<Value> element =
-        f == 4 ? rc::gen::map(rc::gen::element(-1.5, 0.0, 2.0),
-                              [](double x) { return Value::Double(x); })
-               : (f == 3 ? GenLiteral(3) : GenLiteral(2));
+    rc::Gen<Value> element = f == 4
+                                 ? rc::gen::map(rc::gen::element(-1.5, 0.0, 2.0),
+                                                [](double x) { return Value::Double(x); })
+                                 : (f == 3 ? GenLiteral(3) : GenLiteral(2));
     return rc::gen::apply(
         [f](ExprOp op, std::vector<Value> vs) {
           return Expr::Set(op, Expr::Ref(f), std::move(vs));
@@ -820,9 +920,12 @@ rc::Gen<Expr> GenPredicate(int depth) {
   auto sub = GenPredicate(depth - 1);
   return rc::gen::weightedOneOf<Expr>({
       {3, GenLeaf()},
-      {1, rc::gen::map(sub, [](Expr e) { return Expr::Unary(ExprOp::kNot, std::move(e)); })},
-      {2, rc::gen::apply([](Expr l, Expr r) { return Expr::Binary(ExprOp::kAnd, l, r); }, sub, sub)},
-      {2, rc::gen::apply([](Expr l, Expr r) { return Expr::Binary(ExprOp::kOr, l, r); }, sub, sub)},
+      {1,
+       rc::gen::map(sub, [](Expr e) { return Expr::Unary(ExprOp::kNot, std::move(e)); })},
+      {2, rc::gen::apply([](Expr l, Expr r) { return Expr::Binary(ExprOp::kAnd, l, r); },
+                         sub, sub)},
+      {2, rc::gen::apply([](Expr l, Expr r) { return Expr::Binary(ExprOp::kOr, l, r); },
+                         sub, sub)},
   });
 }
 
@@ -831,7 +934,9 @@ rc::Gen<Value> GenRow() {
     return rc::gen::weightedOneOf<Value>({{1, rc::gen::just(Value::Null())}, {4, g}});
   };
   return rc::gen::apply(
-      [](Value i, Value l, Value s, Value d) { return Row({{1, i}, {2, l}, {3, s}, {4, d}}); },
+      [](Value i, Value l, Value s, Value d) {
+        return Row({{1, i}, {2, l}, {3, s}, {4, d}});
+      },
       opt(rc::gen::map(rc::gen::inRange(-3, 4), [](int x) { return Value::Long(x); })),
       opt(rc::gen::map(rc::gen::inRange(-3, 4), [](int x) { return Value::Long(x); })),
       opt(rc::gen::map(rc::gen::element<std::string>("", "a", "ab", "abc", "b"),

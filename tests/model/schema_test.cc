@@ -1,5 +1,6 @@
-// Tests of model/schema.h: FindField through nesting (the flags the key and expression rules
-// use), AllFieldIds/MaxFieldId, and CanPromote by format version (ice.type-promotion).
+// Tests of model/schema.h: FindField through nesting (the flags the key and expression
+// rules use), AllFieldIds/MaxFieldId, and CanPromote by format version
+// (ice.type-promotion).
 #include "model/schema.h"
 
 #include <gtest/gtest.h>
@@ -19,10 +20,9 @@ NestedField Field(FieldId id, std::string name, bool required, Type type) {
 Type P(TypeId id) { return Type::Primitive(id); }
 
 /// 1 id long (required)
-/// 2 loc struct (optional) { 3 lat double (required), 4 inner struct (required) { 5 x int } }
-/// 6 tags list<7: struct{8 t string}>
-/// 9 attrs map<10: string, 11: struct{12 v long}> (value optional)
-/// 13 req struct (required) { 14 y int (required) }
+/// 2 loc struct (optional) { 3 lat double (required), 4 inner struct (required) { 5 x int
+/// } } 6 tags list<7: struct{8 t string}> 9 attrs map<10: string, 11: struct{12 v long}>
+/// (value optional) 13 req struct (required) { 14 y int (required) }
 std::vector<NestedField> NestedSchema() {
   return {
       Field(1, "id", true, P(TypeId::kLong)),
@@ -128,8 +128,8 @@ TEST(AllFieldIds, KeepsDuplicatesForFieldIdsUnique) {
   };
   EXPECT_EQ(AllFieldIds(dup), (std::vector<FieldId>{1, 2, 1}));
   // The largest ID may be a nested one.
-  std::vector<NestedField> deep = {Field(1, "m", true,
-      Type::Map(50, P(TypeId::kString), 40, true, P(TypeId::kInt)))};
+  std::vector<NestedField> deep = {
+      Field(1, "m", true, Type::Map(50, P(TypeId::kString), 40, true, P(TypeId::kInt)))};
   EXPECT_EQ(MaxFieldId(deep), 50);
 }
 
@@ -151,8 +151,9 @@ TEST(TypePromotion, NoNarrowingOrOtherChanges) {
     EXPECT_FALSE(CanPromote(P(TypeId::kInt), P(TypeId::kDouble), v));
     EXPECT_FALSE(CanPromote(P(TypeId::kInt), P(TypeId::kString), v));
     EXPECT_FALSE(CanPromote(Type::Decimal(18, 2), Type::Decimal(9, 2), v));
-    EXPECT_FALSE(CanPromote(Type::Decimal(9, 2), Type::Decimal(18, 3), v));  // scale changes
-    EXPECT_FALSE(CanPromote(Type::Decimal(9, 2), Type::Decimal(9, 2), v));   // same type
+    EXPECT_FALSE(
+        CanPromote(Type::Decimal(9, 2), Type::Decimal(18, 3), v));  // scale changes
+    EXPECT_FALSE(CanPromote(Type::Decimal(9, 2), Type::Decimal(9, 2), v));  // same type
     EXPECT_FALSE(CanPromote(P(TypeId::kLong), P(TypeId::kLong), v));
     EXPECT_FALSE(CanPromote(P(TypeId::kTimestamp), P(TypeId::kTimestampNs), v));
     EXPECT_FALSE(CanPromote(P(TypeId::kDate), P(TypeId::kTimestampTz), v));

@@ -60,9 +60,9 @@ TEST(TypeToString, GeoTypesShowCrsAndAlgorithmOnlyWhenSet) {
 }
 
 TEST(TypeToString, NestedTypesAreReadable) {
-  Type s = Type::Struct({Field(1, "id", true, Type::Primitive(TypeId::kLong)),
-                         Field(2, "tags", false,
-                               Type::List(3, true, Type::Primitive(TypeId::kString)))});
+  Type s = Type::Struct(
+      {Field(1, "id", true, Type::Primitive(TypeId::kLong)),
+       Field(2, "tags", false, Type::List(3, true, Type::Primitive(TypeId::kString)))});
   EXPECT_EQ(ToString(s), "struct<1: id: required long, 2: tags: optional list<string>>");
   Type m = Type::Map(4, Type::Primitive(TypeId::kString), 5, false,
                      Type::Primitive(TypeId::kDouble));
@@ -93,7 +93,8 @@ TEST(ValueToString, ScalarsAndNestedValues) {
   EXPECT_EQ(ToString(Value::DecimalOf(12, -2)), "1200");
   EXPECT_EQ(ToString(Value::String("a\"b")), "\"a\\\"b\"");
   EXPECT_EQ(ToString(Value::Bytes(std::string("\x00\x01\xff", 3))), "0x0001ff");
-  EXPECT_EQ(ToString(Value::Struct({1, 2}, {Value::Long(1), Value::Null()})), "{1: 1, 2: null}");
+  EXPECT_EQ(ToString(Value::Struct({1, 2}, {Value::Long(1), Value::Null()})),
+            "{1: 1, 2: null}");
   EXPECT_EQ(ToString(Value::List({Value::Long(1), Value::Long(2)})), "[1, 2]");
   EXPECT_EQ(ToString(Value::Map({Value::String("k")}, {Value::Double(1.5)})),
             "{\"k\" => 1.5}");
@@ -109,30 +110,45 @@ TEST(ValueToString, LargestDecimalPrintsExactly) {
 
 TEST(ExprOpName, JsonSpellings) {
   const std::pair<ExprOp, std::string_view> expected[] = {
-      {ExprOp::kTrue, "true"},           {ExprOp::kFalse, "false"},
-      {ExprOp::kNot, "not"},             {ExprOp::kAnd, "and"},
-      {ExprOp::kOr, "or"},               {ExprOp::kIsNull, "is-null"},
-      {ExprOp::kNotNull, "not-null"},    {ExprOp::kIsNan, "is-nan"},
-      {ExprOp::kNotNan, "not-nan"},      {ExprOp::kLt, "lt"},
-      {ExprOp::kLtEq, "lt-eq"},          {ExprOp::kGt, "gt"},
-      {ExprOp::kGtEq, "gt-eq"},          {ExprOp::kEq, "eq"},
-      {ExprOp::kNotEq, "not-eq"},        {ExprOp::kStartsWith, "starts-with"},
-      {ExprOp::kNotStartsWith, "not-starts-with"}, {ExprOp::kIn, "in"},
-      {ExprOp::kNotIn, "not-in"},        {ExprOp::kReference, "reference"},
-      {ExprOp::kNamedReference, "reference"}, {ExprOp::kLiteral, "literal"},
-      {ExprOp::kApply, "apply"},         {ExprOp::kParameter, "parameter"},
+      {ExprOp::kTrue, "true"},
+      {ExprOp::kFalse, "false"},
+      {ExprOp::kNot, "not"},
+      {ExprOp::kAnd, "and"},
+      {ExprOp::kOr, "or"},
+      {ExprOp::kIsNull, "is-null"},
+      {ExprOp::kNotNull, "not-null"},
+      {ExprOp::kIsNan, "is-nan"},
+      {ExprOp::kNotNan, "not-nan"},
+      {ExprOp::kLt, "lt"},
+      {ExprOp::kLtEq, "lt-eq"},
+      {ExprOp::kGt, "gt"},
+      {ExprOp::kGtEq, "gt-eq"},
+      {ExprOp::kEq, "eq"},
+      {ExprOp::kNotEq, "not-eq"},
+      {ExprOp::kStartsWith, "starts-with"},
+      {ExprOp::kNotStartsWith, "not-starts-with"},
+      {ExprOp::kIn, "in"},
+      {ExprOp::kNotIn, "not-in"},
+      {ExprOp::kReference, "reference"},
+      {ExprOp::kNamedReference, "reference"},
+      {ExprOp::kLiteral, "literal"},
+      {ExprOp::kApply, "apply"},
+      {ExprOp::kParameter, "parameter"},
   };
   for (const auto& [op, name] : expected) EXPECT_EQ(ExprOpName(op), name);
 }
 
 TEST(ExprToString, ReadableInfix) {
-  Expr check = Expr::Binary(ExprOp::kOr, Expr::Binary(ExprOp::kLt, Expr::Ref(3), Expr::Lit(Value::Long(10))),
-                            Expr::Unary(ExprOp::kIsNull, Expr::Ref(3)));
+  Expr check = Expr::Binary(
+      ExprOp::kOr, Expr::Binary(ExprOp::kLt, Expr::Ref(3), Expr::Lit(Value::Long(10))),
+      Expr::Unary(ExprOp::kIsNull, Expr::Ref(3)));
   EXPECT_EQ(ToString(check), "(#3 < 10 or #3 is null)");
-  Expr in = Expr::Set(ExprOp::kNotIn, Expr::Ref(1), {Value::String("a"), Value::String("b")});
+  Expr in =
+      Expr::Set(ExprOp::kNotIn, Expr::Ref(1), {Value::String("a"), Value::String("b")});
   EXPECT_EQ(ToString(in), "#1 not in (\"a\", \"b\")");
   Expr apply = Expr::Apply("bucket", {Expr::Lit(Value::Long(16)), Expr::Ref(2)});
-  EXPECT_EQ(ToString(Expr::Unary(ExprOp::kNot, Expr::Binary(ExprOp::kEq, apply, Expr::Lit(Value::Long(0))))),
+  EXPECT_EQ(ToString(Expr::Unary(ExprOp::kNot, Expr::Binary(ExprOp::kEq, apply,
+                                                            Expr::Lit(Value::Long(0))))),
             "not (bucket(16, #2) == 0)");
   Expr typed = Expr::Lit(Value::String("2017-11-16"));
   typed.data_type = Type::Primitive(TypeId::kDate);

@@ -1,6 +1,6 @@
-// Tests of model/value_compare.h: key equality and its hash (decimals by value, -0.0 == 0.0,
-// NaN == NaN, nested values fieldwise) and predicate ordering (unsigned bytes, decimals by
-// value, IEEE floats, nullopt for null/NaN), with RapidCheck properties.
+// Tests of model/value_compare.h: key equality and its hash (decimals by value, -0.0 ==
+// 0.0, NaN == NaN, nested values fieldwise) and predicate ordering (unsigned bytes,
+// decimals by value, IEEE floats, nullopt for null/NaN), with RapidCheck properties.
 #include "model/value_compare.h"
 
 #include <gtest/gtest.h>
@@ -36,7 +36,8 @@ TEST(KeyValuesEqual, DecimalsEqualByValueAndHashEqual) {
   EXPECT_EQ(KeyValueHash(a, t), KeyValueHash(b, t));
   EXPECT_FALSE(KeyValuesEqual(Value::DecimalOf(101, 2), b, t));
   EXPECT_TRUE(KeyValuesEqual(Value::DecimalOf(0, 0), Value::DecimalOf(0, 5), t));
-  EXPECT_EQ(KeyValueHash(Value::DecimalOf(0, 0), t), KeyValueHash(Value::DecimalOf(0, 5), t));
+  EXPECT_EQ(KeyValueHash(Value::DecimalOf(0, 0), t),
+            KeyValueHash(Value::DecimalOf(0, 5), t));
   EXPECT_TRUE(KeyValuesEqual(Value::DecimalOf(-1420, 2), Value::DecimalOf(-142, 1), t));
 }
 
@@ -46,7 +47,8 @@ TEST(KeyValuesEqual, FloatingPointKeys) {
     EXPECT_TRUE(KeyValuesEqual(Value::Double(-0.0), Value::Double(0.0), t));
     EXPECT_EQ(KeyValueHash(Value::Double(-0.0), t), KeyValueHash(Value::Double(0.0), t));
     EXPECT_TRUE(KeyValuesEqual(Value::Double(kNaN), Value::Double(-kNaN), t));
-    EXPECT_EQ(KeyValueHash(Value::Double(kNaN), t), KeyValueHash(Value::Double(-kNaN), t));
+    EXPECT_EQ(KeyValueHash(Value::Double(kNaN), t),
+              KeyValueHash(Value::Double(-kNaN), t));
     EXPECT_FALSE(KeyValuesEqual(Value::Double(kNaN), Value::Double(1.0), t));
     EXPECT_FALSE(KeyValuesEqual(Value::Double(1.0), Value::Double(1.5), t));
   }
@@ -55,22 +57,27 @@ TEST(KeyValuesEqual, FloatingPointKeys) {
 TEST(KeyValuesEqual, ScalarsBytesAndNulls) {
   EXPECT_TRUE(KeyValuesEqual(Value::Long(5), Value::Long(5), P(TypeId::kLong)));
   EXPECT_FALSE(KeyValuesEqual(Value::Long(5), Value::Long(6), P(TypeId::kDate)));
-  EXPECT_TRUE(KeyValuesEqual(Value::String("ab"), Value::String("ab"), P(TypeId::kString)));
-  EXPECT_FALSE(KeyValuesEqual(Value::String("ab"), Value::String("aB"), P(TypeId::kString)));
-  EXPECT_TRUE(KeyValuesEqual(Value::Bytes("\x01\x02"), Value::Bytes("\x01\x02"), Type::Fixed(2)));
-  EXPECT_FALSE(KeyValuesEqual(Value::Boolean(true), Value::Boolean(false), P(TypeId::kBoolean)));
+  EXPECT_TRUE(
+      KeyValuesEqual(Value::String("ab"), Value::String("ab"), P(TypeId::kString)));
+  EXPECT_FALSE(
+      KeyValuesEqual(Value::String("ab"), Value::String("aB"), P(TypeId::kString)));
+  EXPECT_TRUE(
+      KeyValuesEqual(Value::Bytes("\x01\x02"), Value::Bytes("\x01\x02"), Type::Fixed(2)));
+  EXPECT_FALSE(
+      KeyValuesEqual(Value::Boolean(true), Value::Boolean(false), P(TypeId::kBoolean)));
   EXPECT_FALSE(KeyValuesEqual(Value::Null(), Value::Long(1), P(TypeId::kLong)));
 }
 
 TEST(KeyValuesEqual, StructsCompareFieldwise) {
-  const Type t = Type::Struct({Field(1, true, P(TypeId::kLong)),
-                               Field(2, false, Type::Decimal(9, 2))});
+  const Type t = Type::Struct(
+      {Field(1, true, P(TypeId::kLong)), Field(2, false, Type::Decimal(9, 2))});
   const Value a = Value::Struct({1, 2}, {Value::Long(7), Value::DecimalOf(10, 1)});
   const Value b = Value::Struct({2, 1}, {Value::DecimalOf(100, 2), Value::Long(7)});
   EXPECT_TRUE(KeyValuesEqual(a, b, t));
   EXPECT_EQ(KeyValueHash(a, t), KeyValueHash(b, t));
   const Value c = Value::Struct({1, 2}, {Value::Long(7), Value::Null()});
-  const Value d = Value::Struct({1}, {Value::Long(7)});  // a missing optional field is null
+  const Value d =
+      Value::Struct({1}, {Value::Long(7)});  // a missing optional field is null
   EXPECT_TRUE(KeyValuesEqual(c, d, t));
   EXPECT_EQ(KeyValueHash(c, t), KeyValueHash(d, t));
   EXPECT_FALSE(KeyValuesEqual(a, c, t));
@@ -79,9 +86,11 @@ TEST(KeyValuesEqual, StructsCompareFieldwise) {
 TEST(KeyValuesEqual, ListsAndMaps) {
   const Type list = Type::List(3, false, Type::Decimal(9, 2));
   EXPECT_TRUE(KeyValuesEqual(Value::List({Value::DecimalOf(1, 0), Value::Null()}),
-                             Value::List({Value::DecimalOf(100, 2), Value::Null()}), list));
+                             Value::List({Value::DecimalOf(100, 2), Value::Null()}),
+                             list));
   EXPECT_FALSE(KeyValuesEqual(Value::List({Value::DecimalOf(1, 0)}),
-                              Value::List({Value::DecimalOf(1, 0), Value::Null()}), list));
+                              Value::List({Value::DecimalOf(1, 0), Value::Null()}),
+                              list));
   const Type map = Type::Map(4, P(TypeId::kString), 5, true, P(TypeId::kLong));
   const Value m1 = Value::Map({Value::String("a"), Value::String("b")},
                               {Value::Long(1), Value::Long(2)});
@@ -89,8 +98,9 @@ TEST(KeyValuesEqual, ListsAndMaps) {
                               {Value::Long(2), Value::Long(1)});
   EXPECT_TRUE(KeyValuesEqual(m1, m2, map));
   EXPECT_EQ(KeyValueHash(m1, map), KeyValueHash(m2, map));
-  EXPECT_FALSE(KeyValuesEqual(m1, Value::Map({Value::String("a"), Value::String("b")},
-                                             {Value::Long(1), Value::Long(3)}),
+  EXPECT_FALSE(KeyValuesEqual(m1,
+                              Value::Map({Value::String("a"), Value::String("b")},
+                                         {Value::Long(1), Value::Long(3)}),
                               map));
 }
 
@@ -98,7 +108,8 @@ TEST(CompareValues, NullAndNanAreUnordered) {
   EXPECT_FALSE(CompareValues(Value::Null(), Value::Long(1), P(TypeId::kLong)));
   EXPECT_FALSE(CompareValues(Value::Null(), Value::Null(), P(TypeId::kLong)));
   EXPECT_FALSE(CompareValues(Value::Double(kNaN), Value::Double(1), P(TypeId::kDouble)));
-  EXPECT_FALSE(CompareValues(Value::Double(kNaN), Value::Double(kNaN), P(TypeId::kDouble)));
+  EXPECT_FALSE(
+      CompareValues(Value::Double(kNaN), Value::Double(kNaN), P(TypeId::kDouble)));
 }
 
 TEST(CompareValues, IeeeOrderForFloats) {
@@ -111,9 +122,12 @@ TEST(CompareValues, IeeeOrderForFloats) {
 
 TEST(CompareValues, UnsignedBytewiseForStringsAndBytes) {
   // 0xff sorts after 'a' although it is negative as a signed char.
-  EXPECT_EQ(CompareValues(Value::String("\xff"), Value::String("a"), P(TypeId::kString)), 1);
-  EXPECT_EQ(CompareValues(Value::String("a"), Value::String("ab"), P(TypeId::kString)), -1);
-  EXPECT_EQ(CompareValues(Value::Bytes("\x80"), Value::Bytes("\x7f"), P(TypeId::kBinary)), 1);
+  EXPECT_EQ(CompareValues(Value::String("\xff"), Value::String("a"), P(TypeId::kString)),
+            1);
+  EXPECT_EQ(CompareValues(Value::String("a"), Value::String("ab"), P(TypeId::kString)),
+            -1);
+  EXPECT_EQ(CompareValues(Value::Bytes("\x80"), Value::Bytes("\x7f"), P(TypeId::kBinary)),
+            1);
   EXPECT_EQ(CompareValues(Value::Bytes(std::string(16, '\x01')),
                           Value::Bytes(std::string(16, '\x01')), P(TypeId::kUuid)),
             0);
@@ -132,12 +146,15 @@ TEST(CompareValues, DecimalsByValueAndOtherScalars) {
   // Aligning scale would overflow 128 bits: still ordered exactly.
   EXPECT_EQ(CompareValues(Value::DecimalOf(big, 0), Value::DecimalOf(1, 30), t), 1);
   EXPECT_EQ(CompareValues(Value::DecimalOf(-big, 0), Value::DecimalOf(1, 30), t), -1);
-  EXPECT_EQ(CompareValues(Value::Boolean(false), Value::Boolean(true), P(TypeId::kBoolean)), -1);
+  EXPECT_EQ(
+      CompareValues(Value::Boolean(false), Value::Boolean(true), P(TypeId::kBoolean)),
+      -1);
   EXPECT_EQ(CompareValues(Value::Long(-3), Value::Long(2), P(TypeId::kTimestamp)), -1);
-  EXPECT_FALSE(CompareValues(Value::Struct({}, {}), Value::Struct({}, {}), Type::Struct({})));
+  EXPECT_FALSE(
+      CompareValues(Value::Struct({}, {}), Value::Struct({}, {}), Type::Struct({})));
 }
 
-// ---- properties ------------------------------------------------------------------------
+// ---- properties
 
 struct Typed {
   Type type;
@@ -157,8 +174,9 @@ rc::Gen<Value> GenValue(const Type& type) {
     case TypeId::kBoolean:
       return rc::gen::map(rc::gen::arbitrary<bool>(), &Value::Boolean);
     case TypeId::kDouble:
-      return rc::gen::map(rc::gen::element(-0.0, 0.0, 1.5, -2.0, 3.0, kNaN, kInf, -kInf, 1e-300),
-                          &Value::Double);
+      return rc::gen::map(
+          rc::gen::element(-0.0, 0.0, 1.5, -2.0, 3.0, kNaN, kInf, -kInf, 1e-300),
+          &Value::Double);
     case TypeId::kDecimal:
       return rc::gen::apply(
           [](int unscaled, int scale, int extra) {
@@ -168,8 +186,9 @@ rc::Gen<Value> GenValue(const Type& type) {
           },
           rc::gen::inRange(-30, 31), rc::gen::inRange(0, 3), rc::gen::inRange(0, 4));
     case TypeId::kString:
-      return rc::gen::map(rc::gen::element<std::string>("", "a", "ab", "b", "\xff", "a\xff"),
-                          &Value::String);
+      return rc::gen::map(
+          rc::gen::element<std::string>("", "a", "ab", "b", "\xff", "a\xff"),
+          &Value::String);
     case TypeId::kBinary:
       return rc::gen::map(rc::gen::element<std::string>("", std::string(1, '\0'), "\x7f",
                                                         "\x80", "\x80\x01"),
@@ -198,7 +217,9 @@ rc::Gen<Type> GenType() {
 rc::Gen<Typed> GenTyped(int n) {
   return rc::gen::mapcat(GenType(), [n](const Type& t) {
     return rc::gen::map(rc::gen::container<std::vector<Value>>(n, GenValue(t)),
-                        [t](std::vector<Value> vs) { return Typed{t, std::move(vs)}; });
+                        [t](std::vector<Value> vs) {
+                          return Typed{t, std::move(vs)};
+                        });
   });
 }
 
@@ -234,7 +255,8 @@ RC_GTEST_PROP(CompareValuesProperty, AntisymmetricAndTransitive, ()) {
     if (*ab < 0 || *bc < 0) RC_ASSERT(*ac < 0);
   }
   // Ordering agrees with key equality where both are defined.
-  if (ab && t.type.id != TypeId::kStruct) RC_ASSERT((*ab == 0) == KeyValuesEqual(a, b, t.type));
+  if (ab && t.type.id != TypeId::kStruct)
+    RC_ASSERT((*ab == 0) == KeyValuesEqual(a, b, t.type));
 }
 
 }  // namespace
