@@ -1338,7 +1338,9 @@ bool IsBuiltinFunction(const Expr& apply) {
 /// (8 bytes little-endian), the _ns types after conversion to micros; decimals as the
 /// minimal big-endian two's-complement bytes of the unscaled value; strings as UTF-8;
 /// uuid, fixed and binary as their bytes; booleans as hashInt(0/1); floats and doubles as
-/// hashLong(doubleToLongBits). Null, and types Iceberg does not hash, give 0.
+/// hashLong(doubleToLongBits) of the value as a double, NaN and -0.0 canonicalized (the
+/// spec's table for types that are not bucketed today). Null, and types Iceberg does not
+/// hash, give 0.
 int32_t IcebergHash(const Value& v, const Type& type) {
   if (v.is_null()) return 0;
   switch (type.id) {
@@ -1362,10 +1364,10 @@ int32_t IcebergHash(const Value& v, const Type& type) {
       if (v.kind != ValueKind::kDouble && v.kind != ValueKind::kLong) return 0;
       const double d =
           v.kind == ValueKind::kLong ? static_cast<double>(v.as_long()) : v.as_double();
-      // Java's doubleToLongBits maps every NaN to the canonical one.
-      const double canonical =
-          std::isnan(d) ? std::numeric_limits<double>::quiet_NaN() : d;
-      return HashLong(std::bit_cast<int64_t>(canonical));
+      // "All NaN bit patterns must be canonicalized to 0x7ff8000000000000L. Negative zero
+      // (-0.0) must be canonicalized to positive zero (0.0)."
+      if (std::isnan(d)) return HashLong(int64_t{0x7ff8000000000000});
+      return HashLong(std::bit_cast<int64_t>(d == 0.0 ? 0.0 : d));
     }
     case TypeId::kDecimal: {
       if (v.kind != ValueKind::kDecimal && v.kind != ValueKind::kLong) return 0;

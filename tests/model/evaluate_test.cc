@@ -108,6 +108,11 @@ std::string UuidBytes() {
 
 // ---- Iceberg spec Appendix B hash vectors
 
+/// hashLong of the given bits, through the long hash (the same bytes).
+int32_t HashOfLongBits(int64_t bits) {
+  return IcebergHash(Value::Long(bits), P(TypeId::kLong));
+}
+
 TEST(IcebergHash, SpecAppendixBVectors) {
   EXPECT_EQ(IcebergHash(Value::Long(34), P(TypeId::kInt)), 2017239379);
   EXPECT_EQ(IcebergHash(Value::Long(34), P(TypeId::kLong)), 2017239379);
@@ -135,6 +140,18 @@ TEST(IcebergHash, NanosAreHashedAsMicros) {
   EXPECT_EQ(
       IcebergHash(Value::Long(kTs20171116T223108 * 1000), P(TypeId::kTimestampTzNs)),
       -2047944441);
+}
+
+TEST(IcebergHash, FloatsHashAsCanonicalDoubles) {
+  // Appendix B note: NaN canonicalized to 0x7ff8000000000000, -0.0 to 0.0, and a float
+  // hashes as the double it promotes to.
+  const Type d = P(TypeId::kDouble);
+  EXPECT_EQ(IcebergHash(Value::Double(-0.0), d), IcebergHash(Value::Double(0.0), d));
+  EXPECT_EQ(IcebergHash(Value::Double(-kNaN), d), IcebergHash(Value::Double(kNaN), d));
+  EXPECT_EQ(IcebergHash(Value::Double(1.5), P(TypeId::kFloat)),
+            IcebergHash(Value::Double(1.5), d));
+  EXPECT_EQ(IcebergHash(Value::Double(1.0), d), HashOfLongBits(0x3ff0000000000000));
+  EXPECT_EQ(IcebergHash(Value::Double(kNaN), d), HashOfLongBits(0x7ff8000000000000));
 }
 
 TEST(IcebergHash, DecimalUsesMinimalTwosComplementAtTheTypeScale) {
