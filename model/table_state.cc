@@ -326,11 +326,9 @@ TableState StateAtBase(const TableState& table, const TableMetadata& base,
 
 NormalizedRow NormalizeRow(const Value& given, const std::vector<NestedField>& fields) {
   NormalizedRow out;
+  // Every primitive is checked (ValueFitsType) or bound (BindLiteral) on the way, nulls in
+  // required fields are refused: the row as a whole fits.
   out.values = NormalizeStruct(given, fields, /*writing=*/true, out.error);
-  if (out.values && !ValueFitsType(*out.values, Type::Struct(fields))) {
-    out.error = fmt::format("values {} do not fit the schema", ToString(*out.values));
-    out.values.reset();
-  }
   if (!out.values && out.error.empty()) out.error = "values do not fit the schema";
   return out;
 }
