@@ -151,8 +151,21 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
     }
     return std::move(b).Build();
   }
-  for (Finding& f : CheckConstraintUpdate(*before, op.set))
-    b.MustReject(RejectKind::kInvalidConstraintUpdate, std::move(f));
+  // upd.*: the update rules, and switch restated-definition for a `set` that restates the
+  // current expression, field-ids or type (CheckConstraintUpdate appends those findings
+  // under `reject`).
+  Switches strict = switches;
+  strict.restated_definition = RestatedDefinition::kReject;
+  const Findings base_findings = CheckConstraintUpdate(*before, op.set);
+  const Findings strict_findings = CheckConstraintUpdate(*before, op.set, strict);
+  for (size_t i = 0; i < strict_findings.size(); ++i) {
+    const bool restatement = i >= base_findings.size();
+    if (!restatement || switches.restated_definition == RestatedDefinition::kReject) {
+      b.MustReject(RejectKind::kInvalidConstraintUpdate, strict_findings[i]);
+    } else if (switches.restated_definition == RestatedDefinition::kEither) {
+      b.MayReject(RejectKind::kInvalidConstraintUpdate, strict_findings[i]);
+    }
+  }
   if (b.must_reject()) return std::move(b).Build();
   Constraint updated = *before;
   if (op.set.name) updated.name = op.set.name;

@@ -253,5 +253,22 @@ TEST(UpdateConstraint, OnlyNameAndEnforcedChangeWithANewTimestamp) {
   EXPECT_EQ(m.IdOf("primary"), 1);
 }
 
+TEST(UpdDefinitionImmutable, SwitchRestatedDefinition) {
+  SCOPED_TRACE("upd.definition-immutable, restated-definition");
+  for (RestatedDefinition mode : {RestatedDefinition::kEither, RestatedDefinition::kReject,
+                                  RestatedDefinition::kAccept}) {
+    ModelSession m;
+    m.switches().restated_definition = mode;
+    m.Create();
+    m.Add(Pk("pk", false, {1}));
+    ConstraintUpdate set;
+    set.enforced = true;
+    set.field_ids = std::vector<FieldId>{1};  // the current field-ids, restated
+    AllowedOutcome o = m.Outcome(UpdateConstraint{"pk", set});
+    EXPECT_EQ(o.ok_allowed, mode != RestatedDefinition::kReject);
+    EXPECT_EQ(o.reject_allowed, mode != RestatedDefinition::kAccept);
+  }
+}
+
 }  // namespace
 }  // namespace ictk
