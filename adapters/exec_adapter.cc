@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -228,6 +229,8 @@ class ExecAdapter final : public Adapter {
   int stop_pipe_[2] = {-1, -1};
   std::thread drain_;
   std::string buffer_;  ///< bytes read from stdout past the last response line
+  /// The id of the request this process answered last (to name a second line for it).
+  std::optional<nlohmann::json> previous_id_;
   bool exited_ = false;  ///< the child has exited (a zombie until Stop reaps it)
   std::string exit_how_;  ///< how it exited, when it has
   int starts_ = 0;
@@ -298,6 +301,7 @@ Result<bool> ExecAdapter::Start() {
   SetNonBlocking(stdout_fd_);
   SetNonBlocking(stderr_fd_);
   buffer_.clear();
+  previous_id_.reset();
   exited_ = false;
   exit_how_.clear();
   if (starts_++ > 0) tail_.Append("\n[ictk: adapter restarted]\n");
@@ -469,6 +473,14 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
                             parsed.error().message, Excerpt(line)));
   }
   std::string problem = EnvelopeProblem(request, *parsed);
+  if (!problem.empty() && previous_id_ && parsed->is_object() && parsed->contains("id") &&
+      (*parsed)["id"] == *previous_id_) {
+    // The extra line arrived after the idle check: name the request that caused it.
+    problem = fmt::format("a second response to request {} (output after the previous "
+                          "response)", DumpJson(*previous_id_));
+  }
+  previous_id_ = request.is_object() && request.contains("id") ? request["id"]
+                                                               : nlohmann::json(nullptr);
   if (!problem.empty()) {
     return Fail("protocol-error",
                 fmt::format("{} in the response to request {}", problem, request_id));

@@ -22,4 +22,14 @@ int RunRules(const GlobalOptions& global, const std::string& format);
 int RunLintMetadata(const GlobalOptions& global, const std::vector<std::string>& files,
                     const std::string& format);
 
+struct AdapterFlags;  // cli/adapter_config.h
+
+/// `ictk serve --adapter SPEC`: the exec protocol on stdin/stdout in front of any adapter.
+int RunServe(const GlobalOptions& global, const AdapterFlags& flags);
+
+/// `ictk validate-adapter --adapter SPEC [--format text|json] [--verbose]`: exit 0 only
+/// when everything the adapter declares conforms to the protocol.
+int RunValidateAdapter(const GlobalOptions& global, const AdapterFlags& flags,
+                       const std::string& format, bool verbose);
+
 }  // namespace ictk::cli

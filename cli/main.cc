@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/adapter_config.h"
 #include "cli/commands.h"
 #include "model/switches.h"
 
@@ -43,6 +44,22 @@ int main(int argc, char** argv) {
   lint->add_option("--format", lint_format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
 
+  ictk::cli::AdapterFlags serve_flags;
+  auto* serve = app.add_subcommand(
+      "serve", "Speak the exec protocol on stdin/stdout for any adapter (e.g. an oracle)");
+  ictk::cli::AddAdapterFlags(serve, serve_flags);
+
+  ictk::cli::AdapterFlags validate_flags;
+  std::string validate_format = "text";
+  bool validate_verbose = false;
+  auto* validate = app.add_subcommand(
+      "validate-adapter",
+      "Check an adapter's messages against protocol version 1; exit 0 when it conforms");
+  ictk::cli::AddAdapterFlags(validate, validate_flags);
+  validate->add_option("--format", validate_format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  validate->add_flag("--verbose", validate_verbose, "Print the messages of failed steps");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -63,5 +80,10 @@ int main(int argc, char** argv) {
 
   if (*rules) return ictk::cli::RunRules(global, rules_format);
   if (*lint) return ictk::cli::RunLintMetadata(global, lint_files, lint_format);
+  if (*serve) return ictk::cli::RunServe(global, serve_flags);
+  if (*validate) {
+    return ictk::cli::RunValidateAdapter(global, validate_flags, validate_format,
+                                         validate_verbose);
+  }
   return 2;
 }

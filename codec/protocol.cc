@@ -16,17 +16,7 @@
 #include "codec/json_keys.h"
 #include "codec/json_row.h"
 #include "codec/json_schema.h"
-#if __has_include("codec/json_table_metadata.h")
 #include "codec/json_table_metadata.h"
-#else
-// Until the table metadata codec lands: metadata cannot be decoded yet.
-namespace ictk {
-inline Result<TableMetadata> TableMetadataFromJson(const nlohmann::json&, std::string_view p) {
-  return tl::unexpected(Error{ErrorKind::kParse, std::string(p) + ": no metadata codec"});
-}
-inline nlohmann::json TableMetadataToJson(const TableMetadata&) { return nlohmann::json::object(); }
-}  // namespace ictk
-#endif
 #include "codec/json_type.h"
 #include "codec/json_value.h"
 
@@ -723,6 +713,10 @@ Result<Request> RequestFromJson(const json& j) {
   if (*op == kHello) {
     return ParseError("/op", "hello is decoded by HelloFromJson, not RequestFromJson");
   }
+  if (const json* id = Find(j, kMsgId)) {
+    auto v = AsInt64(*id, "/id");
+    if (!v) return Fwd(v);
+  }
   Request request;
   auto now = OptInt64(j, kNowMs, "");
   if (!now) return Fwd(now);
@@ -749,6 +743,10 @@ json RequestToJson(const Request& request) {
 
 Result<HelloRequest> HelloFromJson(const json& j) {
   if (!j.is_object()) return Expected("", "a request object", j);
+  if (const json* id = Find(j, kMsgId)) {
+    auto v = AsInt64(*id, "/id");
+    if (!v) return Fwd(v);
+  }
   HelloRequest h;
   auto v = OptInt32(j, kProtocolVersionKey, "");
   if (!v) return Fwd(v);

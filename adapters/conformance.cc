@@ -1,0 +1,459 @@
+/// \file
+/// The scripted conformance session (conformance.h). The requests are written out as JSON
+/// so that the session doubles as an example of every message.
+#include "adapters/conformance.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "adapters/envelope.h"
+#include "codec/json_text.h"
+#include "codec/protocol.h"
+
+namespace ictk {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kTable = "ictk_validate_orders";
+constexpr const char* kUpgradeTable = "ictk_validate_legacy";
+
+json Parse(const char* text) { return json::parse(text); }
+
+class Session {
+ public:
+  explicit Session(Adapter& adapter) : adapter_(adapter) {}
+
+  ConformanceReport Run();
+
+ private:
+  bool Declared(const std::string& capability) const {
+    return capability.empty() ||
+           std::find(report_.capabilities.begin(), report_.capabilities.end(), capability) !=
+               report_.capabilities.end();
+  }
+  bool AnyDeclared(std::initializer_list<const char*> caps) const {
+    for (const char* c : caps)
+      if (Declared(c)) return true;
+    return false;
+  }
+
+  /// Sends `request` (id and, for table ops, now-ms added) and records the step. Returns
+  /// the decoded response when the step conforms and the answer is `ok`.
+  std::optional<Response> Step(const std::string& what, const std::string& capability,
+                               json request, bool must_be_unsupported = false);
+  void Skip(const std::string& op, const std::string& what, const std::string& capability,
+            const std::string& why) {
+    ConformanceStep s;
+    s.op = op;
+    s.what = what;
+    s.capability = capability;
+    s.verdict = StepVerdict::kSkipped;
+    s.detail = why;
+    s.result = "-";
+    report_.steps.push_back(std::move(s));
+  }
+  std::string Table(const char* name) const { return name; }
+
+  Adapter& adapter_;
+  ConformanceReport report_;
+  int64_t next_id_ = 1;
+  int64_t now_ms_ = 1700000000000;
+  std::optional<json> last_metadata_;      ///< the latest metadata JSON of kTable
+  std::vector<NestedField> fields_;        ///< its current schema's fields
+};
+
+std::optional<Response> Session::Step(const std::string& what, const std::string& capability,
+                                      json request, bool must_be_unsupported) {
+  ConformanceStep s;
+  s.op = RequestOpName(request);
+  s.what = what;
+  s.capability = capability;
+  request["id"] = next_id_++;
+  if (s.op != "hello") request["now-ms"] = now_ms_++;
+  s.request = request;
+  auto answer = adapter_.Call(request);
+  if (!answer) {
+    s.verdict = StepVerdict::kFail;
+    auto failure = TransportFailureOf(answer.error());
+    s.result = failure ? std::string(ToString(*failure)) : "failure";
+    s.detail = answer.error().message;
+    std::string tail = adapter_.StderrTail();
+    if (!tail.empty()) s.detail += fmt::format(" (stderr ends: \"{}\")", Excerpt(
+        std::string_view(tail).substr(tail.size() > 200 ? tail.size() - 200 : 0), 200));
+    s.response = nullptr;
+    report_.steps.push_back(std::move(s));
+    return std::nullopt;
+  }
+  s.response = *answer;
+  std::string envelope = EnvelopeProblem(request, *answer);
+  const std::vector<NestedField>* fields = fields_.empty() ? nullptr : &fields_;
+  auto decoded = ResponseForOpFromJson(s.op, *answer, fields);
+  if (!envelope.empty()) {
+    s.verdict = StepVerdict::kFail;
+    s.result = "protocol-error";
+    s.detail = envelope;
+  } else if (!decoded) {
+    s.verdict = StepVerdict::kFail;
+    s.result = answer->value("result", std::string("?"));
+    s.detail = "schema error at " + decoded.error().message;
+  } else {
+    s.result = std::string(ToString(decoded->result));
+    if (decoded->result == Response::Result::kRejected)
+      s.result += " (" + decoded->error_kind.value_or("") + ")";
+    switch (decoded->result) {
+      case Response::Result::kUnsupported:
+        if (must_be_unsupported) break;
+        if (Declared(capability)) {
+          s.verdict = StepVerdict::kFail;
+          s.detail = capability.empty()
+                         ? "unsupported, but every adapter must answer this op"
+                         : fmt::format("unsupported, but capability `{}` is declared",
+                                       capability);
+        } else {
+          s.verdict = StepVerdict::kUnsupported;
+          s.detail = "not declared";
+        }
+        break;
+      case Response::Result::kError:
+        s.verdict = StepVerdict::kFail;
+        s.detail = "the implementation answered error: " + decoded->message;
+        break;
+      case Response::Result::kOk:
+      case Response::Result::kRejected:
+        if (must_be_unsupported) {
+          s.verdict = StepVerdict::kFail;
+          s.detail = "expected `unsupported`";
+        }
+        break;
+    }
+  }
+  bool ok = s.verdict == StepVerdict::kOk && decoded &&
+            decoded->result == Response::Result::kOk;
+  std::optional<Response> out;
+  if (ok) out = *decoded;
+  report_.steps.push_back(std::move(s));
+  return out;
+}
+
+ConformanceReport Session::Run() {
+  // 1. Handshake.
+  auto hello = Step("handshake", "", Parse(R"({"op": "hello", "protocol-version": 1})"));
+  if (!hello || !hello->hello) {
+    if (!report_.steps.empty() && report_.steps.back().verdict == StepVerdict::kOk) {
+      report_.steps.back().verdict = StepVerdict::kFail;
+      report_.steps.back().detail = "hello must be answered ok";
+    }
+    return report_;
+  }
+  {
+    ConformanceStep& s = report_.steps.back();
+    report_.hello = s.response;
+    report_.capabilities = hello->hello->capabilities;
+    report_.format_versions = hello->hello->format_versions;
+    std::vector<std::string> problems;
+    if (hello->hello->protocol_version != kProtocolVersion)
+      problems.push_back(fmt::format("/protocol-version: {} (expected {})",
+                                     hello->hello->protocol_version, kProtocolVersion));
+    const auto& known = AllCapabilities();
+    std::set<std::string> seen;
+    for (size_t i = 0; i < report_.capabilities.size(); ++i) {
+      const std::string& c = report_.capabilities[i];
+      if (std::find(known.begin(), known.end(), c) == known.end())
+        problems.push_back(fmt::format("/capabilities/{}: unknown capability \"{}\"", i, c));
+      if (!seen.insert(c).second)
+        problems.push_back(fmt::format("/capabilities/{}: \"{}\" listed twice", i, c));
+    }
+    for (size_t i = 0; i < report_.format_versions.size(); ++i) {
+      int32_t v = report_.format_versions[i];
+      if (v < 1 || v > 4)
+        problems.push_back(fmt::format("/format-versions/{}: unknown format version {}", i, v));
+    }
+    if (std::find(report_.format_versions.begin(), report_.format_versions.end(), 4) ==
+        report_.format_versions.end())
+      problems.push_back("/format-versions: 4 is not listed (constraints are a v4 feature)");
+    if (!problems.empty()) {
+      s.verdict = StepVerdict::kFail;
+      s.detail = fmt::format("{}", fmt::join(problems, "; "));
+    }
+  }
+  Step("an unsupported protocol version", "",
+       Parse(R"({"op": "hello", "protocol-version": 99})"), /*must_be_unsupported=*/true);
+  Step("an unknown op", "", Parse(R"({"op": "ictk-no-such-op", "table": "x"})"),
+       /*must_be_unsupported=*/true);
+
+  auto remember = [&](const std::optional<Response>& r) {
+    if (!r || !r->metadata_json) return;
+    last_metadata_ = *r->metadata_json;
+    if (const Schema* s = r->metadata->CurrentSchema()) fields_ = s->fields;
+  };
+
+  // 2. A v4 table.
+  json create = Parse(R"({"op": "create-table", "format-version": 4, "schema": {
+      "type": "struct", "schema-id": 0, "fields": [
+        {"id": 1, "name": "order_id", "required": true, "type": "long"},
+        {"id": 2, "name": "qty", "required": false, "type": "int"},
+        {"id": 3, "name": "email", "required": false, "type": "string"},
+        {"id": 4, "name": "placed", "required": false, "type": "date"}]}})");
+  create["table"] = kTable;
+  auto created = Step("a v4 table", "", create);
+  remember(created);
+  if (!created) {
+    for (const std::string& op : AllOps()) {
+      if (op != "hello") Skip(op, "-", "", "create-table did not succeed");
+    }
+    return report_;
+  }
+  auto table_op = [&](const char* text) {
+    json j = Parse(text);
+    j["table"] = kTable;
+    return j;
+  };
+  remember(Step("the current metadata", "", table_op(R"({"op": "load-table"})")));
+
+  // 3. Constraints.
+  std::optional<std::string> check_name, key_name, extra_name;
+  if (Declared("primary-key")) {
+    if (Step("an enforced primary key", "primary-key", table_op(R"({"op": "add-constraint",
+        "constraint": {"type": "primary-key", "name": "pk", "enforced": true,
+                       "field-ids": [1]}})"))) {
+      key_name = "pk";
+    }
+  }
+  if (Declared("unique")) {
+    auto r = Step("a unique constraint, not enforced", "unique",
+                  table_op(R"({"op": "add-constraint", "constraint": {"type": "unique",
+                      "name": "email_unique", "enforced": false, "field-ids": [3]}})"));
+    if (r) {
+      remember(r);
+      (key_name ? extra_name : key_name) = "email_unique";
+    }
+  }
+  if (Declared("check")) {
+    auto r = Step("a check constraint, not enforced", "check",
+                  table_op(R"({"op": "add-constraint", "constraint": {"type": "check",
+                      "name": "qty_positive", "enforced": false, "expression": {"type": "or",
+                      "left": {"type": "gt", "left": {"type": "reference", "id": 2}, "right": 0},
+                      "right": {"type": "is-null", "child": {"type": "reference", "id": 2}}}}})"));
+    if (r) {
+      remember(r);
+      check_name = "qty_positive";
+    }
+  }
+  if (!AnyDeclared({"check", "unique", "primary-key"})) {
+    Skip("add-constraint", "-", "check|unique|primary-key", "no constraint type declared");
+  }
+  if (check_name || key_name) {
+    const std::string old_name = check_name ? *check_name : *key_name;
+    const std::string new_name = old_name + "_renamed";
+    json update = table_op(R"({"op": "update-constraint", "set": {}})");
+    update["name"] = old_name;
+    update["set"]["name"] = new_name;
+    auto r = Step("rename a constraint", "", update);
+    if (r) {
+      remember(r);
+      (check_name ? check_name : key_name) = new_name;
+    }
+  } else {
+    Skip("update-constraint", "-", "check|unique|primary-key", "no constraint was added");
+  }
+
+  // 4. Commits.
+  auto first = Step("append two rows", "", table_op(R"({"op": "commit", "operation": "append",
+      "add": [{"key": "r1", "values": {"1": 1, "2": 5, "3": "a@example.com", "4": "2024-01-31"}},
+              {"key": "r2", "values": {"1": 2, "2": -1, "3": null}}]})"));
+  remember(first);
+  std::optional<int64_t> first_snapshot;
+  if (first && first->metadata) first_snapshot = first->metadata->current_snapshot_id;
+  if (key_name) {
+    remember(Step("append a duplicate key (may be rejected)", "",
+                  table_op(R"({"op": "commit", "operation": "append",
+                      "add": [{"key": "r3", "values": {"1": 1, "2": 7}}]})")));
+  }
+  if (Declared("modify-rows")) {
+    remember(Step("modify a row", "modify-rows",
+                  table_op(R"({"op": "commit", "operation": "overwrite",
+                      "modify": [{"key": "r1", "values": {"1": 1, "2": 6, "3": "a@example.com"}}]})")));
+  } else {
+    Skip("commit", "modify a row", "modify-rows", "not declared");
+  }
+  remember(Step("delete a row", "", table_op(R"({"op": "commit", "operation": "delete",
+      "remove": ["r2"]})")));
+  remember(Step("rewrite data files", "", table_op(R"({"op": "commit", "operation": "replace"})")));
+
+  // 5. A transaction with a concurrent commit in between.
+  if (Declared("concurrent-commits")) {
+    remember(Step("open a transaction", "concurrent-commits",
+                  table_op(R"({"op": "begin", "txn": "w1"})")));
+    Step("stage a commit", "concurrent-commits",
+         table_op(R"({"op": "commit", "operation": "append", "txn": "w1",
+             "add": [{"key": "r4", "values": {"1": 4, "2": 2}}]})"));
+    remember(Step("a concurrent commit", "", table_op(R"({"op": "commit",
+        "operation": "append", "add": [{"key": "r5", "values": {"1": 5, "2": 3}}]})")));
+    remember(Step("finish (retry on the new parent)", "concurrent-commits",
+                  table_op(R"({"op": "finish", "txn": "w1"})")));
+  } else {
+    Skip("begin", "-", "concurrent-commits", "not declared");
+    Skip("finish", "-", "concurrent-commits", "not declared");
+  }
+
+  // 6. Functions, validation, schema evolution.
+  if (Declared("udf")) {
+    Step("a deterministic UDF", "udf", Parse(R"({"op": "define-function",
+        "name": "ictk_validate_positive", "deterministic": true,
+        "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean",
+        "body": {"type": "gt", "left": {"type": "parameter", "name": "x"}, "right": 0}})"));
+  } else {
+    Skip("define-function", "-", "udf", "not declared");
+  }
+  if (Declared("validate") && (check_name || key_name)) {
+    json v = table_op(R"({"op": "validate", "names": []})");
+    v["names"].push_back(check_name ? *check_name : *key_name);
+    remember(Step("validate a constraint", "validate", v));
+  } else {
+    Skip("validate", "-", "validate",
+         Declared("validate") ? "no constraint was added" : "not declared");
+  }
+  if (Declared("schema-evolution")) {
+    remember(Step("add a column", "schema-evolution",
+                  table_op(R"({"op": "update-schema", "changes": [{"action": "add-column",
+                      "name": "note", "type": "string", "required": false}]})")));
+  } else {
+    Skip("update-schema", "-", "schema-evolution", "not declared");
+  }
+
+  // 7. Reading.
+  Step("the live rows", "", table_op(R"({"op": "scan"})"));
+  if (first_snapshot) {
+    json scan = table_op(R"({"op": "scan"})");
+    scan["snapshot-id"] = *first_snapshot;
+    // Rows of an older snapshot are typed by that snapshot's schema; the first four fields
+    // are the same in every schema of this session.
+    Step("the rows of the first snapshot", "", scan);
+  }
+  if (Declared("reader") && last_metadata_) {
+    json r = Parse(R"({"op": "read-statuses"})");
+    r["metadata"] = *last_metadata_;
+    Step("a reader's statuses", "reader", r);
+  } else {
+    Skip("read-statuses", "-", "reader", Declared("reader") ? "no metadata" : "not declared");
+  }
+  if (Declared("parse-metadata") && last_metadata_) {
+    json p = Parse(R"({"op": "parse-metadata"})");
+    p["metadata"] = *last_metadata_;
+    Step("re-serialize metadata", "parse-metadata", p);
+  } else {
+    Skip("parse-metadata", "-", "parse-metadata",
+         Declared("parse-metadata") ? "no metadata" : "not declared");
+  }
+  if (extra_name || (check_name && key_name)) {
+    json r = table_op(R"({"op": "remove-constraint"})");
+    r["name"] = extra_name ? *extra_name : *check_name;
+    remember(Step("remove a constraint", "", r));
+  } else if (check_name || key_name) {
+    json r = table_op(R"({"op": "remove-constraint"})");
+    r["name"] = check_name ? *check_name : *key_name;
+    remember(Step("remove a constraint", "", r));
+  } else {
+    Skip("remove-constraint", "-", "check|unique|primary-key", "no constraint was added");
+  }
+  Step("an unknown table (may be rejected)", "",
+       Parse(R"({"op": "load-table", "table": "ictk_validate_no_such_table"})"));
+
+  // 8. Upgrade a v3 table with identifier fields.
+  bool v3 = std::find(report_.format_versions.begin(), report_.format_versions.end(), 3) !=
+            report_.format_versions.end();
+  if (Declared("upgrade") && v3) {
+    json legacy = Parse(R"({"op": "create-table", "format-version": 3, "schema": {
+        "type": "struct", "schema-id": 0, "identifier-field-ids": [1], "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "v", "required": false, "type": "string"}]}})");
+    legacy["table"] = kUpgradeTable;
+    if (Step("a v3 table with identifier fields", "upgrade", legacy)) {
+      json up = Parse(R"({"op": "upgrade", "format-version": 4})");
+      up["table"] = kUpgradeTable;
+      Step("upgrade it to v4", "upgrade", up);
+    }
+  } else {
+    Skip("upgrade", "-", "upgrade", Declared("upgrade") ? "format version 3 not declared"
+                                                        : "not declared");
+  }
+  return report_;
+}
+
+}  // namespace
+
+std::string_view ToString(StepVerdict verdict) {
+  switch (verdict) {
+    case StepVerdict::kOk: return "ok";
+    case StepVerdict::kFail: return "FAIL";
+    case StepVerdict::kUnsupported: return "unsupported";
+    case StepVerdict::kSkipped: break;
+  }
+  return "skipped";
+}
+
+bool ConformanceReport::ok() const {
+  if (steps.empty()) return false;
+  for (const auto& s : steps)
+    if (s.verdict == StepVerdict::kFail) return false;
+  return true;
+}
+
+ConformanceReport RunConformanceSession(Adapter& adapter) { return Session(adapter).Run(); }
+
+std::string FormatConformanceReport(const ConformanceReport& report, bool verbose) {
+  std::string out;
+  if (report.hello.is_object()) {
+    const json& impl = report.hello.value("implementation", json::object());
+    out += fmt::format("implementation: {} {} ({})\n", impl.value("name", "?"),
+                       impl.value("version", "?"), impl.value("language", "?"));
+    out += fmt::format("format versions: {}\n", fmt::join(report.format_versions, ", "));
+    out += fmt::format("capabilities: {}\n\n", fmt::join(report.capabilities, ", "));
+  }
+  out += fmt::format("{:>4}  {:<18} {:<42} {:<28} {}\n", "step", "op", "what", "result",
+                     "verdict");
+  int n = 0;
+  for (const auto& s : report.steps) {
+    ++n;
+    std::string verdict(ToString(s.verdict));
+    if (!s.detail.empty()) verdict += ": " + s.detail;
+    out += fmt::format("{:>4}  {:<18} {:<42} {:<28} {}\n", n, s.op, s.what, s.result, verdict);
+    if (verbose && s.verdict == StepVerdict::kFail) {
+      out += fmt::format("      request:  {}\n", DumpJson(s.request));
+      out += fmt::format("      response: {}\n", DumpJson(s.response));
+    }
+  }
+  // One line per op: FAIL beats ok beats unsupported beats skipped.
+  std::map<std::string, StepVerdict> per_op;
+  auto rank = [](StepVerdict v) {
+    switch (v) {
+      case StepVerdict::kFail: return 3;
+      case StepVerdict::kOk: return 2;
+      case StepVerdict::kUnsupported: return 1;
+      case StepVerdict::kSkipped: break;
+    }
+    return 0;
+  };
+  for (const auto& s : report.steps) {
+    auto it = per_op.find(s.op);
+    if (it == per_op.end() || rank(s.verdict) > rank(it->second)) per_op[s.op] = s.verdict;
+  }
+  out += "\nper op:\n";
+  for (const std::string& op : AllOps()) {
+    auto it = per_op.find(op);
+    out += fmt::format("  {:<18} {}\n", op,
+                       it == per_op.end() ? std::string("not run") : std::string(ToString(it->second)));
+  }
+  size_t failed = std::count_if(report.steps.begin(), report.steps.end(),
+                                [](const auto& s) { return s.verdict == StepVerdict::kFail; });
+  out += fmt::format("\n{} step(s), {} failed: {}\n", report.steps.size(), failed,
+                     report.ok() ? "the adapter conforms to protocol version 1"
+                                 : "the adapter does not conform");
+  return out;
+}
+
+}  // namespace ictk

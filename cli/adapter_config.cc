@@ -1,0 +1,54 @@
+/// \file
+/// Adapter specs on the command line (adapter_config.h).
+#include "cli/adapter_config.h"
+
+#include <unistd.h>
+
+#include <climits>
+
+#include "adapters/reference_adapter.h"
+
+#if defined(ICTK_HAVE_SAMPLE) && __has_include("sample/sample_adapter.h")
+#include "sample/sample_adapter.h"
+#define ICTK_WITH_SAMPLE 1
+#endif
+
+namespace ictk::cli {
+
+void AddAdapterFlags(CLI::App* command, AdapterFlags& flags) {
+  command
+      ->add_option("--adapter", flags.spec,
+                   "The implementation: exec:CMD ARGS..., lib:PATH.so, builtin:reference, "
+                   "builtin:sample[?mutant=NAME] (quote it in a shell)")
+      ->required();
+  command->add_option("--timeout-ms", flags.timeout_ms, "Per-request timeout (exec)")
+      ->check(CLI::PositiveNumber);
+  command->add_flag("--isolate", flags.isolate,
+                    "Run the adapter in a child process behind `ictk serve`");
+}
+
+BuiltinFactories MakeBuiltinFactories(const GlobalOptions& global) {
+  BuiltinFactories builtins;
+  builtins["reference"] = ReferenceAdapterFactory(global.switches);
+#ifdef ICTK_WITH_SAMPLE
+  builtins["sample"] = [](const std::string& query) { return MakeSampleAdapter(query); };
+#endif
+  return builtins;
+}
+
+AdapterOptions MakeAdapterOptions(const AdapterFlags& flags) {
+  AdapterOptions options;
+  options.timeout_ms = flags.timeout_ms;
+  options.isolate = flags.isolate;
+  char path[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n > 0) options.ictk_path.assign(path, static_cast<size_t>(n));
+  return options;
+}
+
+Result<std::unique_ptr<Adapter>> OpenAdapter(const GlobalOptions& global,
+                                             const AdapterFlags& flags) {
+  return MakeAdapter(flags.spec, MakeAdapterOptions(flags), MakeBuiltinFactories(global));
+}
+
+}  // namespace ictk::cli

@@ -1,0 +1,38 @@
+/// \file
+/// How the command line turns `--adapter SPEC` (and `--timeout-ms`, `--isolate`) into an
+/// Adapter: the transport options, and the builtins the CLI knows (`builtin:reference`,
+/// and `builtin:sample[?mutant=NAME]` when the sample is built in).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "adapters/adapter.h"
+#include "cli/commands.h"
+#include "codec/result.h"
+
+namespace ictk::cli {
+
+/// The adapter flags of one subcommand.
+struct AdapterFlags {
+  std::string spec;
+  int timeout_ms = 10000;
+  bool isolate = false;
+};
+
+/// Adds `--adapter` (required), `--timeout-ms` and `--isolate` to `command`.
+void AddAdapterFlags(CLI::App* command, AdapterFlags& flags);
+
+/// `builtin:reference` under the run's switches, and `builtin:sample` when built in.
+BuiltinFactories MakeBuiltinFactories(const GlobalOptions& global);
+
+/// The transport options for `flags`; `ictk_path` is this executable (for --isolate).
+AdapterOptions MakeAdapterOptions(const AdapterFlags& flags);
+
+/// MakeAdapter with the above.
+Result<std::unique_ptr<Adapter>> OpenAdapter(const GlobalOptions& global,
+                                             const AdapterFlags& flags);
+
+}  // namespace ictk::cli

@@ -1,0 +1,6 @@
+"""Hostile: dies at the first request (hello) without answering."""
+import os
+import sys
+
+sys.stdin.readline()
+os._exit(3)
