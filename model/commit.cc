@@ -15,7 +15,8 @@ namespace ictk::internal {
 
 namespace {
 
-// --- the rows a commit touches ----------------------------------------------------------
+// --- the rows a commit touches
+// ----------------------------------------------------------
 
 struct RowChange {
   enum class Kind { kAdd, kRemove, kModify };
@@ -27,9 +28,10 @@ struct RowChange {
 
 struct PreparedCommit {
   std::vector<RowChange> changes;  ///< removals, then modifications, then additions
-  Findings invalid;    ///< the request breaks the protocol: invalid-request
+  Findings invalid;                ///< the request breaks the protocol: invalid-request
   Findings conflicts;  ///< a retry cannot apply: commit-conflict (or invalid-request)
-  Findings vanished;   ///< a retry removes rows deleted concurrently: commit-conflict or ok
+  Findings
+      vanished;  ///< a retry removes rows deleted concurrently: commit-conflict or ok
   size_t adds = 0;
   size_t removes = 0;
   size_t modifies = 0;
@@ -42,21 +44,30 @@ void CheckOperationRows(const Commit& commit, Findings& invalid) {
              modifies = !commit.modify.empty();
   bool ok = true;
   switch (commit.operation) {
-    case CommitOperation::kAppend: ok = !removes && !modifies; break;
-    case CommitOperation::kDelete: ok = !adds && !modifies; break;
-    case CommitOperation::kOverwrite: ok = true; break;
-    case CommitOperation::kReplace: ok = !adds && !removes && !modifies; break;
+    case CommitOperation::kAppend:
+      ok = !removes && !modifies;
+      break;
+    case CommitOperation::kDelete:
+      ok = !adds && !modifies;
+      break;
+    case CommitOperation::kOverwrite:
+      ok = true;
+      break;
+    case CommitOperation::kReplace:
+      ok = !adds && !removes && !modifies;
+      break;
   }
   Require(invalid, ok, RuleId::kProtoRequest,
           fmt::format("a {} commit cannot carry {}{}{}", ToString(commit.operation),
-                      adds ? "add " : "", removes ? "remove " : "", modifies ? "modify" : ""));
+                      adds ? "add " : "", removes ? "remove " : "",
+                      modifies ? "modify" : ""));
 }
 
-/// The commit's row changes against the live rows of `parent` ("a table's live rows, after
-/// applying deletes": sem.live-rows): removals first, then modifications, then additions.
-/// "Removing or modifying a key that is not live in the parent, or adding a key that is" is
-/// invalid-request; on a retry the same keys may have changed concurrently, which is a
-/// conflict instead.
+/// The commit's row changes against the live rows of `parent` ("a table's live rows,
+/// after applying deletes": sem.live-rows): removals first, then modifications, then
+/// additions. "Removing or modifying a key that is not live in the parent, or adding a
+/// key that is" is invalid-request; on a retry the same keys may have changed
+/// concurrently, which is a conflict instead.
 PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, bool retry) {
   PreparedCommit p;
   CheckOperationRows(commit, p.invalid);
@@ -70,8 +81,8 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
       return false;
     }
     if (touched.insert(key).second) return true;
-    p.invalid.push_back(
-        MakeFinding(RuleId::kProtoRequest, fmt::format("row {} appears twice in the commit", key)));
+    p.invalid.push_back(MakeFinding(
+        RuleId::kProtoRequest, fmt::format("row {} appears twice in the commit", key)));
     return false;
   };
   const auto normalize = [&](const Row& row) -> std::optional<Value> {
@@ -92,7 +103,8 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
                                  fmt::format("removes row {}, which is not live", key)));
       continue;
     }
-    p.changes.push_back(RowChange{RowChange::Kind::kRemove, key, &it->second, std::nullopt});
+    p.changes.push_back(
+        RowChange{RowChange::Kind::kRemove, key, &it->second, std::nullopt});
     ++p.removes;
   }
   for (const Row& row : commit.modify) {
@@ -100,34 +112,37 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
     auto it = parent.rows.find(row.key);
     if (it == parent.rows.end()) {
       (retry ? p.conflicts : p.invalid)
-          .push_back(MakeFinding(RuleId::kProtoRequest,
-                                 fmt::format("modifies row {}, which is not live", row.key)));
+          .push_back(
+              MakeFinding(RuleId::kProtoRequest,
+                          fmt::format("modifies row {}, which is not live", row.key)));
       continue;
     }
     std::optional<Value> after = normalize(row);
     if (!after) continue;
-    p.changes.push_back(RowChange{RowChange::Kind::kModify, row.key, &it->second,
-                                  std::move(after)});
+    p.changes.push_back(
+        RowChange{RowChange::Kind::kModify, row.key, &it->second, std::move(after)});
     ++p.modifies;
   }
   for (const Row& row : commit.add) {
     if (!once(row.key)) continue;
     if (parent.rows.count(row.key)) {
       (retry ? p.conflicts : p.invalid)
-          .push_back(MakeFinding(RuleId::kProtoRequest,
-                                 fmt::format("adds row {}, which is already live (use modify)",
-                                             row.key)));
+          .push_back(MakeFinding(
+              RuleId::kProtoRequest,
+              fmt::format("adds row {}, which is already live (use modify)", row.key)));
       continue;
     }
     std::optional<Value> after = normalize(row);
     if (!after) continue;
-    p.changes.push_back(RowChange{RowChange::Kind::kAdd, row.key, nullptr, std::move(after)});
+    p.changes.push_back(
+        RowChange{RowChange::Kind::kAdd, row.key, nullptr, std::move(after)});
     ++p.adds;
   }
   return p;
 }
 
-// --- what the changes do to each constraint ---------------------------------------------
+// --- what the changes do to each constraint
+// ---------------------------------------------
 
 struct ConstraintEffect {
   const Constraint* constraint = nullptr;
@@ -138,22 +153,22 @@ struct ConstraintEffect {
   bool broken_by_modified = false;  ///< a modified row breaks it
   bool unverifiable_added = false;  ///< a brand-new row's check cannot be evaluated
   bool unverifiable_modified = false;
-  bool nondeterministic = false;    ///< its check calls a UDF that is not deterministic now
+  bool nondeterministic = false;  ///< its check calls a UDF that is not deterministic now
   bool calls_udf = false;
-  bool holds_after = false;         ///< it holds on the live rows after the commit
-  bool violated_after = false;      ///< some live row after the commit violates it
-  std::string example;              ///< an offending row key, for messages
+  bool holds_after = false;     ///< it holds on the live rows after the commit
+  bool violated_after = false;  ///< some live row after the commit violates it
+  std::string example;          ///< an offending row key, for messages
 };
 
 bool IsAdded(const RowChange& c) { return c.kind == RowChange::Kind::kAdd; }
 
 /// A `unique` or `primary-key` constraint after the commit. "a writer must verify that
 /// added rows have distinct keys among themselves and do not conflict with rows remaining
-/// from the new parent after applying the commit's removals" (enf.keys-against-remaining),
-/// where `unique` compares only "the rows in which every field in the set is non-null"
-/// (sem.unique) and a `primary-key` key "must not be null" (sem.primary-key). The index is
-/// not changed: per touched tuple the count after the commit is the indexed count plus the
-/// commit's delta.
+/// from the new parent after applying the commit's removals"
+/// (enf.keys-against-remaining), where `unique` compares only "the rows in which every
+/// field in the set is non-null" (sem.unique) and a `primary-key` key "must not be null"
+/// (sem.primary-key). The index is not changed: per touched tuple the count after the
+/// commit is the indexed count plus the commit's delta.
 void KeysAgainstRemaining(const KeyIndex& index, const std::vector<RowChange>& changes,
                           ConstraintEffect& e) {
   struct Touch {
@@ -202,12 +217,13 @@ void KeysAgainstRemaining(const KeyIndex& index, const std::vector<RowChange>& c
   e.violated_after = !e.holds_after;
 }
 
-/// A `check` constraint after the commit: "every row must satisfy a predicate" (sem.check),
-/// the predicate evaluated for each added row on its own; the tally of violating rows is
-/// adjusted by the rows the commit removes and adds.
+/// A `check` constraint after the commit: "every row must satisfy a predicate"
+/// (sem.check), the predicate evaluated for each added row on its own; the tally of
+/// violating rows is adjusted by the rows the commit removes and adds.
 void CheckRows(const CheckTally& tally, const Constraint& check,
-               const std::vector<NestedField>& fields, const std::vector<RowChange>& changes,
-               const FunctionCatalog& functions, ConstraintEffect& e) {
+               const std::vector<NestedField>& fields,
+               const std::vector<RowChange>& changes, const FunctionCatalog& functions,
+               ConstraintEffect& e) {
   int64_t violating = static_cast<int64_t>(tally.violating);
   int64_t unevaluable = static_cast<int64_t>(tally.unevaluable);
   e.calls_udf = tally.calls_udf;
@@ -220,7 +236,8 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
   for (const RowChange& c : changes) {
     if (!check.expression) break;
     if (c.before != nullptr) {
-      std::optional<bool> r = EvaluateCheck(*check.expression, fields, *c.before, functions);
+      std::optional<bool> r =
+          EvaluateCheck(*check.expression, fields, *c.before, functions);
       if (!r) {
         --unevaluable;
       } else if (!*r) {
@@ -267,7 +284,8 @@ std::vector<ConstraintEffect> EvaluateConstraints(const TableState& parent,
   return effects;
 }
 
-// --- the enforcement rules --------------------------------------------------------------
+// --- the enforcement rules
+// --------------------------------------------------------------
 
 struct CommitContext {
   const Switches& switches;
@@ -279,10 +297,10 @@ struct CommitContext {
 /// "When a commit is retried against a new parent snapshot, the rows that a writer adds
 /// must still satisfy the table's enforced constraints" (enf.retry-enforced), refined by
 /// "A writer must also verify the rows that it adds against any constraint that a
-/// concurrent commit added or changed to enforced" (enf.retry-new-constraints), "verifying
-/// them against the original parent is not sufficient" (enf.retry-keys-new-parent) and "A
-/// check constraint is evaluated for each row on its own, so a retry cannot change its
-/// result" (enf.retry-check).
+/// concurrent commit added or changed to enforced" (enf.retry-new-constraints),
+/// "verifying them against the original parent is not sufficient"
+/// (enf.retry-keys-new-parent) and "A check constraint is evaluated for each row on its
+/// own, so a retry cannot change its result" (enf.retry-check).
 RuleId RetryRule(const ConstraintEffect& e, const TableMetadata& base) {
   const Constraint* before = FindConstraintById(base, e.id);
   if (before == nullptr || !before->enforced.value_or(false))
@@ -319,39 +337,40 @@ void RejectViolation(const ConstraintEffect& e, const CommitContext& ctx, bool m
 }
 
 /// "When a constraint is `enforced`, writers must ensure that written data conform to the
-/// constraint." (enf.enforced) A commit whose added rows break an enforced constraint must
-/// fail.
-void EnforcedRule(const ConstraintEffect& e, const CommitContext& ctx, OutcomeBuilder& b) {
+/// constraint." (enf.enforced) A commit whose added rows break an enforced constraint
+/// must fail.
+void EnforcedRule(const ConstraintEffect& e, const CommitContext& ctx,
+                  OutcomeBuilder& b) {
   if (!e.enforced) return;
   if (e.broken_by_added) {
-    RejectViolation(e, ctx, /*must=*/true, RuleId::kEnfEnforced,
-                    fmt::format("added row {} breaks enforced constraint {}", e.example, e.name),
-                    b);
+    RejectViolation(
+        e, ctx, /*must=*/true, RuleId::kEnfEnforced,
+        fmt::format("added row {} breaks enforced constraint {}", e.example, e.name), b);
   } else if (!e.broken_by_modified) {
-    b.Because(MakeFinding(RuleId::kEnfEnforced,
-                          fmt::format("the written rows conform to enforced constraint {}",
-                                      e.name),
-                          e.id));
+    b.Because(MakeFinding(
+        RuleId::kEnfEnforced,
+        fmt::format("the written rows conform to enforced constraint {}", e.name), e.id));
   }
 }
 
-/// "For constraints, a row whose values changed in a commit counts as a removed row and an
-/// added row, whether the engine models the change as deleting and inserting the row or as
-/// a modification that preserves the row ID" (enf.modified-row). Under switch
+/// "For constraints, a row whose values changed in a commit counts as a removed row and
+/// an added row, whether the engine models the change as deleting and inserting the row
+/// or as a modification that preserves the row ID" (enf.modified-row). Under switch
 /// modified-counts-as-added=false a modified row that breaks an enforced constraint may
 /// also be accepted.
-void ModifiedRowRule(const ConstraintEffect& e, const CommitContext& ctx, OutcomeBuilder& b) {
+void ModifiedRowRule(const ConstraintEffect& e, const CommitContext& ctx,
+                     OutcomeBuilder& b) {
   if (!e.enforced || !e.broken_by_modified || e.broken_by_added) return;
-  RejectViolation(e, ctx, /*must=*/ctx.switches.modified_counts_as_added,
-                  RuleId::kEnfModifiedRow,
-                  fmt::format("modified row {} breaks enforced constraint {}", e.example, e.name),
-                  b);
+  RejectViolation(
+      e, ctx, /*must=*/ctx.switches.modified_counts_as_added, RuleId::kEnfModifiedRow,
+      fmt::format("modified row {} breaks enforced constraint {}", e.example, e.name), b);
 }
 
 /// "When a constraint is not enforced, writers are not required to ensure that written
 /// data conform to the constraint." (enf.not-enforced) So such a commit succeeds; under
 /// switch unenforced-may-reject a writer may also reject it.
-void NotEnforcedRule(const ConstraintEffect& e, const CommitContext& ctx, OutcomeBuilder& b) {
+void NotEnforcedRule(const ConstraintEffect& e, const CommitContext& ctx,
+                     OutcomeBuilder& b) {
   if (e.enforced || !(e.broken_by_added || e.broken_by_modified)) return;
   const std::string detail = fmt::format(
       "row {} breaks constraint {}, which is not enforced", e.example, e.name);
@@ -365,19 +384,20 @@ void NotEnforcedRule(const ConstraintEffect& e, const CommitContext& ctx, Outcom
 }
 
 /// An enforced check that the writer cannot evaluate on a row it writes cannot be ensured
-/// (unverifiable-constraint); one whose UDF is no longer deterministic "must not be called"
-/// (expr.deterministic), so such a commit may be rejected too.
-void UnverifiableRule(const ConstraintEffect& e, const CommitContext& ctx, bool writes_rows,
-                      OutcomeBuilder& b) {
+/// (unverifiable-constraint); one whose UDF is no longer deterministic "must not be
+/// called" (expr.deterministic), so such a commit may be rejected too.
+void UnverifiableRule(const ConstraintEffect& e, const CommitContext& ctx,
+                      bool writes_rows, OutcomeBuilder& b) {
   if (!e.enforced) return;
   const bool must = e.unverifiable_added ||
                     (e.unverifiable_modified && ctx.switches.modified_counts_as_added);
   if (must || e.unverifiable_modified) {
-    Finding f = MakeFinding(RuleId::kEnfEnforced,
-                            fmt::format("enforced check {} cannot be evaluated on the written "
-                                        "rows",
-                                        e.name),
-                            e.id);
+    Finding f =
+        MakeFinding(RuleId::kEnfEnforced,
+                    fmt::format("enforced check {} cannot be evaluated on the written "
+                                "rows",
+                                e.name),
+                    e.id);
     if (must) {
       b.MustReject(RejectKind::kUnverifiableConstraint, std::move(f));
     } else {
@@ -386,28 +406,31 @@ void UnverifiableRule(const ConstraintEffect& e, const CommitContext& ctx, bool 
     b.Names(e.id);
   }
   if (e.nondeterministic && writes_rows) {
-    b.MayReject(RejectKind::kUnverifiableConstraint,
-                MakeFinding(RuleId::kExprDeterministic,
-                            fmt::format("enforced check {} calls a UDF that is not deterministic",
-                                        e.name),
-                            e.id));
+    b.MayReject(
+        RejectKind::kUnverifiableConstraint,
+        MakeFinding(RuleId::kExprDeterministic,
+                    fmt::format("enforced check {} calls a UDF that is not deterministic",
+                                e.name),
+                    e.id));
     b.Names(e.id);
   }
 }
 
-// --- statuses ---------------------------------------------------------------------------
+// --- statuses
+// ---------------------------------------------------------------------------
 
 /// Which constraints the new snapshot must list: "Every constraint that exists when the
 /// snapshot is created must be listed in exactly one of the four lists" (st.exactly-one-
-/// list), whatever its `timestamp-ms`: "The timestamp is informational and must not be used
-/// to determine whether a constraint applies to a snapshot or whether it holds"
+/// list), whatever its `timestamp-ms`: "The timestamp is informational and must not be
+/// used to determine whether a constraint applies to a snapshot or whether it holds"
 /// (def.timestamp-informational).
 bool AppliesToNewSnapshot(const Constraint& c) { return c.id.has_value(); }
 
 struct StatusInputs {
   bool added_rows = false;
   bool removed_rows = false;
-  bool no_remaining_old_rows = false;  ///< every live row after the commit was written now
+  bool no_remaining_old_rows =
+      false;  ///< every live row after the commit was written now
   std::optional<std::set<ConstraintId>> fully_validated;  ///< validate: the named ones
 };
 
@@ -423,9 +446,10 @@ StatusExpectation ExpectStatus(const ConstraintEffect& e, const Snapshot* parent
   // The reference writer verifies every row it adds, enforced or not.
   sc.writer_verified_added = true;
   sc.writer_found_violation =
-      e.broken_by_added || (e.broken_by_modified && ctx.switches.modified_counts_as_added);
-  sc.full_validation = in.fully_validated ? in.fully_validated->count(e.id) > 0
-                                          : in.no_remaining_old_rows;
+      e.broken_by_added ||
+      (e.broken_by_modified && ctx.switches.modified_counts_as_added);
+  sc.full_validation =
+      in.fully_validated ? in.fully_validated->count(e.id) > 0 : in.no_remaining_old_rows;
   const StatusJudgement judged = JudgeStatus(sc, ctx.switches);
   StatusExpectation s;
   s.name = e.name;
@@ -442,7 +466,8 @@ StatusExpectation ExpectStatus(const ConstraintEffect& e, const Snapshot* parent
   s.by_truth = s.allowed;
   if (s.by_parent[ConstraintStatus::kValidated].Contains(ConstraintStatus::kValid))
     s.by_truth.Add(ConstraintStatus::kValid);
-  // "must recompute constraint-statuses from the new parent" (enf.retry-recompute-statuses)
+  // "must recompute constraint-statuses from the new parent"
+  // (enf.retry-recompute-statuses)
   if (ctx.retry) s.also_rule = RuleId::kEnfRetryRecomputeStatuses;
   return s;
 }
@@ -465,7 +490,8 @@ SnapshotExpectation ExpectSnapshot(const TableState& parent, const std::string& 
   se.statuses_required =
       parent.metadata.format_version >= 4 && !ConstraintsOf(parent.metadata).empty();
   for (const ConstraintEffect& e : effects)
-    if (AppliesToNewSnapshot(*e.constraint)) se.statuses.push_back(ExpectStatus(e, cur, in, ctx));
+    if (AppliesToNewSnapshot(*e.constraint))
+      se.statuses.push_back(ExpectStatus(e, cur, in, ctx));
   return se;
 }
 
@@ -506,11 +532,12 @@ AllowedOutcome CommitOutcome(const TableState& parent, const Commit& commit,
   const int64_t remaining_old = static_cast<int64_t>(parent.rows.size()) -
                                 static_cast<int64_t>(p.removes + p.modifies);
   in.no_remaining_old_rows = remaining_old <= 0;
-  const int64_t live_after = static_cast<int64_t>(parent.rows.size() + p.adds - p.removes);
+  const int64_t live_after =
+      static_cast<int64_t>(parent.rows.size() + p.adds - p.removes);
 
   MetadataExpectation exp = BaseExpectation(parent, ctx.switches);
-  exp.new_snapshot = ExpectSnapshot(parent, std::string(ToString(commit.operation)), effects, in,
-                                    ctx, live_after);
+  exp.new_snapshot = ExpectSnapshot(parent, std::string(ToString(commit.operation)),
+                                    effects, in, ctx, live_after);
   b.outcome().metadata = std::move(exp);
   return std::move(b).Build();
 }
@@ -523,8 +550,9 @@ bool IsRetry(const TableState& table, const Transaction& txn) {
 
 /// Applies an accepted commit to the model's rows, indexes and tallies and records the
 /// snapshot's row changes; `answered` becomes the metadata.
-Findings CommitToTable(TableState& table, const Commit& commit, const TableMetadata& answered,
-                       bool retry, const FunctionCatalog& functions) {
+Findings CommitToTable(TableState& table, const Commit& commit,
+                       const TableMetadata& answered, bool retry,
+                       const FunctionCatalog& functions) {
   PreparedCommit p = PrepareCommit(table, commit, retry);
   Findings problems = p.invalid;
   problems.insert(problems.end(), p.conflicts.begin(), p.conflicts.end());
@@ -556,7 +584,8 @@ Findings CommitToTable(TableState& table, const Commit& commit, const TableMetad
     for (auto& [id, tally] : table.check_tallies) {
       if (!tally.expression) continue;
       if (before) {
-        std::optional<bool> r = EvaluateCheck(*tally.expression, fields, *before, functions);
+        std::optional<bool> r =
+            EvaluateCheck(*tally.expression, fields, *before, functions);
         if (!r) {
           --tally.unevaluable;
         } else if (!*r) {
@@ -564,7 +593,8 @@ Findings CommitToTable(TableState& table, const Commit& commit, const TableMetad
         }
       }
       if (c.after) {
-        std::optional<bool> r = EvaluateCheck(*tally.expression, fields, *c.after, functions);
+        std::optional<bool> r =
+            EvaluateCheck(*tally.expression, fields, *c.after, functions);
         if (!r) {
           ++tally.unevaluable;
         } else if (!*r) {
@@ -591,27 +621,31 @@ Findings CommitToTable(TableState& table, const Commit& commit, const TableMetad
 
 }  // namespace
 
-AllowedOutcome ApplyCommit(const CatalogState& state, const Request& request, const Commit& op,
-                           const Switches& switches) {
+AllowedOutcome ApplyCommit(const CatalogState& state, const Request& request,
+                           const Commit& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   CommitContext ctx{switches};
   if (!op.txn) return CommitOutcome(*table, op, state.functions, ctx);
   auto it = table->transactions.find(*op.txn);
   if (it == table->transactions.end())
     return InvalidRequest(fmt::format("no open transaction '{}'", *op.txn));
   if (it->second.staged)
-    return InvalidRequest(fmt::format("transaction '{}' already holds a commit", *op.txn));
+    return InvalidRequest(
+        fmt::format("transaction '{}' already holds a commit", *op.txn));
   // "one later commit naming txn is checked against that base and staged"
-  if (!IsRetry(*table, it->second)) return CommitOutcome(*table, op, state.functions, ctx);
+  if (!IsRetry(*table, it->second))
+    return CommitOutcome(*table, op, state.functions, ctx);
   const TableState base = StateAtBase(*table, it->second.base, state.functions);
   return CommitOutcome(base, op, state.functions, ctx);
 }
 
-AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request, const Finish& op,
-                           const Switches& switches) {
+AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request,
+                           const Finish& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   auto it = table->transactions.find(op.txn);
   if (it == table->transactions.end())
     return InvalidRequest(fmt::format("no open transaction '{}'", op.txn));
@@ -626,20 +660,21 @@ AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request, co
   // "A retry that still satisfies every enforced constraint must succeed when only rows
   // changed concurrently; commit-conflict is also allowed when the concurrent commit
   // changed the schema or the constraints."
-  const bool metadata_moved = table->versions.schema != txn.base_versions.schema ||
-                              table->versions.constraints != txn.base_versions.constraints;
+  const bool metadata_moved =
+      table->versions.schema != txn.base_versions.schema ||
+      table->versions.constraints != txn.base_versions.constraints;
   if (metadata_moved) {
     outcome.reject_allowed = true;
     outcome.reject_kinds.insert(RejectKind::kCommitConflict);
-    outcome.decided_by.push_back(
-        MakeFinding(RuleId::kEnfRetryEnforced,
-                    "the schema or the constraints changed concurrently: the writer may give "
-                    "up with commit-conflict"));
+    outcome.decided_by.push_back(MakeFinding(
+        RuleId::kEnfRetryEnforced,
+        "the schema or the constraints changed concurrently: the writer may give "
+        "up with commit-conflict"));
   } else if (!outcome.must_reject()) {
-    outcome.decided_by.push_back(
-        MakeFinding(RuleId::kEnfRetryEnforced,
-                    "only rows changed concurrently and the retry satisfies every enforced "
-                    "constraint on the new parent"));
+    outcome.decided_by.push_back(MakeFinding(
+        RuleId::kEnfRetryEnforced,
+        "only rows changed concurrently and the retry satisfies every enforced "
+        "constraint on the new parent"));
   }
   return outcome;
 }
@@ -647,7 +682,8 @@ AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request, co
 AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
                              const Validate& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
   std::set<ConstraintId> named;
   for (const std::string& name : op.names) {
@@ -655,10 +691,12 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
     if (c == nullptr || !c->id) {
       OutcomeBuilder b;
       b.MustReject(RejectKind::kInvalidRequest,
-                   MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", name)));
+                   MakeFinding(RuleId::kProtoRequest,
+                               fmt::format("unknown constraint '{}'", name)));
       if (table->metadata.format_version < 4) {
-        b.MayReject(RejectKind::kUnsupportedFormatVersion,
-                    MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
+        b.MayReject(
+            RejectKind::kUnsupportedFormatVersion,
+            MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
       }
       return std::move(b).Build();
     }
@@ -667,7 +705,8 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
   CommitContext ctx{switches};
   // "judged like any commit that adds no rows", with the named constraints checked
   // against every live row.
-  std::vector<ConstraintEffect> effects = EvaluateConstraints(*table, {}, state.functions);
+  std::vector<ConstraintEffect> effects =
+      EvaluateConstraints(*table, {}, state.functions);
   OutcomeBuilder b;
   for (const ConstraintEffect& e : effects) {
     if (!named.count(e.id) || !e.enforced || e.constraint->type != ConstraintType::kCheck)
@@ -677,12 +716,13 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
     const CheckTally& tally = found->second;
     if (tally.unevaluable > 0) {
       // "An enforced check it cannot evaluate is unverifiable-constraint"
-      b.MustReject(RejectKind::kUnverifiableConstraint,
-                   MakeFinding(tally.calls_nondeterministic ? RuleId::kExprDeterministic
-                                                            : RuleId::kEnfEnforced,
-                               fmt::format("enforced check {} cannot be evaluated on {} rows",
-                                           e.name, tally.unevaluable),
-                               e.id));
+      b.MustReject(
+          RejectKind::kUnverifiableConstraint,
+          MakeFinding(tally.calls_nondeterministic ? RuleId::kExprDeterministic
+                                                   : RuleId::kEnfEnforced,
+                      fmt::format("enforced check {} cannot be evaluated on {} rows",
+                                  e.name, tally.unevaluable),
+                      e.id));
       b.Names(e.id);
     } else if (tally.calls_nondeterministic) {
       b.MayReject(RejectKind::kUnverifiableConstraint,
@@ -708,12 +748,14 @@ Findings AdoptCommit(CatalogState& state, const Request& request, const Commit& 
                      const TableMetadata& answered, const Switches&) {
   auto it = state.tables.find(request.table);
   if (it == state.tables.end())
-    return {MakeFinding(RuleId::kProtoAnswer, "a commit on an unknown table was accepted")};
+    return {
+        MakeFinding(RuleId::kProtoAnswer, "a commit on an unknown table was accepted")};
   TableState& table = it->second;
   if (op.txn) {
     auto t = table.transactions.find(*op.txn);
     if (t == table.transactions.end())
-      return {MakeFinding(RuleId::kProtoAnswer, "a commit in an unknown transaction was accepted")};
+      return {MakeFinding(RuleId::kProtoAnswer,
+                          "a commit in an unknown transaction was accepted")};
     t->second.staged = op;
     t->second.staged_now_ms = request.now_ms;
     return {};
@@ -732,9 +774,11 @@ Findings AdoptFinish(CatalogState& state, const Request& request, const Finish& 
   table.transactions.erase(t);  // finished either way
   if (answer.result != AnswerResult::kOk) return {};
   if (!answer.metadata)
-    return {MakeFinding(RuleId::kProtoAnswer, "an ok answer to finish carries no metadata")};
+    return {
+        MakeFinding(RuleId::kProtoAnswer, "an ok answer to finish carries no metadata")};
   if (!txn.staged)
-    return {MakeFinding(RuleId::kProtoAnswer, "finish without a staged commit was accepted")};
+    return {
+        MakeFinding(RuleId::kProtoAnswer, "finish without a staged commit was accepted")};
   return CommitToTable(table, *txn.staged, *answer.metadata, IsRetry(table, txn),
                        state.functions);
 }
@@ -747,7 +791,8 @@ Findings AdoptValidate(CatalogState& state, const Request& request, const Valida
   const Snapshot* snap = answered.CurrentSnapshot();
   const Snapshot* old = table.metadata.CurrentSnapshot();
   if (snap == nullptr || (old != nullptr && snap->snapshot_id == old->snapshot_id))
-    return {MakeFinding(RuleId::kProtoAnswer, "an accepted validate created no snapshot")};
+    return {
+        MakeFinding(RuleId::kProtoAnswer, "an accepted validate created no snapshot")};
   table.history.push_back(SnapshotDelta{snap->snapshot_id, {}});
   table.metadata = answered;
   ++table.versions.any;
@@ -756,7 +801,9 @@ Findings AdoptValidate(CatalogState& state, const Request& request, const Valida
   return {};
 }
 
-int64_t AddedRowCount(const Commit& commit) { return static_cast<int64_t>(commit.add.size()); }
+int64_t AddedRowCount(const Commit& commit) {
+  return static_cast<int64_t>(commit.add.size());
+}
 
 std::optional<TableMetadata> CanonicalSnapshot(const TableMetadata& parent,
                                                const Request& request,
@@ -770,7 +817,8 @@ std::optional<TableMetadata> CanonicalSnapshot(const TableMetadata& parent,
   const Snapshot* cur = parent.CurrentSnapshot();
   if (cur != nullptr) s.parent_snapshot_id = cur->snapshot_id;
   s.timestamp_ms = now;
-  if (cur != nullptr && s.timestamp_ms <= cur->timestamp_ms) s.timestamp_ms = cur->timestamp_ms + 1;
+  if (cur != nullptr && s.timestamp_ms <= cur->timestamp_ms)
+    s.timestamp_ms = cur->timestamp_ms + 1;
   if (parent.format_version >= 2) {
     s.sequence_number = parent.last_sequence_number.value_or(0) + 1;
     md.last_sequence_number = s.sequence_number;

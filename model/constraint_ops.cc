@@ -16,9 +16,10 @@ namespace {
 /// "adding a constraint to a v1–v3 table is rejected" with unsupported-format-version.
 bool V4Only(const TableMetadata& md, OutcomeBuilder& b) {
   if (md.format_version >= 4) return true;
-  b.MustReject(RejectKind::kUnsupportedFormatVersion,
-               MakeFinding(RuleId::kDefV4Only,
-                           fmt::format("a v{} table cannot have constraints", md.format_version)));
+  b.MustReject(
+      RejectKind::kUnsupportedFormatVersion,
+      MakeFinding(RuleId::kDefV4Only,
+                  fmt::format("a v{} table cannot have constraints", md.format_version)));
   return false;
 }
 
@@ -59,17 +60,19 @@ void ExistingRowsOnEnforce(const RowsVerdict& v, const std::string& name,
                            std::optional<ConstraintId> id, const Switches& switches,
                            OutcomeBuilder& b) {
   if (v.unevaluable) {
-    b.MayReject(RejectKind::kUnverifiableConstraint,
-                MakeFinding(RuleId::kEnfEnforced,
-                            fmt::format("enforced check {} cannot be evaluated on existing rows",
-                                        name),
-                            id));
+    b.MayReject(
+        RejectKind::kUnverifiableConstraint,
+        MakeFinding(
+            RuleId::kEnfEnforced,
+            fmt::format("enforced check {} cannot be evaluated on existing rows", name),
+            id));
   }
   if (!v.violated) return;
   const Finding f = MakeFinding(
       RuleId::kEnfEnforced,
-      fmt::format("existing rows violate {}, which becomes enforced (existing-rows-on-enforce)",
-                  name),
+      fmt::format(
+          "existing rows violate {}, which becomes enforced (existing-rows-on-enforce)",
+          name),
       id);
   switch (switches.existing_rows_on_enforce) {
     case ExistingRowsOnEnforce::kEither:
@@ -82,7 +85,8 @@ void ExistingRowsOnEnforce(const RowsVerdict& v, const std::string& name,
       b.Because(f);
       break;
   }
-  if (id && switches.existing_rows_on_enforce != ExistingRowsOnEnforce::kAccept) b.Names(*id);
+  if (id && switches.existing_rows_on_enforce != ExistingRowsOnEnforce::kAccept)
+    b.Names(*id);
 }
 
 /// The request's definition with the ID and timestamp the reference assigns.
@@ -99,7 +103,8 @@ Constraint Candidate(const Constraint& requested, ConstraintId id, int64_t now) 
 AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& request,
                                   const AddConstraint& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   OutcomeBuilder b;
   if (!V4Only(table->metadata, b)) return std::move(b).Build();
   const Schema* schema = table->metadata.CurrentSchema();
@@ -136,18 +141,22 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
 }
 
 AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& request,
-                                     const UpdateConstraint& op, const Switches& switches) {
+                                     const UpdateConstraint& op,
+                                     const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
   const Constraint* before = FindConstraintByName(table->metadata, op.name, insensitive);
   OutcomeBuilder b;
   if (before == nullptr || !before->id) {
     b.MustReject(RejectKind::kInvalidRequest,
-                 MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", op.name)));
+                 MakeFinding(RuleId::kProtoRequest,
+                             fmt::format("unknown constraint '{}'", op.name)));
     if (table->metadata.format_version < 4) {
-      b.MayReject(RejectKind::kUnsupportedFormatVersion,
-                  MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
+      b.MayReject(
+          RejectKind::kUnsupportedFormatVersion,
+          MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
     }
     return std::move(b).Build();
   }
@@ -206,7 +215,8 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
     e.name = updated.name.value_or("");
     e.definition.enforced = updated.enforced;
     e.rule = RuleId::kUpdNameEnforcedOnly;
-    const bool changed = updated.name != before->name || updated.enforced != before->enforced;
+    const bool changed =
+        updated.name != before->name || updated.enforced != before->enforced;
     // "timestamp-ms must be updated when the constraint is updated" (upd.timestamp)
     if (changed) e.timestamp_must_change_from = before->timestamp_ms;
   }
@@ -215,18 +225,22 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
 }
 
 AllowedOutcome ApplyRemoveConstraint(const CatalogState& state, const Request& request,
-                                     const RemoveConstraint& op, const Switches& switches) {
+                                     const RemoveConstraint& op,
+                                     const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
   const Constraint* c = FindConstraintByName(table->metadata, op.name, insensitive);
   if (c == nullptr || !c->id) {
     OutcomeBuilder b;
     b.MustReject(RejectKind::kInvalidRequest,
-                 MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", op.name)));
+                 MakeFinding(RuleId::kProtoRequest,
+                             fmt::format("unknown constraint '{}'", op.name)));
     if (table->metadata.format_version < 4) {
-      b.MayReject(RejectKind::kUnsupportedFormatVersion,
-                  MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
+      b.MayReject(
+          RejectKind::kUnsupportedFormatVersion,
+          MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
     }
     return std::move(b).Build();
   }
@@ -234,9 +248,9 @@ AllowedOutcome ApplyRemoveConstraint(const CatalogState& state, const Request& r
   MetadataExpectation exp = BaseExpectation(*table, switches);
   std::erase_if(exp.constraints,
                 [&](const ConstraintExpectation& e) { return e.id == c->id; });
-  b.Because(MakeFinding(RuleId::kIdNoReuse,
-                        fmt::format("ID {} must not be reused after this removal", *c->id),
-                        c->id));
+  b.Because(MakeFinding(
+      RuleId::kIdNoReuse,
+      fmt::format("ID {} must not be reused after this removal", *c->id), c->id));
   b.outcome().metadata = std::move(exp);
   return std::move(b).Build();
 }
@@ -245,7 +259,8 @@ Findings AdoptMetadataChange(CatalogState& state, const Request& request,
                              const TableMetadata& answered, const Switches&) {
   auto it = state.tables.find(request.table);
   if (it == state.tables.end())
-    return {MakeFinding(RuleId::kProtoAnswer, "a change to an unknown table was accepted")};
+    return {
+        MakeFinding(RuleId::kProtoAnswer, "a change to an unknown table was accepted")};
   TableState& table = it->second;
   std::set<ConstraintId> now_ids;
   for (const Constraint& c : ConstraintsOf(answered))
@@ -253,10 +268,12 @@ Findings AdoptMetadataChange(CatalogState& state, const Request& request,
   for (const Constraint& c : ConstraintsOf(table.metadata))
     if (c.id && !now_ids.count(*c.id)) table.removed_constraint_ids.insert(*c.id);
   table.seen_constraint_ids.insert(now_ids.begin(), now_ids.end());
-  const bool constraints_changed = ConstraintsOf(table.metadata) != ConstraintsOf(answered);
-  const bool schema_changed = table.metadata.format_version != answered.format_version ||
-                              table.metadata.current_schema_id != answered.current_schema_id ||
-                              table.metadata.schemas != answered.schemas;
+  const bool constraints_changed =
+      ConstraintsOf(table.metadata) != ConstraintsOf(answered);
+  const bool schema_changed =
+      table.metadata.format_version != answered.format_version ||
+      table.metadata.current_schema_id != answered.current_schema_id ||
+      table.metadata.schemas != answered.schemas;
   table.metadata = answered;
   ++table.versions.any;
   if (constraints_changed) ++table.versions.constraints;

@@ -49,11 +49,11 @@ std::optional<KeyIndex> KeyIndex::ForConstraint(const Constraint& constraint,
   std::vector<KeyField> fields;
   for (FieldId id : *constraint.field_ids) {
     std::optional<FieldLocation> loc = FindField(schema, id);
-    if (!loc || !IsPrimitive(loc->field.type.id) || loc->in_list_or_map) return std::nullopt;
+    if (!loc || !IsPrimitive(loc->field.type.id) || loc->in_list_or_map)
+      return std::nullopt;
     fields.push_back(KeyField{id, loc->path, loc->field.type});
   }
-  return KeyIndex(std::move(fields),
-                  *constraint.type == ConstraintType::kPrimaryKey);
+  return KeyIndex(std::move(fields), *constraint.type == ConstraintType::kPrimaryKey);
 }
 
 std::optional<KeyTuple> KeyIndex::Extract(const Value& row) const {

@@ -1,6 +1,6 @@
 /// \file
-/// A hash index over the live rows for one `unique` or `primary-key` constraint: key tuple
-/// (the values of its `field-ids`, hashed with KeyValueHash and compared with
+/// A hash index over the live rows for one `unique` or `primary-key` constraint: key
+/// tuple (the values of its `field-ids`, hashed with KeyValueHash and compared with
 /// KeyValuesEqual under the current field types) -> how many live rows carry it. A commit
 /// checks its added rows against the index in time proportional to the rows it touches
 /// (enf.keys-against-remaining), and the index knows whether the constraint holds on all
@@ -63,8 +63,9 @@ class KeyIndex {
                                                const Schema& schema);
 
   /// The key tuple of `row` (a kStruct value keyed by top-level field IDs); nullopt when
-  /// any key field is null (or sits in a null struct): "a row in which any field in the set
-  /// is null is not compared" (sem.unique); for a primary key such a row is a violation.
+  /// any key field is null (or sits in a null struct): "a row in which any field in the
+  /// set is null is not compared" (sem.unique); for a primary key such a row is a
+  /// violation.
   std::optional<KeyTuple> Extract(const Value& row) const;
 
   void Insert(const Value& row);
@@ -78,14 +79,19 @@ class KeyIndex {
   size_t null_rows() const { return null_rows_; }
   /// Rows in the tuple counts.
   size_t keyed_rows() const { return keyed_rows_; }
-  /// Whether the constraint holds on the indexed rows: sem.unique ("the values of a set of
-  /// fields must be distinct across the rows in which every field in the set is non-null")
-  /// or sem.primary-key ("must be distinct across all rows and must not be null").
-  bool Holds() const { return duplicate_keys_ == 0 && (!primary_key_ || null_rows_ == 0); }
+  /// Whether the constraint holds on the indexed rows: sem.unique ("the values of a set
+  /// of fields must be distinct across the rows in which every field in the set is
+  /// non-null") or sem.primary-key ("must be distinct across all rows and must not be
+  /// null").
+  bool Holds() const {
+    return duplicate_keys_ == 0 && (!primary_key_ || null_rows_ == 0);
+  }
 
   bool primary_key() const { return primary_key_; }
   const std::vector<KeyField>& fields() const { return *fields_; }
-  const std::shared_ptr<const std::vector<KeyField>>& shared_fields() const { return fields_; }
+  const std::shared_ptr<const std::vector<KeyField>>& shared_fields() const {
+    return fields_;
+  }
   /// tuple -> count of every keyed tuple (for comparisons in tests).
   const KeyTupleMap<uint32_t>& counts() const { return counts_; }
 

@@ -26,10 +26,14 @@ Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string_view ToString(CommitOperation op) {
   switch (op) {
-    case CommitOperation::kAppend: return "append";
-    case CommitOperation::kDelete: return "delete";
-    case CommitOperation::kOverwrite: return "overwrite";
-    case CommitOperation::kReplace: break;
+    case CommitOperation::kAppend:
+      return "append";
+    case CommitOperation::kDelete:
+      return "delete";
+    case CommitOperation::kOverwrite:
+      return "overwrite";
+    case CommitOperation::kReplace:
+      break;
   }
   return "replace";
 }
@@ -83,7 +87,9 @@ void OutcomeBuilder::MayReject(RejectKind kind, Finding why) {
   outcome_.decided_by.push_back(std::move(why));
 }
 
-void OutcomeBuilder::Because(Finding why) { outcome_.decided_by.push_back(std::move(why)); }
+void OutcomeBuilder::Because(Finding why) {
+  outcome_.decided_by.push_back(std::move(why));
+}
 
 AllowedOutcome OutcomeBuilder::Build() && {
   outcome_.reject_allowed = !outcome_.reject_kinds.empty();
@@ -99,7 +105,8 @@ AllowedOutcome OutcomeBuilder::Build() && {
 
 AllowedOutcome InvalidRequest(std::string detail) {
   OutcomeBuilder b;
-  b.MustReject(RejectKind::kInvalidRequest, MakeFinding(RuleId::kProtoRequest, std::move(detail)));
+  b.MustReject(RejectKind::kInvalidRequest,
+               MakeFinding(RuleId::kProtoRequest, std::move(detail)));
   return std::move(b).Build();
 }
 
@@ -108,8 +115,8 @@ const TableState* TableOf(const CatalogState& state, const Request& request) {
 }
 
 ConstraintStatus RecordedStatus(const Snapshot* snap, ConstraintId id) {
-  return ReaderStatus(snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr,
-                      id);
+  return ReaderStatus(
+      snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, id);
 }
 
 ConstraintExpectation ExpectUnchanged(const Constraint& c) {
@@ -131,8 +138,10 @@ MetadataExpectation BaseExpectation(const TableState& table, const Switches& swi
   exp.base_last_constraint_id = LastConstraintId(md);
   exp.removed_ids = table.removed_constraint_ids;
   exp.seen_ids = table.seen_constraint_ids;
-  for (const Constraint& c : ConstraintsOf(md)) exp.constraints.push_back(ExpectUnchanged(c));
-  if (const Snapshot* cur = md.CurrentSnapshot()) exp.current_snapshot_id = cur->snapshot_id;
+  for (const Constraint& c : ConstraintsOf(md))
+    exp.constraints.push_back(ExpectUnchanged(c));
+  if (const Snapshot* cur = md.CurrentSnapshot())
+    exp.current_snapshot_id = cur->snapshot_id;
   for (const Schema& s : md.schemas) exp.base_schema_ids.insert(s.schema_id.value_or(0));
   exp.base_last_column_id = md.last_column_id;
   exp.stale_ids = switches.stale_ids_in_new_snapshot;
@@ -156,7 +165,8 @@ namespace {
 AllowedOutcome ApplyLoadTable(const CatalogState& state, const Request& request,
                               const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   OutcomeBuilder b;
   b.outcome().metadata = BaseExpectation(*table, switches);
   return std::move(b).Build();
@@ -169,10 +179,11 @@ AllowedOutcome ApplyDefineFunction(const DefineFunction& op) {
 
 }  // namespace
 
-AllowedOutcome ApplyBegin(const CatalogState& state, const Request& request, const Begin& op,
-                          const Switches& switches) {
+AllowedOutcome ApplyBegin(const CatalogState& state, const Request& request,
+                          const Begin& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   if (op.txn.empty()) return InvalidRequest("begin without a txn");
   if (table->transactions.count(op.txn))
     return InvalidRequest(fmt::format("transaction '{}' is already open", op.txn));
@@ -194,12 +205,13 @@ void AdoptDefineFunction(CatalogState& state, const DefineFunction& op) {
     for (const Constraint& c : ConstraintsOf(table.metadata)) {
       if (!c.id || c.type != ConstraintType::kCheck || !c.expression) continue;
       auto t = table.check_tallies.find(*c.id);
-      const bool affected = t == table.check_tallies.end() || t->second.calls_udf ||
-                            t->second.unevaluable > 0 ||
-                            BindCheckExpression(*c.expression, schema->fields, state.functions)
-                                .calls_udf;
+      const bool affected =
+          t == table.check_tallies.end() || t->second.calls_udf ||
+          t->second.unevaluable > 0 ||
+          BindCheckExpression(*c.expression, schema->fields, state.functions).calls_udf;
       if (affected)
-        table.check_tallies[*c.id] = TallyCheck(c, schema->fields, table.rows, state.functions);
+        table.check_tallies[*c.id] =
+            TallyCheck(c, schema->fields, table.rows, state.functions);
     }
   }
 }
@@ -212,7 +224,9 @@ AllowedOutcome Apply(const CatalogState& state, const Request& request,
                      const Switches& switches) {
   return std::visit(
       Overloaded{
-          [&](const CreateTable& op) { return ApplyCreateTable(state, request, op, switches); },
+          [&](const CreateTable& op) {
+            return ApplyCreateTable(state, request, op, switches);
+          },
           [&](const LoadTable&) { return ApplyLoadTable(state, request, switches); },
           [&](const Upgrade& op) { return ApplyUpgrade(state, request, op, switches); },
           [&](const AddConstraint& op) {
@@ -259,8 +273,9 @@ Findings Adopt(CatalogState& state, const Request& request, const Answer& answer
     return {};
   }
   if (!answer.metadata) {
-    return {MakeFinding(RuleId::kProtoAnswer,
-                        fmt::format("an ok answer to {} carries no metadata", OpName(request.op)))};
+    return {MakeFinding(
+        RuleId::kProtoAnswer,
+        fmt::format("an ok answer to {} carries no metadata", OpName(request.op)))};
   }
   return Adopt(state, request, *answer.metadata, switches);
 }
@@ -269,11 +284,15 @@ Findings Adopt(CatalogState& state, const Request& request, const TableMetadata&
                const Switches& switches) {
   return std::visit(
       Overloaded{
-          [&](const CreateTable& op) { return AdoptCreateTable(state, request, op, answered); },
+          [&](const CreateTable& op) {
+            return AdoptCreateTable(state, request, op, answered);
+          },
           [&](const UpdateSchema& op) {
             return AdoptUpdateSchema(state, request, op, answered, switches);
           },
-          [&](const Commit& op) { return AdoptCommit(state, request, op, answered, switches); },
+          [&](const Commit& op) {
+            return AdoptCommit(state, request, op, answered, switches);
+          },
           [&](const Finish& op) {
             return AdoptFinish(state, request, op, Answer::Ok(answered), switches);
           },
@@ -297,7 +316,8 @@ Findings Adopt(CatalogState& state, const Request& request, const TableMetadata&
           [&](const ReadStatuses&) -> Findings { return {}; },
           [&](const ParseMetadata&) -> Findings { return {}; },
           [&](const auto&) -> Findings {
-            // upgrade, add-, update-, remove-constraint: the metadata is the whole change.
+            // upgrade, add-, update-, remove-constraint: the metadata is the whole
+            // change.
             return AdoptMetadataChange(state, request, answered, switches);
           },
       },
@@ -316,9 +336,10 @@ Answer CanonicalAnswer(const CatalogState& state, const Request& request,
     for (const Finding& f : outcome.reject_required_by)
       why.push_back(fmt::format("{} ({})", f.detail, RuleIdName(f.rule)));
     a.message = fmt::format("{}", fmt::join(why, "; "));
-    if (*a.error_kind == RejectKind::kConstraintViolation && !outcome.violated_ids.empty())
-      a.error_constraint_ids =
-          std::vector<ConstraintId>(outcome.violated_ids.begin(), outcome.violated_ids.end());
+    if (*a.error_kind == RejectKind::kConstraintViolation &&
+        !outcome.violated_ids.empty())
+      a.error_constraint_ids = std::vector<ConstraintId>(outcome.violated_ids.begin(),
+                                                         outcome.violated_ids.end());
     return a;
   }
   Answer a;
@@ -327,9 +348,15 @@ Answer CanonicalAnswer(const CatalogState& state, const Request& request,
   std::visit(
       Overloaded{
           [&](const CreateTable& op) { md = CanonicalCreateTable(request, op); },
-          [&](const LoadTable&) { if (table) md = table->metadata; },
-          [&](const Begin&) { if (table) md = table->metadata; },
-          [&](const Upgrade& op) { if (table) md = CanonicalUpgrade(*table, request, op); },
+          [&](const LoadTable&) {
+            if (table) md = table->metadata;
+          },
+          [&](const Begin&) {
+            if (table) md = table->metadata;
+          },
+          [&](const Upgrade& op) {
+            if (table) md = CanonicalUpgrade(*table, request, op);
+          },
           [&](const AddConstraint& op) {
             if (table) md = CanonicalAddConstraint(*table, request, op);
           },
@@ -349,8 +376,9 @@ Answer CanonicalAnswer(const CatalogState& state, const Request& request,
               auto it = table->transactions.find(*op.txn);
               if (it != table->transactions.end()) parent = &it->second.base;
             }
-            md = CanonicalSnapshot(*parent, request, outcome, std::string(ToString(op.operation)),
-                                   AddedRowCount(op));
+            md =
+                CanonicalSnapshot(*parent, request, outcome,
+                                  std::string(ToString(op.operation)), AddedRowCount(op));
           },
           [&](const Finish& op) {
             if (!table) return;
@@ -361,13 +389,15 @@ Answer CanonicalAnswer(const CatalogState& state, const Request& request,
                                    AddedRowCount(*it->second.staged));
           },
           [&](const Validate&) {
-            if (table) md = CanonicalSnapshot(table->metadata, request, outcome, "replace", 0);
+            if (table)
+              md = CanonicalSnapshot(table->metadata, request, outcome, "replace", 0);
           },
           [&](const DefineFunction&) {},
           [&](const Scan&) {
             if (!outcome.rows) return;
             std::vector<Row> rows;
-            for (const auto& [key, values] : *outcome.rows) rows.push_back(Row{key, values});
+            for (const auto& [key, values] : *outcome.rows)
+              rows.push_back(Row{key, values});
             a.rows = std::move(rows);
           },
           [&](const ReadStatuses&) {

@@ -1,10 +1,10 @@
 /// \file
 /// The model's operations as pure functions over the catalog state (table_state.h):
-/// `Apply` says what the spec allows as the answer to a request (outcome.h), `Adopt` takes
-/// an implementation's legal answer (its constraint IDs, statuses, snapshot IDs) as the new
-/// state, and `CanonicalAnswer` builds the answer the reference implementation gives: the
-/// lowest legal new ID (`last-constraint-id` + 1), the most precise statuses, timestamps
-/// from `now-ms`. The request structs are in requests.h.
+/// `Apply` says what the spec allows as the answer to a request (outcome.h), `Adopt`
+/// takes an implementation's legal answer (its constraint IDs, statuses, snapshot IDs) as
+/// the new state, and `CanonicalAnswer` builds the answer the reference implementation
+/// gives: the lowest legal new ID (`last-constraint-id` + 1), the most precise statuses,
+/// timestamps from `now-ms`. The request structs are in requests.h.
 #pragma once
 
 #include <optional>
@@ -20,17 +20,17 @@
 namespace ictk {
 
 /// What the spec allows as the answer to `request` in `state`. Pure; cost proportional to
-/// the rows the request touches (a commit), or to the table for requests that must look at
-/// every row (add-constraint, validate, scan).
+/// the rows the request touches (a commit), or to the table for requests that must look
+/// at every row (add-constraint, validate, scan).
 AllowedOutcome Apply(const CatalogState& state, const Request& request,
                      const Switches& switches);
 
 /// Takes `answer` to `request` as the new state: for `ok`, the answered metadata becomes
 /// the table's (with the model's own rows, indexes and tallies updated to match); for a
-/// rejection nothing changes, except that a rejected staged commit or finish leaves nothing
-/// staged. Returns findings when the answer cannot be adopted (e.g. a metadata answer
-/// without metadata, or without the snapshot a commit must create); the state is then
-/// unchanged.
+/// rejection nothing changes, except that a rejected staged commit or finish leaves
+/// nothing staged. Returns findings when the answer cannot be adopted (e.g. a metadata
+/// answer without metadata, or without the snapshot a commit must create); the state is
+/// then unchanged.
 Findings Adopt(CatalogState& state, const Request& request, const Answer& answer,
                const Switches& switches);
 /// Adopt of an `ok` answer carrying `answered`.

@@ -24,7 +24,8 @@ inline Finding MakeFinding(RuleId rule, std::string detail,
 }
 
 /// Collects why a request may or must be rejected, and why it may succeed, into an
-/// AllowedOutcome. "Where a request has two causes, the model accepts the kind of either."
+/// AllowedOutcome. "Where a request has two causes, the model accepts the kind of
+/// either."
 class OutcomeBuilder {
  public:
   /// A cause that requires a rejection of `kind`.
@@ -51,9 +52,9 @@ AllowedOutcome InvalidRequest(std::string detail);
 /// The table a request names, or nullptr.
 const TableState* TableOf(const CatalogState& state, const Request& request);
 
-/// The status snapshot `snap` records for `id` (unvalidated when unlisted or no snapshot):
-/// "If the constraint's constraint-id is listed ... that is its status; Otherwise, the
-/// constraint is unvalidated for the snapshot" (st.reader-lookup).
+/// The status snapshot `snap` records for `id` (unvalidated when unlisted or no
+/// snapshot): "If the constraint's constraint-id is listed ... that is its status;
+/// Otherwise, the constraint is unvalidated for the snapshot" (st.reader-lookup).
 ConstraintStatus RecordedStatus(const Snapshot* snap, ConstraintId id);
 
 /// The expectation that an existing constraint is unchanged.
@@ -69,7 +70,8 @@ SnapshotId MaxSnapshotId(const TableMetadata& metadata);
 /// The metadata `base` becomes at `now_ms` before the request's own change.
 TableMetadata NextMetadata(const TableMetadata& base, int64_t now_ms);
 
-// --- per request kind -------------------------------------------------------------------
+// --- per request kind
+// -------------------------------------------------------------------
 
 AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& request,
                                 const CreateTable& op, const Switches& switches);
@@ -78,32 +80,35 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
 AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& request,
                                   const AddConstraint& op, const Switches& switches);
 AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& request,
-                                     const UpdateConstraint& op, const Switches& switches);
+                                     const UpdateConstraint& op,
+                                     const Switches& switches);
 AllowedOutcome ApplyRemoveConstraint(const CatalogState& state, const Request& request,
-                                     const RemoveConstraint& op, const Switches& switches);
+                                     const RemoveConstraint& op,
+                                     const Switches& switches);
 AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& request,
                                  const UpdateSchema& op, const Switches& switches);
-AllowedOutcome ApplyCommit(const CatalogState& state, const Request& request, const Commit& op,
-                           const Switches& switches);
-AllowedOutcome ApplyBegin(const CatalogState& state, const Request& request, const Begin& op,
-                          const Switches& switches);
-AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request, const Finish& op,
-                           const Switches& switches);
+AllowedOutcome ApplyCommit(const CatalogState& state, const Request& request,
+                           const Commit& op, const Switches& switches);
+AllowedOutcome ApplyBegin(const CatalogState& state, const Request& request,
+                          const Begin& op, const Switches& switches);
+AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request,
+                           const Finish& op, const Switches& switches);
 AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
                              const Validate& op, const Switches& switches);
-AllowedOutcome ApplyScan(const CatalogState& state, const Request& request, const Scan& op,
-                         const Switches& switches);
+AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
+                         const Scan& op, const Switches& switches);
 AllowedOutcome ApplyReadStatuses(const CatalogState& state, const Request& request,
                                  const ReadStatuses& op, const Switches& switches);
 AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request& request,
                                   const ParseMetadata& op, const Switches& switches);
 
-Findings AdoptCreateTable(CatalogState& state, const Request& request, const CreateTable& op,
-                          const TableMetadata& answered);
+Findings AdoptCreateTable(CatalogState& state, const Request& request,
+                          const CreateTable& op, const TableMetadata& answered);
 Findings AdoptMetadataChange(CatalogState& state, const Request& request,
                              const TableMetadata& answered, const Switches& switches);
-Findings AdoptUpdateSchema(CatalogState& state, const Request& request, const UpdateSchema& op,
-                           const TableMetadata& answered, const Switches& switches);
+Findings AdoptUpdateSchema(CatalogState& state, const Request& request,
+                           const UpdateSchema& op, const TableMetadata& answered,
+                           const Switches& switches);
 Findings AdoptCommit(CatalogState& state, const Request& request, const Commit& op,
                      const TableMetadata& answered, const Switches& switches);
 Findings AdoptFinish(CatalogState& state, const Request& request, const Finish& op,
@@ -112,9 +117,10 @@ Findings AdoptValidate(CatalogState& state, const Request& request, const Valida
                        const TableMetadata& answered);
 void AdoptDefineFunction(CatalogState& state, const DefineFunction& op);
 
-std::optional<TableMetadata> CanonicalCreateTable(const Request& request, const CreateTable& op);
-std::optional<TableMetadata> CanonicalUpgrade(const TableState& table, const Request& request,
-                                              const Upgrade& op);
+std::optional<TableMetadata> CanonicalCreateTable(const Request& request,
+                                                  const CreateTable& op);
+std::optional<TableMetadata> CanonicalUpgrade(const TableState& table,
+                                              const Request& request, const Upgrade& op);
 std::optional<TableMetadata> CanonicalAddConstraint(const TableState& table,
                                                     const Request& request,
                                                     const AddConstraint& op);
@@ -132,7 +138,8 @@ std::optional<TableMetadata> CanonicalUpdateSchema(const TableState& table,
                                                    const Switches& switches);
 /// A commit, validate or finish: the new snapshot on `parent` with `outcome`'s precise
 /// statuses.
-std::optional<TableMetadata> CanonicalSnapshot(const TableMetadata& parent, const Request& request,
+std::optional<TableMetadata> CanonicalSnapshot(const TableMetadata& parent,
+                                               const Request& request,
                                                const AllowedOutcome& outcome,
                                                const std::string& operation,
                                                int64_t added_rows);

@@ -23,7 +23,8 @@ constexpr std::array<std::string_view, 9> kRejectKindNames = {
     "invalid-metadata",          "commit-conflict",         "invalid-request"};
 
 Finding MakeFinding(RuleId rule, std::string detail,
-                    std::optional<ConstraintId> id = std::nullopt, std::string pointer = {}) {
+                    std::optional<ConstraintId> id = std::nullopt,
+                    std::string pointer = {}) {
   return Finding{rule, id, std::move(pointer), std::move(detail)};
 }
 
@@ -44,8 +45,9 @@ void FailBecause(Findings& out, const Findings& why, const std::string& detail) 
     return;
   }
   for (const Finding& f : why) {
-    out.push_back(Finding{f.rule, f.constraint_id, f.pointer,
-                          f.detail.empty() ? detail : fmt::format("{}: {}", detail, f.detail)});
+    out.push_back(
+        Finding{f.rule, f.constraint_id, f.pointer,
+                f.detail.empty() ? detail : fmt::format("{}: {}", detail, f.detail)});
   }
 }
 
@@ -57,23 +59,30 @@ std::vector<FieldId> Sorted(std::vector<FieldId> ids) {
 /// The st.* rule that describes a claimed status.
 RuleId RuleOfStatus(ConstraintStatus s) {
   switch (s) {
-    case ConstraintStatus::kValidated: return RuleId::kStValidated;
-    case ConstraintStatus::kValid: return RuleId::kStValid;
-    case ConstraintStatus::kInvalid: return RuleId::kStInvalid;
-    case ConstraintStatus::kUnvalidated: break;
+    case ConstraintStatus::kValidated:
+      return RuleId::kStValidated;
+    case ConstraintStatus::kValid:
+      return RuleId::kStValid;
+    case ConstraintStatus::kInvalid:
+      return RuleId::kStInvalid;
+    case ConstraintStatus::kUnvalidated:
+      break;
   }
-  return RuleId::kStNoAddCarry;  // unvalidated is disallowed only where a carry is required
+  return RuleId::kStNoAddCarry;  // unvalidated is disallowed only where a carry is
+                                 // required
 }
 
-// --- constraints ------------------------------------------------------------------------
+// --- constraints
+// ------------------------------------------------------------------------
 
-void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got, Findings& out) {
+void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
+                     Findings& out) {
   const std::string ptr = got.id ? fmt::format("constraint {}", *got.id) : e.name;
   const Constraint& want = e.definition;
   if (want.type && got.type != want.type) {
     out.push_back(MakeFinding(e.rule,
-                              fmt::format("{} has type {}, expected {}", e.name, got.raw_type,
-                                          ToString(*want.type)),
+                              fmt::format("{} has type {}, expected {}", e.name,
+                                          got.raw_type, ToString(*want.type)),
                               got.id));
   }
   if (want.enforced && got.enforced != want.enforced) {
@@ -86,21 +95,22 @@ void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got, Find
   // new one must carry what was asked.
   const RuleId def_rule = e.id ? RuleId::kUpdDefinitionImmutable : e.rule;
   if (want.expression != got.expression) {
-    out.push_back(MakeFinding(def_rule,
-                              fmt::format("{} has expression {}, expected {}", e.name,
-                                          got.expression ? ToString(*got.expression) : "none",
-                                          want.expression ? ToString(*want.expression)
-                                                          : "none"),
-                              got.id));
+    out.push_back(
+        MakeFinding(def_rule,
+                    fmt::format("{} has expression {}, expected {}", e.name,
+                                got.expression ? ToString(*got.expression) : "none",
+                                want.expression ? ToString(*want.expression) : "none"),
+                    got.id));
   }
   if (want.field_ids.has_value() != got.field_ids.has_value() ||
       (want.field_ids && Sorted(*want.field_ids) != Sorted(*got.field_ids))) {
-    out.push_back(MakeFinding(def_rule, fmt::format("{} has other field-ids", e.name), got.id));
+    out.push_back(
+        MakeFinding(def_rule, fmt::format("{} has other field-ids", e.name), got.id));
   }
   if (e.timestamp_must_change_from && got.timestamp_ms == e.timestamp_must_change_from) {
     out.push_back(MakeFinding(RuleId::kUpdTimestamp,
-                              fmt::format("{} was updated but kept timestamp-ms {}", e.name,
-                                          *e.timestamp_must_change_from),
+                              fmt::format("{} was updated but kept timestamp-ms {}",
+                                          e.name, *e.timestamp_must_change_from),
                               got.id));
   }
 }
@@ -108,7 +118,8 @@ void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got, Find
 /// The constraints of the answer against the expectations: each expected one present with
 /// its definition, nothing else; new IDs above the previous last-constraint-id and never
 /// reused; last-constraint-id the highest assigned.
-void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
+                      Findings& out) {
   const std::vector<Constraint>& got = ConstraintsOf(md);
   std::vector<bool> matched(got.size(), false);
   ConstraintId highest_new = 0;
@@ -117,8 +128,8 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md, F
     while (i < got.size() && !(got[i].name == e.name)) ++i;
     if (i == got.size()) {
       if (!e.optional) {
-        out.push_back(MakeFinding(e.rule, fmt::format("constraint {} is missing", e.name),
-                                  e.id));
+        out.push_back(
+            MakeFinding(e.rule, fmt::format("constraint {} is missing", e.name), e.id));
       }
       continue;
     }
@@ -127,35 +138,38 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md, F
     JudgeDefinition(e, c, out);
     if (e.id) {
       if (c.id != e.id) {
-        out.push_back(MakeFinding(e.rule,
-                                  fmt::format("constraint {} changed its ID from {} to {}",
-                                              e.name, *e.id, c.id.value_or(0)),
-                                  e.id));
+        out.push_back(
+            MakeFinding(e.rule,
+                        fmt::format("constraint {} changed its ID from {} to {}", e.name,
+                                    *e.id, c.id.value_or(0)),
+                        e.id));
       }
       continue;
     }
     if (!c.id) {
-      out.push_back(MakeFinding(RuleId::kDefRequiredFields,
-                                fmt::format("new constraint {} has no constraint-id", e.name)));
+      out.push_back(
+          MakeFinding(RuleId::kDefRequiredFields,
+                      fmt::format("new constraint {} has no constraint-id", e.name)));
       continue;
     }
     highest_new = std::max(highest_new, *c.id);
     Require(out, *c.id > exp.base_last_constraint_id, RuleId::kIdAboveLast,
-            fmt::format("new constraint {} has ID {}, not above last-constraint-id {}", e.name,
-                        *c.id, exp.base_last_constraint_id),
+            fmt::format("new constraint {} has ID {}, not above last-constraint-id {}",
+                        e.name, *c.id, exp.base_last_constraint_id),
             c.id);
     Require(out, !exp.removed_ids.count(*c.id), RuleId::kIdNoReuse,
-            fmt::format("new constraint {} reuses the removed ID {}", e.name, *c.id), c.id);
+            fmt::format("new constraint {} reuses the removed ID {}", e.name, *c.id),
+            c.id);
     Require(out, c.timestamp_ms.has_value(), RuleId::kDefRequiredFields,
             fmt::format("new constraint {} has no timestamp-ms", e.name), c.id);
   }
   for (size_t i = 0; i < got.size(); ++i) {
     if (matched[i]) continue;
-    out.push_back(MakeFinding(RuleId::kProtoAnswer,
-                              fmt::format("unexpected constraint {} (ID {})",
-                                          got[i].name.value_or("<no name>"),
-                                          got[i].id.value_or(0)),
-                              got[i].id));
+    out.push_back(
+        MakeFinding(RuleId::kProtoAnswer,
+                    fmt::format("unexpected constraint {} (ID {})",
+                                got[i].name.value_or("<no name>"), got[i].id.value_or(0)),
+                    got[i].id));
   }
   const ConstraintId want_last = std::max(exp.base_last_constraint_id, highest_new);
   const ConstraintId last = LastConstraintId(md);
@@ -187,7 +201,8 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
       if (!list || std::find(list->begin(), list->end(), *e.id) == list->end()) continue;
       if (e.allowed.Contains(s)) continue;
       RuleId rule = RuleOfStatus(s);
-      if (s == ConstraintStatus::kValid && e.context.calls_udf) rule = RuleId::kExprUdfStatus;
+      if (s == ConstraintStatus::kValid && e.context.calls_udf)
+        rule = RuleId::kExprUdfStatus;
       const std::string detail =
           fmt::format("constraint {} (ID {}) is recorded {}; allowed {}", e.name, *e.id,
                       ToString(s), ToString(e.allowed));
@@ -198,42 +213,47 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
   }
 }
 
-void JudgeSnapshot(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+void JudgeSnapshot(const MetadataExpectation& exp, const TableMetadata& md,
+                   Findings& out) {
   const Snapshot* cur = md.CurrentSnapshot();
   if (!exp.new_snapshot) {
     const std::optional<SnapshotId> got =
         cur ? std::optional<SnapshotId>(cur->snapshot_id) : std::nullopt;
-    Require(out, got == exp.current_snapshot_id, RuleId::kProtoAnswer,
-            fmt::format("the current snapshot changed from {} to {}",
-                        exp.current_snapshot_id ? fmt::format("{}", *exp.current_snapshot_id)
-                                                : "none",
-                        got ? fmt::format("{}", *got) : "none"));
+    Require(
+        out, got == exp.current_snapshot_id, RuleId::kProtoAnswer,
+        fmt::format("the current snapshot changed from {} to {}",
+                    exp.current_snapshot_id ? fmt::format("{}", *exp.current_snapshot_id)
+                                            : "none",
+                    got ? fmt::format("{}", *got) : "none"));
     return;
   }
   const SnapshotExpectation& se = *exp.new_snapshot;
   if (cur == nullptr) {
-    out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer has no current snapshot"));
+    out.push_back(
+        MakeFinding(RuleId::kProtoAnswer, "the answer has no current snapshot"));
     return;
   }
   if (se.parent_snapshot_id && cur->snapshot_id == *se.parent_snapshot_id) {
-    out.push_back(MakeFinding(RuleId::kProtoAnswer,
-                              fmt::format("no new snapshot: the current snapshot is still {}",
-                                          cur->snapshot_id)));
+    out.push_back(
+        MakeFinding(RuleId::kProtoAnswer,
+                    fmt::format("no new snapshot: the current snapshot is still {}",
+                                cur->snapshot_id)));
     return;
   }
   if (cur->parent_snapshot_id != se.parent_snapshot_id) {
     out.push_back(MakeFinding(
         se.retry ? RuleId::kEnfRetryRecomputeStatuses : RuleId::kProtoAnswer,
-        fmt::format("the new snapshot's parent is {}, expected {}",
-                    cur->parent_snapshot_id ? fmt::format("{}", *cur->parent_snapshot_id)
-                                            : "none",
-                    se.parent_snapshot_id ? fmt::format("{}", *se.parent_snapshot_id)
-                                          : "none")));
+        fmt::format(
+            "the new snapshot's parent is {}, expected {}",
+            cur->parent_snapshot_id ? fmt::format("{}", *cur->parent_snapshot_id)
+                                    : "none",
+            se.parent_snapshot_id ? fmt::format("{}", *se.parent_snapshot_id) : "none")));
   }
   if (!se.operation.empty() && cur->operation() != se.operation) {
-    out.push_back(MakeFinding(RuleId::kProtoAnswer,
-                              fmt::format("the new snapshot's operation is '{}', expected '{}'",
-                                          cur->operation(), se.operation)));
+    out.push_back(
+        MakeFinding(RuleId::kProtoAnswer,
+                    fmt::format("the new snapshot's operation is '{}', expected '{}'",
+                                cur->operation(), se.operation)));
   }
   // "in v4 a snapshot's timestamp-ms is strictly greater than its parent's"
   // (ice.v4-snapshot-timestamps, iceberg_rules.h)
@@ -243,8 +263,9 @@ void JudgeSnapshot(const MetadataExpectation& exp, const TableMetadata& md, Find
 }
 
 /// Siblings under one parent: the expected fields against the answered ones.
-void JudgeFields(const std::vector<NestedField>& want, const std::vector<NestedField>& got,
-                 FieldId base_last_column_id, const std::string& where, Findings& out) {
+void JudgeFields(const std::vector<NestedField>& want,
+                 const std::vector<NestedField>& got, FieldId base_last_column_id,
+                 const std::string& where, Findings& out) {
   std::vector<std::string> want_names, got_names;
   for (const NestedField& f : got) got_names.push_back(f.name);
   for (const NestedField& w : want) {
@@ -258,27 +279,29 @@ void JudgeFields(const std::vector<NestedField>& want, const std::vector<NestedF
       }
     }
     if (g == nullptr) {
-      out.push_back(MakeFinding(RuleId::kIceSchemaEvolution,
-                                is_new ? fmt::format("added field {}{} is missing", where, w.name)
-                                       : fmt::format("field {} ({}{}) is missing", w.id, where,
-                                                     w.name)));
+      out.push_back(MakeFinding(
+          RuleId::kIceSchemaEvolution,
+          is_new ? fmt::format("added field {}{} is missing", where, w.name)
+                 : fmt::format("field {} ({}{}) is missing", w.id, where, w.name)));
       continue;
     }
     if (is_new) {
       Require(out, g->id > base_last_column_id, RuleId::kIceSchemaEvolution,
-              fmt::format("added field {}{} has ID {}, not above last-column-id {}", where,
-                          w.name, g->id, base_last_column_id));
+              fmt::format("added field {}{} has ID {}, not above last-column-id {}",
+                          where, w.name, g->id, base_last_column_id));
     } else {
-      Require(out, g->name == w.name, RuleId::kSchRenameReorder,
-              fmt::format("field {} is named '{}', expected '{}'", w.id, g->name, w.name));
+      Require(
+          out, g->name == w.name, RuleId::kSchRenameReorder,
+          fmt::format("field {} is named '{}', expected '{}'", w.id, g->name, w.name));
     }
     Require(out, g->required == w.required, RuleId::kIceSchemaEvolution,
-            fmt::format("field {}{} has required={}, expected {}", where, w.name, g->required,
-                        w.required));
+            fmt::format("field {}{} has required={}, expected {}", where, w.name,
+                        g->required, w.required));
     if (g->type.id != w.type.id) {
-      out.push_back(MakeFinding(RuleId::kIceTypePromotion,
-                                fmt::format("field {}{} has type {}, expected {}", where,
-                                            w.name, ToString(g->type), ToString(w.type))));
+      out.push_back(
+          MakeFinding(RuleId::kIceTypePromotion,
+                      fmt::format("field {}{} has type {}, expected {}", where, w.name,
+                                  ToString(g->type), ToString(w.type))));
     } else if (w.type.id == TypeId::kStruct) {
       JudgeFields(w.type.fields, g->type.fields, base_last_column_id,
                   fmt::format("{}{}.", where, w.name), out);
@@ -290,9 +313,9 @@ void JudgeFields(const std::vector<NestedField>& want, const std::vector<NestedF
   }
   for (const std::string& name : got_names) {
     if (std::find(want_names.begin(), want_names.end(), name) == want_names.end()) {
-      out.push_back(MakeFinding(RuleId::kIceSchemaEvolution,
-                                fmt::format("field {}{} should not be in the schema", where,
-                                            name)));
+      out.push_back(MakeFinding(
+          RuleId::kIceSchemaEvolution,
+          fmt::format("field {}{} should not be in the schema", where, name)));
     }
   }
   std::vector<std::string> want_sorted = want_names, got_sorted = got_names;
@@ -301,14 +324,15 @@ void JudgeFields(const std::vector<NestedField>& want, const std::vector<NestedF
   if (want_sorted == got_sorted && want_names != got_names) {
     // "Renaming or reordering a constraint-referenced field is allowed": the order asked
     // for must be the order answered.
-    out.push_back(MakeFinding(RuleId::kSchRenameReorder,
-                              fmt::format("fields {}are in the order [{}], expected [{}]",
-                                          where, fmt::join(got_names, ", "),
-                                          fmt::join(want_names, ", "))));
+    out.push_back(MakeFinding(
+        RuleId::kSchRenameReorder,
+        fmt::format("fields {}are in the order [{}], expected [{}]", where,
+                    fmt::join(got_names, ", "), fmt::join(want_names, ", "))));
   }
 }
 
-void JudgeSchemas(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+void JudgeSchemas(const MetadataExpectation& exp, const TableMetadata& md,
+                  Findings& out) {
   const Schema* schema = md.CurrentSchema();
   if (md.format_version >= 4) {
     // "Writers must not set identifier-field-ids in a schema that is added to a v4 table"
@@ -332,19 +356,24 @@ void JudgeSchemas(const MetadataExpectation& exp, const TableMetadata& md, Findi
     }
   }
   if (exp.new_schema_required) {
-    Require(out, schema != nullptr && !exp.base_schema_ids.count(schema->schema_id.value_or(0)),
-            RuleId::kIceSchemaEvolution, "a schema change must make a new current schema");
+    Require(
+        out,
+        schema != nullptr && !exp.base_schema_ids.count(schema->schema_id.value_or(0)),
+        RuleId::kIceSchemaEvolution, "a schema change must make a new current schema");
   }
   if (exp.expected_schema) {
     if (schema == nullptr) {
-      out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer has no current schema"));
+      out.push_back(
+          MakeFinding(RuleId::kProtoAnswer, "the answer has no current schema"));
       return;
     }
-    JudgeFields(exp.expected_schema->fields, schema->fields, exp.base_last_column_id, "", out);
+    JudgeFields(exp.expected_schema->fields, schema->fields, exp.base_last_column_id, "",
+                out);
   }
 }
 
-void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md, Findings& out) {
+void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
+                   Findings& out) {
   Require(out, md.format_version == exp.format_version, exp.format_version_rule,
           fmt::format("format-version is {}, expected {}", md.format_version,
                       exp.format_version));
@@ -374,8 +403,9 @@ void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,
     }
     auto it = want.find(r.key);
     if (it == want.end()) {
-      out.push_back(MakeFinding(RuleId::kSemLiveRows,
-                                fmt::format("row {} is returned but is not live", r.key)));
+      out.push_back(
+          MakeFinding(RuleId::kSemLiveRows,
+                      fmt::format("row {} is returned but is not live", r.key)));
       continue;
     }
     std::optional<Value> bound = BindRowForReading(r.values, schema.fields);
@@ -387,15 +417,16 @@ void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,
   }
   for (const auto& [key, values] : want) {
     if (!seen.count(key)) {
-      out.push_back(MakeFinding(RuleId::kSemLiveRows,
-                                fmt::format("live row {} is missing from the scan", key)));
+      out.push_back(
+          MakeFinding(RuleId::kSemLiveRows,
+                      fmt::format("live row {} is missing from the scan", key)));
     }
   }
 }
 
-void JudgeReaderStatuses(const std::map<ConstraintId, StatusSet>& want,
-                         const std::optional<std::map<ConstraintId, ConstraintStatus>>& got,
-                         Findings& out) {
+void JudgeReaderStatuses(
+    const std::map<ConstraintId, StatusSet>& want,
+    const std::optional<std::map<ConstraintId, ConstraintStatus>>& got, Findings& out) {
   if (!got) {
     out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no statuses"));
     return;
@@ -440,24 +471,26 @@ void JudgeParsed(const TableMetadata& want, bool may_drop, const TableMetadata& 
   const bool dropped = may_drop && !got.constraints && !got.last_constraint_id;
   if (!dropped) {
     Require(out, LastConstraintId(got) == LastConstraintId(want), RuleId::kProtoAnswer,
-            fmt::format("last-constraint-id {} re-serialized as {}", LastConstraintId(want),
-                        LastConstraintId(got)));
+            fmt::format("last-constraint-id {} re-serialized as {}",
+                        LastConstraintId(want), LastConstraintId(got)));
     std::map<ConstraintId, const Constraint*> by_id;
     for (const Constraint& c : ConstraintsOf(got)) by_id[c.id.value_or(0)] = &c;
     for (const Constraint& c : ConstraintsOf(want)) {
       auto it = by_id.find(c.id.value_or(0));
-      const bool same = it != by_id.end() && it->second->type == c.type &&
-                        it->second->name == c.name && it->second->enforced == c.enforced &&
-                        it->second->timestamp_ms == c.timestamp_ms &&
-                        it->second->expression == c.expression &&
-                        it->second->field_ids.has_value() == c.field_ids.has_value() &&
-                        (!c.field_ids || Sorted(*c.field_ids) == Sorted(*it->second->field_ids));
-      Require(out, same, RuleId::kProtoAnswer,
-              fmt::format("constraint {} is not re-serialized as given", c.id.value_or(0)),
-              c.id);
+      const bool same =
+          it != by_id.end() && it->second->type == c.type && it->second->name == c.name &&
+          it->second->enforced == c.enforced &&
+          it->second->timestamp_ms == c.timestamp_ms &&
+          it->second->expression == c.expression &&
+          it->second->field_ids.has_value() == c.field_ids.has_value() &&
+          (!c.field_ids || Sorted(*c.field_ids) == Sorted(*it->second->field_ids));
+      Require(
+          out, same, RuleId::kProtoAnswer,
+          fmt::format("constraint {} is not re-serialized as given", c.id.value_or(0)),
+          c.id);
     }
-    Require(out, ConstraintsOf(got).size() == ConstraintsOf(want).size(), RuleId::kProtoAnswer,
-            "re-serialized metadata has other constraints");
+    Require(out, ConstraintsOf(got).size() == ConstraintsOf(want).size(),
+            RuleId::kProtoAnswer, "re-serialized metadata has other constraints");
   }
   const auto cur = [](const TableMetadata& m) {
     const Snapshot* s = m.CurrentSnapshot();
@@ -473,10 +506,11 @@ void JudgeParsed(const TableMetadata& want, bool may_drop, const TableMetadata& 
       continue;
     }
     if (!dropped) {
-      Require(out, SameStatuses(s.constraint_statuses, g->constraint_statuses),
-              RuleId::kProtoAnswer,
-              fmt::format("snapshot {}'s constraint-statuses are not re-serialized as given",
-                          s.snapshot_id));
+      Require(
+          out, SameStatuses(s.constraint_statuses, g->constraint_statuses),
+          RuleId::kProtoAnswer,
+          fmt::format("snapshot {}'s constraint-statuses are not re-serialized as given",
+                      s.snapshot_id));
     }
   }
 }
@@ -510,14 +544,14 @@ ConstraintId LastConstraintId(const TableMetadata& metadata) {
   return metadata.last_constraint_id.value_or(0);
 }
 
-
 StatusSet ToStatusSet(const std::vector<ConstraintStatus>& statuses) {
   StatusSet set;
   for (ConstraintStatus s : statuses) set.Add(s);
   return set;
 }
 
-// --- printing ---------------------------------------------------------------------------
+// --- printing
+// ---------------------------------------------------------------------------
 
 std::string ToString(const AllowedOutcome& o) {
   std::string s;
@@ -529,9 +563,9 @@ std::string ToString(const AllowedOutcome& o) {
     s = fmt::format("rejected {}", KindsToString(o.reject_kinds));
   }
   if (!o.violated_ids.empty()) {
-    s += fmt::format(" constraint-ids ⊆ {}",
-                     JoinIds(std::vector<ConstraintId>(o.violated_ids.begin(),
-                                                       o.violated_ids.end())));
+    s += fmt::format(
+        " constraint-ids ⊆ {}",
+        JoinIds(std::vector<ConstraintId>(o.violated_ids.begin(), o.violated_ids.end())));
   }
   std::vector<std::string> rules;
   for (const Finding& f : o.decided_by) rules.emplace_back(RuleIdName(f.rule));
@@ -546,22 +580,24 @@ std::string ToString(const AllowedOutcome& o) {
   return s;
 }
 
-// --- judging ----------------------------------------------------------------------------
+// --- judging
+// ----------------------------------------------------------------------------
 
 Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
   Findings out;
   switch (answer.result) {
     case AnswerResult::kUnsupported:
     case AnswerResult::kError:
-      FailBecause(out, outcome.decided_by,
-                  fmt::format("answered {}: {}",
-                              answer.result == AnswerResult::kError ? "error" : "unsupported",
-                              answer.message));
+      FailBecause(
+          out, outcome.decided_by,
+          fmt::format("answered {}: {}",
+                      answer.result == AnswerResult::kError ? "error" : "unsupported",
+                      answer.message));
       return out;
     case AnswerResult::kRejected: {
-      const std::string kind_text =
-          answer.error_kind ? std::string(ToString(*answer.error_kind))
-                            : answer.error_kind_text;
+      const std::string kind_text = answer.error_kind
+                                        ? std::string(ToString(*answer.error_kind))
+                                        : answer.error_kind_text;
       if (!outcome.reject_allowed) {
         FailBecause(out, outcome.decided_by,
                     fmt::format("rejected ({}) but the request must succeed", kind_text));
@@ -578,13 +614,14 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
       if (answer.error_constraint_ids) {
         for (ConstraintId id : *answer.error_constraint_ids) {
           if (outcome.violated_ids.count(id)) continue;
-          FailBecause(out, outcome.decided_by,
-                      fmt::format("the rejection names constraint ID {}, which is not among "
-                                  "{}",
-                                  id,
-                                  JoinIds(std::vector<ConstraintId>(
-                                      outcome.violated_ids.begin(),
-                                      outcome.violated_ids.end()))));
+          FailBecause(
+              out, outcome.decided_by,
+              fmt::format(
+                  "the rejection names constraint ID {}, which is not among "
+                  "{}",
+                  id,
+                  JoinIds(std::vector<ConstraintId>(outcome.violated_ids.begin(),
+                                                    outcome.violated_ids.end()))));
         }
       }
       return out;
@@ -593,8 +630,9 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
       break;
   }
   if (!outcome.ok_allowed) {
-    FailBecause(out, outcome.reject_required_by.empty() ? outcome.decided_by
-                                                        : outcome.reject_required_by,
+    FailBecause(out,
+                outcome.reject_required_by.empty() ? outcome.decided_by
+                                                   : outcome.reject_required_by,
                 "answered ok but the request must be rejected");
     return out;
   }
@@ -607,12 +645,14 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
   }
   if (outcome.rows && outcome.rows_schema)
     JudgeRows(*outcome.rows, *outcome.rows_schema, answer.rows, out);
-  if (outcome.reader_statuses) JudgeReaderStatuses(*outcome.reader_statuses, answer.statuses, out);
+  if (outcome.reader_statuses)
+    JudgeReaderStatuses(*outcome.reader_statuses, answer.statuses, out);
   if (outcome.parsed) {
     if (!answer.metadata) {
       out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no metadata"));
     } else {
-      JudgeParsed(*outcome.parsed, outcome.may_drop_constraint_fields, *answer.metadata, out);
+      JudgeParsed(*outcome.parsed, outcome.may_drop_constraint_fields, *answer.metadata,
+                  out);
     }
   }
   return out;

@@ -1,11 +1,12 @@
 /// \file
-/// What the model allows as the answer to one request (ARCHITECTURE.md "The model: allowed
-/// outcomes, not one answer"): which results are acceptable (`ok`, `rejected` with which
-/// error kinds), which rules decided, and for `ok` the conditions on the answered metadata
-/// (constraint definitions, bounds on new IDs, the allowed status set of each constraint in a
-/// new snapshot), the live rows for `scan` and the exact statuses for `read-statuses`.
-/// `Judge` checks an observed answer against an `AllowedOutcome` and returns the findings of
-/// every condition it breaks, each naming its rule. Operations (operations.h) build outcomes.
+/// What the model allows as the answer to one request (ARCHITECTURE.md "The model:
+/// allowed outcomes, not one answer"): which results are acceptable (`ok`, `rejected`
+/// with which error kinds), which rules decided, and for `ok` the conditions on the
+/// answered metadata (constraint definitions, bounds on new IDs, the allowed status set
+/// of each constraint in a new snapshot), the live rows for `scan` and the exact statuses
+/// for `read-statuses`. `Judge` checks an observed answer against an `AllowedOutcome` and
+/// returns the findings of every condition it breaks, each naming its rule. Operations
+/// (operations.h) build outcomes.
 #pragma once
 
 #include <cstdint>
@@ -26,8 +27,8 @@
 
 namespace ictk {
 
-/// The protocol's error kinds (ARCHITECTURE.md "Error kinds"). The harness compares kinds,
-/// never messages.
+/// The protocol's error kinds (ARCHITECTURE.md "Error kinds"). The harness compares
+/// kinds, never messages.
 enum class RejectKind {
   kConstraintViolation,
   kUnverifiableConstraint,
@@ -41,10 +42,10 @@ enum class RejectKind {
 };
 
 inline constexpr RejectKind kAllRejectKinds[] = {
-    RejectKind::kConstraintViolation,      RejectKind::kUnverifiableConstraint,
-    RejectKind::kInvalidConstraint,        RejectKind::kInvalidConstraintUpdate,
-    RejectKind::kInvalidSchemaChange,      RejectKind::kUnsupportedFormatVersion,
-    RejectKind::kInvalidMetadata,          RejectKind::kCommitConflict,
+    RejectKind::kConstraintViolation, RejectKind::kUnverifiableConstraint,
+    RejectKind::kInvalidConstraint,   RejectKind::kInvalidConstraintUpdate,
+    RejectKind::kInvalidSchemaChange, RejectKind::kUnsupportedFormatVersion,
+    RejectKind::kInvalidMetadata,     RejectKind::kCommitConflict,
     RejectKind::kInvalidRequest};
 
 /// The kebab-case protocol name: "constraint-violation", "invalid-request", ...
@@ -74,7 +75,9 @@ class StatusSet {
   bool operator==(const StatusSet&) const = default;
 
  private:
-  static uint8_t Bit(ConstraintStatus s) { return static_cast<uint8_t>(1u << static_cast<int>(s)); }
+  static uint8_t Bit(ConstraintStatus s) {
+    return static_cast<uint8_t>(1u << static_cast<int>(s));
+  }
   uint8_t bits_ = 0;
 };
 
@@ -86,13 +89,14 @@ StatusSet ToStatusSet(const std::vector<ConstraintStatus>& statuses);
 
 /// Expectations on one constraint of an `ok` answer's metadata.
 struct ConstraintExpectation {
-  std::string name;                 ///< the name it carries after the request
-  std::optional<ConstraintId> id;   ///< its ID when it existed before; nullopt = new
+  std::string name;                ///< the name it carries after the request
+  std::optional<ConstraintId> id;  ///< its ID when it existed before; nullopt = new
   /// The definition to match: `type`, `enforced` (nullopt = either), `expression`,
-  /// `field_ids` (compared as a set). `id`, `name` and `timestamp_ms` are not compared here.
+  /// `field_ids` (compared as a set). `id`, `name` and `timestamp_ms` are not compared
+  /// here.
   Constraint definition;
-  /// Whether this constraint may be absent (create-table of a v4 table whose schema carries
-  /// identifier-field-ids: "with or without a generated pk").
+  /// Whether this constraint may be absent (create-table of a v4 table whose schema
+  /// carries identifier-field-ids: "with or without a generated pk").
   bool optional = false;
   /// upd.timestamp: `timestamp-ms` must differ from this previous value.
   std::optional<int64_t> timestamp_must_change_from;
@@ -104,10 +108,11 @@ struct ConstraintExpectation {
 /// The allowed statuses of one constraint in the snapshot a commit creates.
 struct StatusExpectation {
   std::string name;
-  std::optional<ConstraintId> id;   ///< nullopt never happens for commits (IDs are known)
-  StatusSet allowed;                ///< given the adopted parent's recorded status
-  StatusSet by_truth;               ///< `valid` kept whenever truth allows it (fixtures)
-  /// parent's recorded status -> allowed set (for statuses-by-parent under status-carry=must)
+  std::optional<ConstraintId> id;  ///< nullopt never happens for commits (IDs are known)
+  StatusSet allowed;               ///< given the adopted parent's recorded status
+  StatusSet by_truth;              ///< `valid` kept whenever truth allows it (fixtures)
+  /// parent's recorded status -> allowed set (for statuses-by-parent under
+  /// status-carry=must)
   std::map<ConstraintStatus, StatusSet> by_parent;
   ConstraintStatus precise = ConstraintStatus::kUnvalidated;
   StatusContext context;  ///< what the status rules judged (status_rules.h)
@@ -121,11 +126,11 @@ struct StatusExpectation {
 struct SnapshotExpectation {
   std::optional<SnapshotId> parent_snapshot_id;  ///< nullopt: the first snapshot
   std::optional<int64_t> parent_timestamp_ms;
-  std::string operation;                         ///< summary.operation
+  std::string operation;  ///< summary.operation
   /// st.every-snapshot: a v4 table with constraints must record constraint-statuses.
   bool statuses_required = false;
-  std::vector<StatusExpectation> statuses;       ///< every constraint that exists
-  bool retry = false;                            ///< the commit was retried on a new parent
+  std::vector<StatusExpectation> statuses;  ///< every constraint that exists
+  bool retry = false;                       ///< the commit was retried on a new parent
   std::optional<int64_t> live_row_count;
   bool operator==(const SnapshotExpectation&) const = default;
 };
@@ -133,11 +138,12 @@ struct SnapshotExpectation {
 /// Conditions on the metadata of an `ok` answer.
 struct MetadataExpectation {
   int32_t format_version = 0;
-  RuleId format_version_rule = RuleId::kProtoAnswer;  ///< ice.format-version-up for upgrade
+  RuleId format_version_rule =
+      RuleId::kProtoAnswer;  ///< ice.format-version-up for upgrade
   /// The previous answer's `last-constraint-id` (absent = 0: id.last-default-zero).
   ConstraintId base_last_constraint_id = 0;
-  std::set<ConstraintId> removed_ids;   ///< IDs removed before this request (id.no-reuse)
-  std::set<ConstraintId> seen_ids;      ///< every ID the table ever had, before this request
+  std::set<ConstraintId> removed_ids;  ///< IDs removed before this request (id.no-reuse)
+  std::set<ConstraintId> seen_ids;  ///< every ID the table ever had, before this request
   /// Exactly these constraints exist after the request (matched by name).
   std::vector<ConstraintExpectation> constraints;
   /// The snapshot the request must create; nullopt = the current snapshot stays
@@ -147,8 +153,9 @@ struct MetadataExpectation {
   /// Schema IDs that existed before: a schema not among them was added by this request
   /// (upg.no-identifiers-in-v4).
   std::set<int32_t> base_schema_ids;
-  /// update-schema: the schema the change must produce; fields new in it carry provisional
-  /// IDs above the base `last-column-id` and are matched by parent and name, not by ID.
+  /// update-schema: the schema the change must produce; fields new in it carry
+  /// provisional IDs above the base `last-column-id` and are matched by parent and name,
+  /// not by ID.
   std::optional<Schema> expected_schema;
   FieldId base_last_column_id = 0;
   /// The answer's current schema must be a new one (not among `base_schema_ids`).
@@ -162,7 +169,7 @@ struct MetadataExpectation {
 struct AllowedOutcome {
   bool ok_allowed = true;
   bool reject_allowed = false;
-  std::set<RejectKind> reject_kinds;    ///< allowed error kinds when a rejection is allowed
+  std::set<RejectKind> reject_kinds;  ///< allowed error kinds when a rejection is allowed
   /// The rules that decide: why a rejection is allowed or required, or why `ok` is.
   Findings decided_by;
   /// The subset of `decided_by` that requires a rejection (empty when `ok` is allowed).
@@ -177,8 +184,9 @@ struct AllowedOutcome {
   /// For `ok` of `read-statuses`: the exact answer, constraint ID -> status; when a
   /// constraint is listed with several statuses each listed one is allowed.
   std::optional<std::map<ConstraintId, StatusSet>> reader_statuses;
-  /// For `ok` of `parse-metadata`: the metadata the reader was given (compared by meaning;
-  /// `may_drop_constraint_fields` when v1-v3 metadata's constraint fields may be ignored).
+  /// For `ok` of `parse-metadata`: the metadata the reader was given (compared by
+  /// meaning; `may_drop_constraint_fields` when v1-v3 metadata's constraint fields may be
+  /// ignored).
   std::optional<TableMetadata> parsed;
   bool may_drop_constraint_fields = false;
 
@@ -194,19 +202,23 @@ enum class AnswerResult { kOk, kRejected, kUnsupported, kError };
 /// An implementation's answer to one request, as the codec decodes it.
 struct Answer {
   AnswerResult result = AnswerResult::kOk;
-  std::optional<RejectKind> error_kind;       ///< nullopt: unknown kind text (see below)
+  std::optional<RejectKind> error_kind;  ///< nullopt: unknown kind text (see below)
   std::string error_kind_text;
   std::optional<std::vector<ConstraintId>> error_constraint_ids;
   std::string message;
   std::optional<TableMetadata> metadata;
-  std::optional<std::vector<Row>> rows;                          ///< scan
+  std::optional<std::vector<Row>> rows;                              ///< scan
   std::optional<std::map<ConstraintId, ConstraintStatus>> statuses;  ///< read-statuses
 
   static Answer Ok(TableMetadata metadata) {
-    Answer a; a.metadata = std::move(metadata); return a;
+    Answer a;
+    a.metadata = std::move(metadata);
+    return a;
   }
   static Answer Rejected(RejectKind kind, std::vector<ConstraintId> ids = {}) {
-    Answer a; a.result = AnswerResult::kRejected; a.error_kind = kind;
+    Answer a;
+    a.result = AnswerResult::kRejected;
+    a.error_kind = kind;
     a.error_kind_text = std::string(ToString(kind));
     if (!ids.empty()) a.error_constraint_ids = std::move(ids);
     return a;
@@ -216,12 +228,13 @@ struct Answer {
 /// Checks `answer` against `outcome`: the result and error kind, a rejection's
 /// `constraint-ids`, and for `ok` the metadata conditions (id.above-last, id.update-last,
 /// id.no-reuse, st.exactly-one-list, st.every-snapshot, each status in its allowed set,
-/// upg.no-identifiers-in-v4, sch.referenced-exist, ice.v4-snapshot-timestamps, def.v4-only,
-/// the requested definitions), scan rows (sem.live-rows) and reader statuses
+/// upg.no-identifiers-in-v4, sch.referenced-exist, ice.v4-snapshot-timestamps,
+/// def.v4-only, the requested definitions), scan rows (sem.live-rows) and reader statuses
 /// (st.reader-lookup). Empty when the answer is allowed.
 Findings Judge(const AllowedOutcome& outcome, const Answer& answer);
 
-/// "`last-constraint-id` ... is treated as 0 when it is not present" (id.last-default-zero).
+/// "`last-constraint-id` ... is treated as 0 when it is not present"
+/// (id.last-default-zero).
 ConstraintId LastConstraintId(const TableMetadata& metadata);
 
 }  // namespace ictk

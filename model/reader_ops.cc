@@ -6,8 +6,8 @@
 
 #include "model/constraint_rules.h"
 #include "model/iceberg_rules.h"
-#include "model/status_rules.h"
 #include "model/operations_internal.h"
+#include "model/status_rules.h"
 
 namespace ictk::internal {
 
@@ -31,11 +31,12 @@ bool KnownVersion(const TableMetadata& md, OutcomeBuilder& b) {
 /// def.v4-only for readers: "What a reader does with v1–v3 metadata that carries them is
 /// open" (switch v3-constraint-fields: `either` rejects or ignores, `reject` rejects).
 /// Returns whether the constraint fields are ignored when accepted.
-bool V3ConstraintFields(const TableMetadata& md, const Switches& switches, OutcomeBuilder& b) {
+bool V3ConstraintFields(const TableMetadata& md, const Switches& switches,
+                        OutcomeBuilder& b) {
   if (md.format_version >= 4 || !CarriesConstraintFields(md)) return false;
-  Finding f = MakeFinding(RuleId::kDefV4Only,
-                          fmt::format("v{} metadata carries constraint fields",
-                                      md.format_version));
+  Finding f = MakeFinding(
+      RuleId::kDefV4Only,
+      fmt::format("v{} metadata carries constraint fields", md.format_version));
   if (switches.v3_constraint_fields == V3ConstraintFields::kReject) {
     b.MustReject(RejectKind::kInvalidMetadata, std::move(f));
   } else {
@@ -83,10 +84,11 @@ void ReadersIgnoreIdentifiers(const TableMetadata& md, OutcomeBuilder& b) {
 
 }  // namespace
 
-AllowedOutcome ApplyScan(const CatalogState& state, const Request& request, const Scan& op,
-                         const Switches&) {
+AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
+                         const Scan& op, const Switches&) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   const TableMetadata& md = table->metadata;
   const Schema* schema = md.CurrentSchema();
   std::optional<LiveRows> rows;
@@ -115,8 +117,8 @@ AllowedOutcome ApplyScan(const CatalogState& state, const Request& request, cons
   return std::move(b).Build();
 }
 
-AllowedOutcome ApplyReadStatuses(const CatalogState&, const Request&, const ReadStatuses& op,
-                                 const Switches& switches) {
+AllowedOutcome ApplyReadStatuses(const CatalogState&, const Request&,
+                                 const ReadStatuses& op, const Switches& switches) {
   const TableMetadata& md = op.metadata;
   OutcomeBuilder b;
   if (!KnownVersion(md, b)) return std::move(b).Build();
@@ -138,7 +140,8 @@ AllowedOutcome ApplyReadStatuses(const CatalogState&, const Request&, const Read
       // "Readers must determine the status of a constraint for a snapshot as follows"
       // (st.reader-lookup); no snapshot: every constraint unvalidated.
       statuses[*c.id] = StatusSet{ReaderStatus(
-          snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, *c.id)};
+          snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr,
+          *c.id)};
     }
   }
   b.Because(MakeFinding(RuleId::kStReaderLookup, "listed status, otherwise unvalidated"));
@@ -159,9 +162,9 @@ AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
     const std::vector<Constraint>& constraints = ConstraintsOf(md);
     for (size_t i = 0; i < constraints.size(); ++i) {
       if (schema == nullptr) break;
-      for (Finding& f : CheckConstraintDefinition(constraints[i], *schema, state.functions,
-                                                  DefinitionSource::kMetadata,
-                                                  fmt::format("/constraints/{}", i))) {
+      for (Finding& f : CheckConstraintDefinition(
+               constraints[i], *schema, state.functions, DefinitionSource::kMetadata,
+               fmt::format("/constraints/{}", i))) {
         b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
       }
     }
@@ -171,12 +174,13 @@ AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
       // Open point: "constraint ID 0, or a constraint ID above last-constraint-id, in
       // metadata given to a reader: parse-metadata may accept or reject".
       if (c.id && (*c.id <= 0 || *c.id > LastConstraintId(md))) {
-        b.MayReject(RejectKind::kInvalidMetadata,
-                    MakeFinding(RuleId::kIdUpdateLast,
-                                fmt::format("constraint ID {} is not in 1..last-constraint-id "
-                                            "{}",
-                                            *c.id, LastConstraintId(md)),
-                                c.id));
+        b.MayReject(
+            RejectKind::kInvalidMetadata,
+            MakeFinding(RuleId::kIdUpdateLast,
+                        fmt::format("constraint ID {} is not in 1..last-constraint-id "
+                                    "{}",
+                                    *c.id, LastConstraintId(md)),
+                        c.id));
       }
     }
     ReadersTolerateMissing(md, b);

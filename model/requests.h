@@ -1,8 +1,9 @@
 /// \file
-/// The protocol's requests as plain values (ARCHITECTURE.md "The adapter protocol"), field
-/// for field: one struct per `op`, a `std::variant` over them, and `Request` adding the
-/// table name and `now-ms`. The codec decodes protocol JSON into these, the adapters and
-/// generators pass them around, and the model (operations.h) says what each one allows.
+/// The protocol's requests as plain values (ARCHITECTURE.md "The adapter protocol"),
+/// field for field: one struct per `op`, a `std::variant` over them, and `Request` adding
+/// the table name and `now-ms`. The codec decodes protocol JSON into these, the adapters
+/// and generators pass them around, and the model (operations.h) says what each one
+/// allows.
 #pragma once
 
 #include <cstdint>
@@ -107,8 +108,8 @@ struct MakeOptional {
 using SchemaChange = std::variant<AddColumn, DeleteColumn, RenameColumn, UpdateColumnType,
                                   MoveColumn, MakeOptional>;
 
-/// `update-schema`: `changes` applied together as one new schema, and the constraints named
-/// in `remove_constraints` removed in the same change.
+/// `update-schema`: `changes` applied together as one new schema, and the constraints
+/// named in `remove_constraints` removed in the same change.
 struct UpdateSchema {
   std::vector<SchemaChange> changes;
   std::vector<std::string> remove_constraints;

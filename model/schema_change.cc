@@ -2,8 +2,8 @@
 /// update-schema: Iceberg's schema evolution (SURROUNDINGS.md "Schema evolution", rule
 /// ice.schema-evolution, ice.type-promotion, ice.required-needs-default) and how it meets
 /// constraints (sch.*): renames and moves are allowed, a referenced field must not be
-/// removed unless its constraint goes in the same change, a check's fields keep their type,
-/// key fields may be promoted, primary-key fields stay required.
+/// removed unless its constraint goes in the same change, a check's fields keep their
+/// type, key fields may be promoted, primary-key fields stay required.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -109,18 +109,18 @@ struct Promotion {
 struct SchemaWork {
   std::vector<NestedField> fields;
   FieldId next_id = 1;
-  std::set<FieldId> deleted;   ///< deleted fields and every field inside them
+  std::set<FieldId> deleted;  ///< deleted fields and every field inside them
   std::set<FieldId> retyped;
   std::vector<AddedColumn> added;
   std::vector<Promotion> promotions;
-  Findings structural;         ///< ice.* findings: invalid-schema-change
-  Findings unknown_ids;        ///< a change names a field that does not exist
+  Findings structural;   ///< ice.* findings: invalid-schema-change
+  Findings unknown_ids;  ///< a change names a field that does not exist
 };
 
 /// "a required column added to a table with rows needs an initial default (v3+)"
 /// (ice.required-needs-default).
-void RequiredNeedsDefault(const AddColumn& op, bool table_has_rows, int32_t format_version,
-                          Findings& out) {
+void RequiredNeedsDefault(const AddColumn& op, bool table_has_rows,
+                          int32_t format_version, Findings& out) {
   if (!op.required || !table_has_rows) return;
   Require(out, op.initial_default_json.has_value() && format_version >= 3,
           RuleId::kIceRequiredNeedsDefault,
@@ -169,14 +169,16 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
               if (op.name.empty() || HasSibling(*siblings, op.name, -1)) {
                 w.structural.push_back(MakeFinding(
                     RuleId::kIceSchemaEvolution,
-                    fmt::format("add-column '{}': the name is empty or already taken", op.name)));
+                    fmt::format("add-column '{}': the name is empty or already taken",
+                                op.name)));
                 return;
               }
               RequiredNeedsDefault(op, table_has_rows, fv, w.structural);
               if ((op.initial_default_json || op.write_default_json) && fv < 3) {
                 w.structural.push_back(MakeFinding(
                     RuleId::kIceSchemaEvolution,
-                    fmt::format("column defaults need format version 3, the table is v{}", fv)));
+                    fmt::format("column defaults need format version 3, the table is v{}",
+                                fv)));
               }
               NestedField f;
               f.id = w.next_id++;
@@ -194,9 +196,9 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
               std::vector<NestedField>* siblings = nullptr;
               NestedField* f = FindMutable(w.fields, op.id, &siblings);
               if (f == nullptr) {
-                w.unknown_ids.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution, fmt::format("delete-column of unknown field {}",
-                                                             op.id)));
+                w.unknown_ids.push_back(
+                    MakeFinding(RuleId::kIceSchemaEvolution,
+                                fmt::format("delete-column of unknown field {}", op.id)));
                 return;
               }
               // "Removing a struct removes the fields in it."
@@ -207,16 +209,16 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
               std::vector<NestedField>* siblings = nullptr;
               NestedField* f = FindMutable(w.fields, op.id, &siblings);
               if (f == nullptr) {
-                w.unknown_ids.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution, fmt::format("rename-column of unknown field {}",
-                                                             op.id)));
+                w.unknown_ids.push_back(
+                    MakeFinding(RuleId::kIceSchemaEvolution,
+                                fmt::format("rename-column of unknown field {}", op.id)));
                 return;
               }
               if (op.name.empty() || HasSibling(*siblings, op.name, op.id)) {
                 w.structural.push_back(MakeFinding(
                     RuleId::kIceSchemaEvolution,
-                    fmt::format("rename of field {} to '{}': the name is empty or taken", op.id,
-                                op.name)));
+                    fmt::format("rename of field {} to '{}': the name is empty or taken",
+                                op.id, op.name)));
                 return;
               }
               f->name = op.name;
@@ -234,8 +236,8 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
               if (!TypePromotionAllowed(f->type, op.type, fv)) {
                 w.structural.push_back(MakeFinding(
                     RuleId::kIceTypePromotion,
-                    fmt::format("field {} cannot change from {} to {} in a v{} table", op.id,
-                                ToString(f->type), ToString(op.type), fv)));
+                    fmt::format("field {} cannot change from {} to {} in a v{} table",
+                                op.id, ToString(f->type), ToString(op.type), fv)));
                 return;
               }
               w.retyped.insert(op.id);
@@ -246,9 +248,9 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
               std::vector<NestedField>* siblings = nullptr;
               NestedField* f = FindMutable(w.fields, op.id, &siblings);
               if (f == nullptr) {
-                w.unknown_ids.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution, fmt::format("move-column of unknown field {}",
-                                                             op.id)));
+                w.unknown_ids.push_back(
+                    MakeFinding(RuleId::kIceSchemaEvolution,
+                                fmt::format("move-column of unknown field {}", op.id)));
                 return;
               }
               NestedField moved = *f;
@@ -257,29 +259,31 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
                 if (s.id != op.id) rest.push_back(s);
               size_t pos = 0;
               if (op.position != MoveColumn::Position::kFirst) {
-                auto ref = std::find_if(rest.begin(), rest.end(), [&](const NestedField& s) {
-                  return s.id == op.reference;
-                });
+                auto ref = std::find_if(
+                    rest.begin(), rest.end(),
+                    [&](const NestedField& s) { return s.id == op.reference; });
                 if (ref == rest.end()) {
                   w.structural.push_back(MakeFinding(
                       RuleId::kIceSchemaEvolution,
-                      fmt::format("move of field {} relative to {}, which is not a sibling",
-                                  op.id, op.reference)));
+                      fmt::format(
+                          "move of field {} relative to {}, which is not a sibling",
+                          op.id, op.reference)));
                   return;
                 }
                 pos = static_cast<size_t>(ref - rest.begin()) +
                       (op.position == MoveColumn::Position::kAfter ? 1 : 0);
               }
-              rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(pos), std::move(moved));
+              rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(pos),
+                          std::move(moved));
               *siblings = std::move(rest);
             },
             [&](const MakeOptional& op) {
               std::vector<NestedField>* siblings = nullptr;
               NestedField* f = FindMutable(w.fields, op.id, &siblings);
               if (f == nullptr) {
-                w.unknown_ids.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution, fmt::format("make-optional of unknown field {}",
-                                                             op.id)));
+                w.unknown_ids.push_back(
+                    MakeFinding(RuleId::kIceSchemaEvolution,
+                                fmt::format("make-optional of unknown field {}", op.id)));
                 return;
               }
               f->required = false;
@@ -295,7 +299,8 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
 /// constraints refer to fields by ID; recorded as a reason.
 void RenameReorder(const std::vector<SchemaChange>& changes, OutcomeBuilder& b) {
   for (const SchemaChange& c : changes) {
-    if (std::holds_alternative<RenameColumn>(c) || std::holds_alternative<MoveColumn>(c)) {
+    if (std::holds_alternative<RenameColumn>(c) ||
+        std::holds_alternative<MoveColumn>(c)) {
       b.Because(MakeFinding(RuleId::kSchRenameReorder,
                             "renames and moves keep every constraint's field IDs"));
       return;
@@ -303,10 +308,10 @@ void RenameReorder(const std::vector<SchemaChange>& changes, OutcomeBuilder& b) 
   }
 }
 
-/// "A schema change that removes a constraint-referenced field must be rejected unless the
-/// constraint is removed in the same change." (sch.remove-referenced)
-void RemoveReferenced(const std::vector<const Constraint*>& remaining, const SchemaWork& w,
-                      OutcomeBuilder& b) {
+/// "A schema change that removes a constraint-referenced field must be rejected unless
+/// the constraint is removed in the same change." (sch.remove-referenced)
+void RemoveReferenced(const std::vector<const Constraint*>& remaining,
+                      const SchemaWork& w, OutcomeBuilder& b) {
   for (const Constraint* c : remaining) {
     for (FieldId id : ReferencedFieldIds(*c)) {
       if (!w.deleted.count(id)) continue;
@@ -327,12 +332,13 @@ void ReferencedExist(const std::vector<const Constraint*>& remaining, const Sche
   for (const Constraint* c : remaining) {
     for (FieldId id : ReferencedFieldIds(*c)) {
       if (w.deleted.count(id) || FindField(w.fields, id)) continue;
-      b.MustReject(RejectKind::kInvalidSchemaChange,
-                   MakeFinding(RuleId::kSchReferencedExist,
-                               fmt::format("constraint {} references field {}, which the new "
-                                           "schema lacks",
-                                           c->name.value_or("?"), id),
-                               c->id));
+      b.MustReject(
+          RejectKind::kInvalidSchemaChange,
+          MakeFinding(RuleId::kSchReferencedExist,
+                      fmt::format("constraint {} references field {}, which the new "
+                                  "schema lacks",
+                                  c->name.value_or("?"), id),
+                      c->id));
     }
   }
 }
@@ -342,7 +348,8 @@ void ReferencedExist(const std::vector<const Constraint*>& remaining, const Sche
 /// constraint may apply type promotion, because type promotion preserves distinctness"
 /// (sch.key-promotion-ok; switch key-promotions=none forbids it).
 void TypeChangeOfReferenced(const std::vector<const Constraint*>& remaining,
-                            const SchemaWork& w, const Switches& switches, OutcomeBuilder& b) {
+                            const SchemaWork& w, const Switches& switches,
+                            OutcomeBuilder& b) {
   for (const Constraint* c : remaining) {
     for (FieldId id : ReferencedFieldIds(*c)) {
       if (!w.retyped.count(id)) continue;
@@ -360,10 +367,10 @@ void TypeChangeOfReferenced(const std::vector<const Constraint*>& remaining,
                                              id, c->name.value_or("?")),
                                  c->id));
       } else {
-        b.Because(MakeFinding(RuleId::kSchKeyPromotionOk,
-                              fmt::format("key field {} of {} may be promoted", id,
-                                          c->name.value_or("?")),
-                              c->id));
+        b.Because(MakeFinding(
+            RuleId::kSchKeyPromotionOk,
+            fmt::format("key field {} of {} may be promoted", id, c->name.value_or("?")),
+            c->id));
       }
     }
   }
@@ -382,8 +389,8 @@ void PkStaysRequired(const std::vector<const Constraint*>& remaining, const Sche
       if (loc->field.required && !loc->under_optional_struct) continue;
       b.MustReject(RejectKind::kInvalidSchemaChange,
                    MakeFinding(RuleId::kSchPkStaysRequired,
-                               fmt::format("primary-key field {} of {} would be optional", id,
-                                           c->name.value_or("?")),
+                               fmt::format("primary-key field {} of {} would be optional",
+                                           id, c->name.value_or("?")),
                                c->id));
     }
   }
@@ -456,7 +463,8 @@ std::vector<const Constraint*> Remaining(const TableMetadata& md,
 AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& request,
                                  const UpdateSchema& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   const TableMetadata& md = table->metadata;
   OutcomeBuilder b;
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
@@ -465,7 +473,8 @@ AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& reque
     const Constraint* c = FindConstraintByName(md, name, insensitive);
     if (c == nullptr || !c->id) {
       b.MustReject(RejectKind::kInvalidRequest,
-                   MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", name)));
+                   MakeFinding(RuleId::kProtoRequest,
+                               fmt::format("unknown constraint '{}'", name)));
       continue;
     }
     removed.insert(*c->id);
@@ -521,7 +530,8 @@ std::optional<TableMetadata> CanonicalUpdateSchema(const TableState& table,
   SchemaWork w = ApplyChanges(base, op.changes, !table.rows.empty());
   Schema s = NewSchema(base, w);
   int32_t max_schema_id = 0;
-  for (const Schema& x : base.schemas) max_schema_id = std::max(max_schema_id, x.schema_id.value_or(0));
+  for (const Schema& x : base.schemas)
+    max_schema_id = std::max(max_schema_id, x.schema_id.value_or(0));
   s.schema_id = max_schema_id + 1;
   md.last_column_id = std::max(base.last_column_id, w.next_id - 1);
   md.schemas.push_back(std::move(s));
@@ -529,11 +539,13 @@ std::optional<TableMetadata> CanonicalUpdateSchema(const TableState& table,
   return md;
 }
 
-Findings AdoptUpdateSchema(CatalogState& state, const Request& request, const UpdateSchema& op,
-                           const TableMetadata& answered, const Switches& switches) {
+Findings AdoptUpdateSchema(CatalogState& state, const Request& request,
+                           const UpdateSchema& op, const TableMetadata& answered,
+                           const Switches& switches) {
   auto it = state.tables.find(request.table);
   if (it == state.tables.end())
-    return {MakeFinding(RuleId::kProtoAnswer, "a change to an unknown table was accepted")};
+    return {
+        MakeFinding(RuleId::kProtoAnswer, "a change to an unknown table was accepted")};
   TableState& table = it->second;
   const SchemaWork w = ApplyChanges(table.metadata, op.changes, !table.rows.empty());
   const Schema* schema = answered.CurrentSchema();
@@ -555,9 +567,9 @@ Findings AdoptUpdateSchema(CatalogState& state, const Request& request, const Up
       for (const NestedField& f : *siblings)
         if (f.name == a.name) field = &f;
       if (field == nullptr) {
-        problems.push_back(MakeFinding(RuleId::kIceSchemaEvolution,
-                                       fmt::format("added column {} is not in the answer",
-                                                   a.name)));
+        problems.push_back(
+            MakeFinding(RuleId::kIceSchemaEvolution,
+                        fmt::format("added column {} is not in the answer", a.name)));
         continue;
       }
       std::optional<Value> d = ParseDefaultJson(*a.op->initial_default_json, field->type);
@@ -577,7 +589,8 @@ Findings AdoptUpdateSchema(CatalogState& state, const Request& request, const Up
       if (factor == 0 || !loc) continue;
       for (auto& [key, row] : table.rows) {
         Value* v = MutableAtPath(row, loc->path);
-        if (v != nullptr && v->kind == ValueKind::kLong) *v = Value::Long(v->as_long() * factor);
+        if (v != nullptr && v->kind == ValueKind::kLong)
+          *v = Value::Long(v->as_long() * factor);
       }
     }
   }

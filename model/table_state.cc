@@ -3,12 +3,12 @@
 /// row normalization and comparison.
 #include "model/table_state.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
-
-#include <fmt/format.h>
 
 #include "model/constraint_rules.h"
 #include "model/schema.h"
@@ -38,15 +38,17 @@ KeyIndex BuildKeyIndex(KeyIndex index, const LiveRows& rows) {
   return index;
 }
 
-// --- NormalizeRow -----------------------------------------------------------------------
+// --- NormalizeRow
+// -----------------------------------------------------------------------
 
 std::optional<Value> BindValue(const Value& given, const Type& type, bool writing,
                                std::string& error);
 
 /// Binds a struct value to `fields`. `writing`: fill write-defaults and refuse nulls in
 /// required fields (a row a writer adds); otherwise a missing field is just null.
-std::optional<Value> NormalizeStruct(const Value& given, const std::vector<NestedField>& fields,
-                                     bool writing, std::string& error) {
+std::optional<Value> NormalizeStruct(const Value& given,
+                                     const std::vector<NestedField>& fields, bool writing,
+                                     std::string& error) {
   if (given.kind != ValueKind::kStruct) {
     error = fmt::format("expected a struct, got {}", ToString(given));
     return std::nullopt;
@@ -117,7 +119,8 @@ std::optional<Value> BindValue(const Value& given, const Type& type, bool writin
       return Value::List(std::move(elements));
     }
     case TypeId::kMap: {
-      if (given.kind != ValueKind::kMap || given.children.size() % 2 != 0) return std::nullopt;
+      if (given.kind != ValueKind::kMap || given.children.size() % 2 != 0)
+        return std::nullopt;
       const size_t n = given.children.size() / 2;
       std::vector<Value> keys, values;
       for (size_t i = 0; i < n; ++i) {
@@ -152,11 +155,14 @@ std::optional<Value> BindValue(const Value& given, const Type& type, bool writin
   }
 }
 
-// --- ParseDefaultJson -------------------------------------------------------------------
+// --- ParseDefaultJson
+// -------------------------------------------------------------------
 
 std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -192,14 +198,30 @@ std::optional<std::string> UnquoteJsonString(std::string_view s) {
     }
     if (++i >= s.size()) return std::nullopt;
     switch (s[i]) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '/': out += '/'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
+      case '"':
+        out += '"';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case '/':
+        out += '/';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
       case 'u': {
         if (s.size() - i <= 4) return std::nullopt;
         uint32_t cp = 0;
@@ -222,8 +244,8 @@ const std::vector<Constraint>& ConstraintsOf(const TableMetadata& metadata) {
   return metadata.constraints ? *metadata.constraints : kNoConstraints;
 }
 
-const Constraint* FindConstraintByName(const TableMetadata& metadata, std::string_view name,
-                                       bool case_insensitive) {
+const Constraint* FindConstraintByName(const TableMetadata& metadata,
+                                       std::string_view name, bool case_insensitive) {
   for (const Constraint& c : ConstraintsOf(metadata))
     if (c.name && NamesEqual(*c.name, name, case_insensitive)) return &c;
   return nullptr;
@@ -267,8 +289,9 @@ void SyncDerived(TableState& table, const FunctionCatalog& functions) {
   for (const Constraint& c : ConstraintsOf(table.metadata)) {
     if (!c.id || !c.type || schema == nullptr) continue;
     if (*c.type == ConstraintType::kCheck) {
-      // A check's tally depends on its expression (immutable under upd.definition-immutable,
-      // but an adopted answer may break it) and on the UDFs (recounted by define-function).
+      // A check's tally depends on its expression (immutable under
+      // upd.definition-immutable, but an adopted answer may break it) and on the UDFs
+      // (recounted by define-function).
       auto it = table.check_tallies.find(*c.id);
       if (it != table.check_tallies.end() && it->second.expression == c.expression) {
         tallies.emplace(*c.id, it->second);
@@ -326,8 +349,8 @@ TableState StateAtBase(const TableState& table, const TableMetadata& base,
 
 NormalizedRow NormalizeRow(const Value& given, const std::vector<NestedField>& fields) {
   NormalizedRow out;
-  // Every primitive is checked (ValueFitsType) or bound (BindLiteral) on the way, nulls in
-  // required fields are refused: the row as a whole fits.
+  // Every primitive is checked (ValueFitsType) or bound (BindLiteral) on the way, nulls
+  // in required fields are refused: the row as a whole fits.
   out.values = NormalizeStruct(given, fields, /*writing=*/true, out.error);
   if (!out.values && out.error.empty()) out.error = "values do not fit the schema";
   return out;
@@ -407,7 +430,8 @@ bool ValuesEqual(const Value& a, const Value& b, const Type& type) {
       const size_t n = a.children.size() / 2;
       for (size_t i = 0; i < n; ++i) {
         if (!ValuesEqual(a.children[i], b.children[i], type.key())) return false;
-        if (!ValuesEqual(a.children[n + i], b.children[n + i], type.value())) return false;
+        if (!ValuesEqual(a.children[n + i], b.children[n + i], type.value()))
+          return false;
       }
       return true;
     }
@@ -418,7 +442,8 @@ bool ValuesEqual(const Value& a, const Value& b, const Type& type) {
 
 }  // namespace
 
-bool RowValuesEqual(const Value& a, const Value& b, const std::vector<NestedField>& fields) {
+bool RowValuesEqual(const Value& a, const Value& b,
+                    const std::vector<NestedField>& fields) {
   static const Value kNull;
   for (const NestedField& f : fields) {
     const Value* va = a.kind == ValueKind::kStruct ? a.FindField(f.id) : nullptr;

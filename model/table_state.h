@@ -1,10 +1,11 @@
 /// \file
-/// The model's state of a catalog: per table the adopted metadata (the implementation's own
-/// IDs, statuses and snapshot IDs, taken from its answers), every live row by key, an index
-/// per key constraint and a violation tally per check constraint (so that a commit costs
-/// time in the rows it touches), the row changes of every snapshot (so that `scan` of an
-/// older snapshot can undo them), removed constraint IDs and open transactions; plus the
-/// catalog's user-defined functions. Operations (operations.h) read it; Adopt changes it.
+/// The model's state of a catalog: per table the adopted metadata (the implementation's
+/// own IDs, statuses and snapshot IDs, taken from its answers), every live row by key, an
+/// index per key constraint and a violation tally per check constraint (so that a commit
+/// costs time in the rows it touches), the row changes of every snapshot (so that `scan`
+/// of an older snapshot can undo them), removed constraint IDs and open transactions;
+/// plus the catalog's user-defined functions. Operations (operations.h) read it; Adopt
+/// changes it.
 #pragma once
 
 #include <cstdint>
@@ -69,11 +70,11 @@ struct Transaction {
 struct TableState {
   TableMetadata metadata;  ///< the adopted metadata
   LiveRows rows;           ///< the live rows of the current snapshot
-  std::map<ConstraintId, KeyIndex> key_indexes;    ///< per unique / primary-key constraint
+  std::map<ConstraintId, KeyIndex> key_indexes;  ///< per unique / primary-key constraint
   std::map<ConstraintId, CheckTally> check_tallies;  ///< per check constraint
-  std::vector<SnapshotDelta> history;              ///< in commit order
+  std::vector<SnapshotDelta> history;                ///< in commit order
   std::set<ConstraintId> removed_constraint_ids;
-  std::set<ConstraintId> seen_constraint_ids;      ///< every ID the table ever had
+  std::set<ConstraintId> seen_constraint_ids;  ///< every ID the table ever had
   std::map<std::string, Transaction> transactions;
   ChangeVersions versions;
 };
@@ -92,7 +93,8 @@ struct CatalogState {
 /// The constraints of a metadata (empty when absent).
 const std::vector<Constraint>& ConstraintsOf(const TableMetadata& metadata);
 /// The constraint named `name` (honouring switch name-case), or nullptr.
-const Constraint* FindConstraintByName(const TableMetadata& metadata, std::string_view name,
+const Constraint* FindConstraintByName(const TableMetadata& metadata,
+                                       std::string_view name,
                                        bool case_insensitive = false);
 const Constraint* FindConstraintById(const TableMetadata& metadata, ConstraintId id);
 
@@ -109,9 +111,9 @@ void SyncDerived(TableState& table, const FunctionCatalog& functions);
 CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& fields,
                       const LiveRows& rows, const FunctionCatalog& functions);
 
-/// The live rows of snapshot `id` (undoing the deltas of later snapshots); nullopt when the
-/// table has no such snapshot in its history. A snapshot made before any row changes (or
-/// none at all) has no rows.
+/// The live rows of snapshot `id` (undoing the deltas of later snapshots); nullopt when
+/// the table has no such snapshot in its history. A snapshot made before any row changes
+/// (or none at all) has no rows.
 std::optional<LiveRows> RowsAtSnapshot(const TableState& table, SnapshotId id);
 
 /// A table state whose metadata is `base` and whose rows are those of `base`'s current
@@ -133,19 +135,22 @@ NormalizedRow NormalizeRow(const Value& given, const std::vector<NestedField>& f
 /// A row's values as read back from an implementation, bound to `fields` for comparison:
 /// untyped literals bound, a missing field null (no defaults, no required check); nullopt
 /// when a value cannot be bound.
-std::optional<Value> BindRowForReading(const Value& given, const std::vector<NestedField>& fields);
+std::optional<Value> BindRowForReading(const Value& given,
+                                       const std::vector<NestedField>& fields);
 
-/// The value of a default given as raw JSON text (`initial-default` / `write-default`) for
-/// a field of `type`; nullopt when it cannot be read as one (only primitives are read).
+/// The value of a default given as raw JSON text (`initial-default` / `write-default`)
+/// for a field of `type`; nullopt when it cannot be read as one (only primitives are
+/// read).
 std::optional<Value> ParseDefaultJson(std::string_view json, const Type& type);
 
-/// A row's values projected onto `fields` for reading: fields in schema order, a field the
-/// row lacks null (rows written before a column was added already carry its initial
+/// A row's values projected onto `fields` for reading: fields in schema order, a field
+/// the row lacks null (rows written before a column was added already carry its initial
 /// default, see Adopt), fields not in the schema dropped.
 Value ProjectRow(const Value& values, const std::vector<NestedField>& fields);
 
 /// Iceberg equality of two rows' values under `fields` (KeyValuesEqual on primitives,
 /// recursing into structs, lists and maps; null equals null).
-bool RowValuesEqual(const Value& a, const Value& b, const std::vector<NestedField>& fields);
+bool RowValuesEqual(const Value& a, const Value& b,
+                    const std::vector<NestedField>& fields);
 
 }  // namespace ictk

@@ -1,7 +1,7 @@
 /// \file
 /// Creating a table and upgrading its format version: ice.format-version-up, the schema
-/// rules of a new table, and the v4 upgrade rules (upg.*): identifier fields rewritten as a
-/// primary key that is not enforced, or skipped when they cannot be one.
+/// rules of a new table, and the v4 upgrade rules (upg.*): identifier fields rewritten as
+/// a primary key that is not enforced, or skipped when they cannot be one.
 #include <fmt/format.h>
 
 #include <functional>
@@ -41,15 +41,16 @@ void FormatVersionUp(int32_t from, int32_t to, OutcomeBuilder& b) {
 }
 
 /// The primary key an upgrade to v4 creates from `schema`: "the identifier-field-ids of
-/// the table's current schema are rewritten as a single primary-key constraint that is not
-/// enforced ... its name is pk" (upg.pk-from-identifiers). nullopt when there are none, or
-/// when "any of those fields cannot be used in a primary-key constraint ... no constraint
-/// is created and the upgrade continues without it" (upg.skip-ineligible), in which case
-/// `skipped` is set.
+/// the table's current schema are rewritten as a single primary-key constraint that is
+/// not enforced ... its name is pk" (upg.pk-from-identifiers). nullopt when there are
+/// none, or when "any of those fields cannot be used in a primary-key constraint ... no
+/// constraint is created and the upgrade continues without it" (upg.skip-ineligible), in
+/// which case `skipped` is set.
 std::optional<ConstraintExpectation> PrimaryKeyFromIdentifiers(const Schema& schema,
                                                                bool& skipped) {
   skipped = false;
-  if (!schema.identifier_field_ids || schema.identifier_field_ids->empty()) return std::nullopt;
+  if (!schema.identifier_field_ids || schema.identifier_field_ids->empty())
+    return std::nullopt;
   if (!EligiblePrimaryKey(*schema.identifier_field_ids, schema)) {
     skipped = true;
     return std::nullopt;
@@ -84,9 +85,10 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
     return InvalidRequest(fmt::format("table '{}' already exists", request.table));
   OutcomeBuilder b;
   if (!KnownFormatVersion(op.format_version)) {
-    b.MustReject(RejectKind::kUnsupportedFormatVersion,
-                 MakeFinding(RuleId::kIceFormatVersionUp,
-                             fmt::format("format version {} is not known", op.format_version)));
+    b.MustReject(
+        RejectKind::kUnsupportedFormatVersion,
+        MakeFinding(RuleId::kIceFormatVersionUp,
+                    fmt::format("format version {} is not known", op.format_version)));
     return std::move(b).Build();
   }
   for (Finding& f : CheckIcebergSchema(op.schema, op.format_version))
@@ -97,15 +99,16 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
   const bool has_identifiers =
       op.schema.identifier_field_ids && !op.schema.identifier_field_ids->empty();
   if (op.format_version >= 4 && has_identifiers) {
-    // "Writers must not set identifier-field-ids in a schema that is added to a v4 table":
-    // the request may be rejected, or accepted with the stored schema carrying none (with
-    // or without a generated pk).
+    // "Writers must not set identifier-field-ids in a schema that is added to a v4
+    // table": the request may be rejected, or accepted with the stored schema carrying
+    // none (with or without a generated pk).
     Finding f = MakeFinding(RuleId::kUpgNoIdentifiersInV4,
                             "a v4 schema must not carry identifier-field-ids");
     b.MayReject(RejectKind::kInvalidSchemaChange, f);
     b.MayReject(RejectKind::kInvalidRequest, f);
     bool skipped = false;
-    if (std::optional<ConstraintExpectation> pk = PrimaryKeyFromIdentifiers(op.schema, skipped)) {
+    if (std::optional<ConstraintExpectation> pk =
+            PrimaryKeyFromIdentifiers(op.schema, skipped)) {
       pk->optional = true;
       pk->definition.enforced.reset();
       exp.constraints.push_back(std::move(*pk));
@@ -115,10 +118,11 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
   return std::move(b).Build();
 }
 
-AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request, const Upgrade& op,
-                            const Switches& switches) {
+AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
+                            const Upgrade& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
-  if (table == nullptr) return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+  if (table == nullptr)
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   OutcomeBuilder b;
   const int32_t from = table->metadata.format_version;
   FormatVersionUp(from, op.format_version, b);
@@ -132,12 +136,14 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request, c
     std::optional<ConstraintExpectation> pk =
         schema ? PrimaryKeyFromIdentifiers(*schema, skipped) : std::nullopt;
     if (pk) {
-      b.Because(MakeFinding(RuleId::kUpgPkFromIdentifiers,
-                            "identifier-field-ids become a primary key that is not enforced"));
+      b.Because(
+          MakeFinding(RuleId::kUpgPkFromIdentifiers,
+                      "identifier-field-ids become a primary key that is not enforced"));
       exp.constraints.push_back(std::move(*pk));
     } else if (skipped) {
-      b.Because(MakeFinding(RuleId::kUpgSkipIneligible,
-                            "the identifier fields cannot form a primary key: no constraint"));
+      b.Because(
+          MakeFinding(RuleId::kUpgSkipIneligible,
+                      "the identifier fields cannot form a primary key: no constraint"));
     }
   }
   b.outcome().metadata = std::move(exp);
@@ -155,7 +161,8 @@ Findings AdoptCreateTable(CatalogState& state, const Request& request, const Cre
   return {};
 }
 
-std::optional<TableMetadata> CanonicalCreateTable(const Request& request, const CreateTable& op) {
+std::optional<TableMetadata> CanonicalCreateTable(const Request& request,
+                                                  const CreateTable& op) {
   const int64_t now = request.now_ms.value_or(0);
   TableMetadata md;
   md.format_version = op.format_version;
@@ -186,7 +193,8 @@ std::optional<TableMetadata> CanonicalCreateTable(const Request& request, const 
     md.constraints.emplace();
     bool skipped = false;
     if (identifiers && !identifiers->empty()) {
-      if (std::optional<ConstraintExpectation> pk = PrimaryKeyFromIdentifiers(op.schema, skipped)) {
+      if (std::optional<ConstraintExpectation> pk =
+              PrimaryKeyFromIdentifiers(op.schema, skipped)) {
         md.constraints->push_back(PkConstraint(*pk, 1, now));
         md.last_constraint_id = 1;
       }
@@ -195,8 +203,8 @@ std::optional<TableMetadata> CanonicalCreateTable(const Request& request, const 
   return md;
 }
 
-std::optional<TableMetadata> CanonicalUpgrade(const TableState& table, const Request& request,
-                                              const Upgrade& op) {
+std::optional<TableMetadata> CanonicalUpgrade(const TableState& table,
+                                              const Request& request, const Upgrade& op) {
   const TableMetadata& base = table.metadata;
   const int64_t now = request.now_ms.value_or(base.last_updated_ms + 1);
   TableMetadata md = NextMetadata(base, now);
@@ -217,7 +225,8 @@ std::optional<TableMetadata> CanonicalUpgrade(const TableState& table, const Req
     const Schema* schema = base.CurrentSchema();
     bool skipped = false;
     if (schema != nullptr) {
-      if (std::optional<ConstraintExpectation> pk = PrimaryKeyFromIdentifiers(*schema, skipped)) {
+      if (std::optional<ConstraintExpectation> pk =
+              PrimaryKeyFromIdentifiers(*schema, skipped)) {
         // "assigned a constraint-id from last-constraint-id in the same way as any other
         // constraint ... its timestamp-ms is the time of the upgrade"
         md.constraints->push_back(PkConstraint(*pk, LastConstraintId(base) + 1, now));

@@ -1,7 +1,8 @@
 /// \file
 /// Commits through the model (model/commit.cc): enforcement (enf.*), what "holds" means
-/// (sem.*), the allowed statuses of the new snapshot, retries after begin/finish, validate,
-/// and existing rows when a constraint becomes enforced. Each test names its rule.
+/// (sem.*), the allowed statuses of the new snapshot, retries after begin/finish,
+/// validate, and existing rows when a constraint becomes enforced. Each test names its
+/// rule.
 #include <gtest/gtest.h>
 
 #include "model/operations.h"
@@ -52,7 +53,8 @@ FunctionDefinition IsPositive() {
              Expr::Binary(ExprOp::kGt, ParamX(), Expr::Lit(Value::Long(0))));
 }
 
-// --- enf.enforced / enf.not-enforced ------------------------------------------------------
+// --- enf.enforced / enf.not-enforced
+// ------------------------------------------------------
 
 TEST(EnfEnforced, AddedRowBreakingAnEnforcedCheckIsRejected) {
   SCOPED_TRACE("enf.enforced");
@@ -99,7 +101,8 @@ TEST(EnfNotEnforced, SwitchUnenforcedMayRejectAllowsARejection) {
   EXPECT_TRUE(OnlyOk(m.Outcome(Append({Order("r1", 1, 1)}))));
 }
 
-// --- enf.modified-row ---------------------------------------------------------------------
+// --- enf.modified-row
+// ---------------------------------------------------------------------
 
 TEST(EnfModifiedRow, AModifiedRowCountsAsAnAddedRow) {
   SCOPED_TRACE("enf.modified-row");
@@ -147,7 +150,8 @@ TEST(EnfModifiedRow, ModifyOnlyCommitAddsRowsForStatusCarry) {
   }
 }
 
-// --- enf.keys-against-remaining, sem.* -------------------------------------------------------
+// --- enf.keys-against-remaining, sem.*
+// -------------------------------------------------------
 
 TEST(EnfKeysAgainstRemaining, AKeyRemovedInTheSameCommitMayBeAddedAgain) {
   SCOPED_TRACE("enf.keys-against-remaining: rows remaining after the commit's removals");
@@ -165,7 +169,8 @@ TEST(EnfKeysAgainstRemaining, AddedRowsMustBeDistinctAndNotConflict) {
   AllowedOutcome among = m.Outcome(Append({Order("r2", 7, 1), Order("r3", 7, 2)}));
   EXPECT_TRUE(MustReject(among, RejectKind::kConstraintViolation)) << "among themselves";
   AllowedOutcome remaining = m.Outcome(Append({Order("r2", 1, 1)}));
-  EXPECT_TRUE(MustReject(remaining, RejectKind::kConstraintViolation)) << "with remaining";
+  EXPECT_TRUE(MustReject(remaining, RejectKind::kConstraintViolation))
+      << "with remaining";
   EXPECT_TRUE(OnlyOk(m.Outcome(Append({Order("r2", 2, 1), Order("r3", 3, 2)}))));
 }
 
@@ -220,7 +225,8 @@ TEST(SemLiveRows, RemovedRowsNoLongerCount) {
   EXPECT_TRUE(OnlyOk(m.Outcome(Append({Order("r3", 1, 1)}))));
 }
 
-// --- statuses ---------------------------------------------------------------------------------
+// --- statuses
+// ---------------------------------------------------------------------------------
 
 TEST(StNoAddCarry, ADeleteMayCarryValidatedOrValid) {
   SCOPED_TRACE("st.no-add-carry");
@@ -284,8 +290,8 @@ TEST(ExprUdfStatus, ACheckCallingAUdfIsNeverValidNorCarried) {
   SetStatuses(*a.metadata, st);
   EXPECT_TRUE(Names(Judge(o, a), RuleId::kExprUdfStatus));
   // A redefinition makes the recorded truth change: "holds" uses the current definition.
-  m.Step(DefineFunction{Udf("is_positive",
-                            Expr::Binary(ExprOp::kLt, ParamX(), Expr::Lit(Value::Long(0))))});
+  m.Step(DefineFunction{Udf(
+      "is_positive", Expr::Binary(ExprOp::kLt, ParamX(), Expr::Lit(Value::Long(0))))});
   o = m.Outcome(Delete({}));
   EXPECT_TRUE(StatusesOf(o, "udf_check").Contains(kInvalid));
   EXPECT_FALSE(StatusesOf(o, "udf_check").Contains(kValidated));
@@ -319,7 +325,8 @@ TEST(StExactlyOneList, EveryConstraintIsListedOnce) {
   ModelSession n = Orders(true, allow);
   AllowedOutcome p;
   Answer b = n.Canonical(Append({Order("r1", 1, 5)}), &p);
-  b.metadata->snapshots.back().constraint_statuses->unvalidated = std::vector<ConstraintId>{99};
+  b.metadata->snapshots.back().constraint_statuses->unvalidated =
+      std::vector<ConstraintId>{99};
   EXPECT_TRUE(Judge(p, b).empty()) << Describe(Judge(p, b));
 }
 
@@ -328,7 +335,8 @@ TEST(DefTimestampInformational, ALaterTimestampDoesNotExemptAConstraint) {
   ModelSession m;
   m.Create();
   Answer a = m.Canonical(AddConstraint{Pk("pk", true, {1})});
-  a.metadata->constraints->back().timestamp_ms = 9'999'999'999'999;  // far after any commit
+  a.metadata->constraints->back().timestamp_ms =
+      9'999'999'999'999;  // far after any commit
   ASSERT_TRUE(m.StepWith(AddConstraint{Pk("pk", true, {1})}, a).empty());
   AllowedOutcome o;
   Answer commit = m.Canonical(Append({Order("r1", 1, 5)}), &o);
@@ -345,11 +353,13 @@ TEST(IceV4SnapshotTimestamps, ASnapshotIsLaterThanItsParent) {
   AllowedOutcome o;
   Answer a = m.Canonical(Append({Order("r2", 2, 5)}), &o);
   EXPECT_TRUE(Judge(o, a).empty());
-  a.metadata->snapshots.back().timestamp_ms = m.metadata().CurrentSnapshot()->timestamp_ms;
+  a.metadata->snapshots.back().timestamp_ms =
+      m.metadata().CurrentSnapshot()->timestamp_ms;
   EXPECT_TRUE(Names(Judge(o, a), RuleId::kIceV4SnapshotTimestamps));
 }
 
-// --- retries ----------------------------------------------------------------------------------
+// --- retries
+// ----------------------------------------------------------------------------------
 
 TEST(EnfRetryEnforced, ARetryThatStillConformsMustSucceed) {
   SCOPED_TRACE("enf.retry-enforced");
@@ -429,8 +439,8 @@ TEST(EnfRetryCheck, ACheckResultDoesNotChangeOnRetry) {
   m.Write(Append({Order("r2", 2, 6)}));
   EXPECT_TRUE(OnlyOk(m.Outcome(Finish{"w"}))) << "a row that passed still passes";
   // Only a changed function definition can change a check's result on retry.
-  m.Step(DefineFunction{Udf("is_positive",
-                            Expr::Binary(ExprOp::kLt, ParamX(), Expr::Lit(Value::Long(0))))});
+  m.Step(DefineFunction{Udf(
+      "is_positive", Expr::Binary(ExprOp::kLt, ParamX(), Expr::Lit(Value::Long(0))))});
   AllowedOutcome o = m.Outcome(Finish{"w"});
   EXPECT_TRUE(MustReject(o, RejectKind::kConstraintViolation));
   EXPECT_TRUE(Names(o.reject_required_by, RuleId::kEnfRetryCheck));
@@ -478,7 +488,8 @@ TEST(EnfRetryEnforced, ARowDeletedConcurrentlyMayConflict) {
   EXPECT_TRUE(MustReject(m.Outcome(Finish{"v"}), RejectKind::kCommitConflict));
 }
 
-// --- validate, existing rows ------------------------------------------------------------------
+// --- validate, existing rows
+// ------------------------------------------------------------------
 
 TEST(Validate, NamedConstraintsAreCheckedAgainstEveryRow) {
   SCOPED_TRACE("validate: a commit that adds no rows, with full validation");
@@ -520,9 +531,9 @@ TEST(Validate, AnEnforcedCheckThatCannotBeEvaluatedIsUnverifiable) {
 
 TEST(ExistingRowsOnEnforce, SwitchDecidesExistingViolations) {
   SCOPED_TRACE("enf.enforced, existing-rows-on-enforce");
-  for (ExistingRowsOnEnforce mode : {ExistingRowsOnEnforce::kEither,
-                                     ExistingRowsOnEnforce::kReject,
-                                     ExistingRowsOnEnforce::kAccept}) {
+  for (ExistingRowsOnEnforce mode :
+       {ExistingRowsOnEnforce::kEither, ExistingRowsOnEnforce::kReject,
+        ExistingRowsOnEnforce::kAccept}) {
     Switches sw;
     sw.existing_rows_on_enforce = mode;
     ModelSession m(sw);

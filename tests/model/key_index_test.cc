@@ -1,8 +1,8 @@
 /// \file
 /// The key index (model/key_index.h): what it counts, how nulls are treated (sem.unique,
-/// sem.primary-key), nested key fields, key promotion, and a property: after any sequence of
-/// inserts, erases and modifications the incremental index equals one rebuilt from scratch
-/// and agrees with a brute-force pairwise comparison.
+/// sem.primary-key), nested key fields, key promotion, and a property: after any sequence
+/// of inserts, erases and modifications the incremental index equals one rebuilt from
+/// scratch and agrees with a brute-force pairwise comparison.
 #include "model/key_index.h"
 
 #include <gtest/gtest.h>
@@ -101,12 +101,13 @@ TEST(KeyIndex, NestedKeyFieldAndNullStruct) {
 TEST(KeyIndex, ForConstraintRefusesMissingOrNonPrimitiveFields) {
   EXPECT_FALSE(KeyIndex::ForConstraint(ops_test::Unique("u", true, {99}), KeySchema()));
   EXPECT_FALSE(KeyIndex::ForConstraint(ops_test::Unique("u", true, {3}), KeySchema()));
-  EXPECT_FALSE(KeyIndex::ForConstraint(ops_test::Check("c", true, Expr::True()), KeySchema()));
+  EXPECT_FALSE(
+      KeyIndex::ForConstraint(ops_test::Check("c", true, Expr::True()), KeySchema()));
 }
 
 TEST(SchKeyPromotionOk, PromotedKeyFieldKeepsEqualValuesEqual) {
-  // sch.key-promotion-ok: "type promotion preserves distinctness" — an index rebuilt under
-  // the promoted type (int -> long) finds the same duplicates.
+  // sch.key-promotion-ok: "type promotion preserves distinctness" — an index rebuilt
+  // under the promoted type (int -> long) finds the same duplicates.
   Schema promoted = KeySchema();
   promoted.fields[0].type = P(TypeId::kLong);
   for (const Schema& schema : {KeySchema(), promoted}) {
@@ -165,18 +166,18 @@ bool BruteForceHolds(const std::vector<Value>& rows, const KeyIndex& shape) {
 
 RC_GTEST_PROP(KeyIndexProperty, IncrementalEqualsRebuilt, ()) {
   const bool pk = *rc::gen::arbitrary<bool>();
-  const std::vector<FieldId> ids = *rc::gen::element(std::vector<FieldId>{1},
-                                                     std::vector<FieldId>{1, 2},
-                                                     std::vector<FieldId>{2, 4});
+  const std::vector<FieldId> ids = *rc::gen::element(
+      std::vector<FieldId>{1}, std::vector<FieldId>{1, 2}, std::vector<FieldId>{2, 4});
   const Schema schema = KeySchema();
-  KeyIndex index = IndexOn(pk ? ConstraintType::kPrimaryKey : ConstraintType::kUnique, ids,
-                           schema);
+  KeyIndex index =
+      IndexOn(pk ? ConstraintType::kPrimaryKey : ConstraintType::kUnique, ids, schema);
   // -1 stands for null.
   const auto gen_row = rc::gen::apply(
       [](int a, int b, int c, bool struct_null) {
-        return RowOf(a < 0 ? std::nullopt : std::optional<int64_t>(a),
-                     b < 0 ? std::nullopt : std::optional<std::string>(b == 0 ? "x" : "y"),
-                     c < 0 ? std::nullopt : std::optional<int64_t>(c), struct_null);
+        return RowOf(
+            a < 0 ? std::nullopt : std::optional<int64_t>(a),
+            b < 0 ? std::nullopt : std::optional<std::string>(b == 0 ? "x" : "y"),
+            c < 0 ? std::nullopt : std::optional<int64_t>(c), struct_null);
       },
       rc::gen::inRange(-1, 5), rc::gen::inRange(-1, 2), rc::gen::inRange(-1, 4),
       rc::gen::arbitrary<bool>());
@@ -191,7 +192,8 @@ RC_GTEST_PROP(KeyIndexProperty, IncrementalEqualsRebuilt, ()) {
       live.emplace(next_key++, std::move(row));
       continue;
     }
-    auto it = std::next(live.begin(), *rc::gen::inRange<int>(0, static_cast<int>(live.size())));
+    auto it =
+        std::next(live.begin(), *rc::gen::inRange<int>(0, static_cast<int>(live.size())));
     index.Erase(it->second);
     if (kind == 1) {  // remove
       live.erase(it);
@@ -200,8 +202,8 @@ RC_GTEST_PROP(KeyIndexProperty, IncrementalEqualsRebuilt, ()) {
       index.Insert(it->second);
     }
   }
-  KeyIndex rebuilt = IndexOn(pk ? ConstraintType::kPrimaryKey : ConstraintType::kUnique, ids,
-                             schema);
+  KeyIndex rebuilt =
+      IndexOn(pk ? ConstraintType::kPrimaryKey : ConstraintType::kUnique, ids, schema);
   std::vector<Value> rows;
   for (const auto& [key, row] : live) {
     rebuilt.Insert(row);

@@ -23,7 +23,8 @@ constexpr ConstraintStatus kValid = ConstraintStatus::kValid;
 constexpr ConstraintStatus kInvalid = ConstraintStatus::kInvalid;
 constexpr ConstraintStatus kUnvalidated = ConstraintStatus::kUnvalidated;
 
-ConstraintStatuses Statuses(std::vector<ConstraintId> validated, std::vector<ConstraintId> valid,
+ConstraintStatuses Statuses(std::vector<ConstraintId> validated,
+                            std::vector<ConstraintId> valid,
                             std::vector<ConstraintId> invalid,
                             std::vector<ConstraintId> unvalidated) {
   ConstraintStatuses s;
@@ -35,7 +36,8 @@ ConstraintStatuses Statuses(std::vector<ConstraintId> validated, std::vector<Con
 }
 
 /// The example's answers: the canonical metadata with the example's snapshot ID and
-/// statuses (the example's engine numbers snapshots 1, 2, 3, 4 — the staged one included).
+/// statuses (the example's engine numbers snapshots 1, 2, 3, 4 — the staged one
+/// included).
 Answer ExampleAnswer(Answer canonical, SnapshotId id, std::optional<SnapshotId> parent,
                      ConstraintStatuses statuses) {
   TableMetadata& md = *canonical.metadata;
@@ -63,7 +65,8 @@ TEST(ExampleSession, ReplaysEveryStep) {
   EXPECT_TRUE(OnlyOk(o));
   EXPECT_EQ(m.IdOf("pk"), 1);
   {
-    // An implementation that picks 7 is as right; one that keeps last-constraint-id is not.
+    // An implementation that picks 7 is as right; one that keeps last-constraint-id is
+    // not.
     Answer seven = a;
     seven.metadata->constraints->back().id = 7;
     seven.metadata->last_constraint_id = 7;
@@ -106,9 +109,10 @@ TEST(ExampleSession, ReplaysEveryStep) {
   EXPECT_TRUE(Names(o.reject_required_by, RuleId::kEnfEnforced));
   EXPECT_TRUE(Names(o.reject_required_by, RuleId::kSemPrimaryKey));
   EXPECT_EQ(o.violated_ids, (std::set<ConstraintId>{1}));
-  EXPECT_TRUE(m.StepWith(Append({MakeRow("r3", {{1, Value::Long(2)}, {2, Value::Long(1)}})}),
-                         Answer::Rejected(RejectKind::kConstraintViolation, {1}))
-                  .empty());
+  EXPECT_TRUE(
+      m.StepWith(Append({MakeRow("r3", {{1, Value::Long(2)}, {2, Value::Long(1)}})}),
+                 Answer::Rejected(RejectKind::kConstraintViolation, {1}))
+          .empty());
   EXPECT_FALSE(m.StepWith(Append({MakeRow("r3", {{1, Value::Long(2)}})}),
                           Answer::Rejected(RejectKind::kConstraintViolation, {2}))
                    .empty())
@@ -134,7 +138,8 @@ TEST(ExampleSession, ReplaysEveryStep) {
   EXPECT_EQ(m.table().rows.size(), 2u) << "a staged commit changes no rows yet";
 
   // 9. Meanwhile another writer commits key 3.
-  const Commit step9 = Append({MakeRow("r5", {{1, Value::Long(3)}, {2, Value::Long(7)}})});
+  const Commit step9 =
+      Append({MakeRow("r5", {{1, Value::Long(3)}, {2, Value::Long(7)}})});
   canonical = m.Canonical(step9, &o);
   EXPECT_TRUE(OnlyOk(o));
   a = ExampleAnswer(canonical, 3, 1, Statuses({}, {1}, {2}, {}));
@@ -147,8 +152,9 @@ TEST(ExampleSession, ReplaysEveryStep) {
   EXPECT_TRUE(Names(o.reject_required_by, RuleId::kEnfRetryKeysNewParent));
   EXPECT_TRUE(Names(o.reject_required_by, RuleId::kEnfRetryEnforced));
   EXPECT_EQ(o.reject_kinds, (std::set<RejectKind>{RejectKind::kConstraintViolation}));
-  ASSERT_TRUE(m.StepWith(Finish{"w1"}, Answer::Rejected(RejectKind::kConstraintViolation, {1}))
-                  .empty());
+  ASSERT_TRUE(
+      m.StepWith(Finish{"w1"}, Answer::Rejected(RejectKind::kConstraintViolation, {1}))
+          .empty());
   EXPECT_TRUE(m.table().transactions.empty());
 
   // 11. A delete adds no rows: pk may carry valid (st.no-add-carry). r2 was the only
@@ -200,7 +206,8 @@ TEST(ProtoRequest, ConventionsAreInvalidRequests) {
            o.reject_kinds == std::set<RejectKind>{RejectKind::kInvalidRequest};
   };
   EXPECT_TRUE(invalid(Delete({"r9"}))) << "remove of a key that is not live";
-  EXPECT_TRUE(invalid(Overwrite({}, {}, {Order("r9", 9, 1)}))) << "modify of a non-live key";
+  EXPECT_TRUE(invalid(Overwrite({}, {}, {Order("r9", 9, 1)})))
+      << "modify of a non-live key";
   EXPECT_TRUE(invalid(Append({Order("r1", 2, 1)}))) << "add of a live key";
   EXPECT_TRUE(invalid(Append({Order("r2", 2, 1), Order("r2", 3, 1)}))) << "a key twice";
   Commit mixed = Append({Order("r2", 2, 1)});
@@ -210,7 +217,8 @@ TEST(ProtoRequest, ConventionsAreInvalidRequests) {
   replace.operation = CommitOperation::kReplace;
   replace.add = {Order("r2", 2, 1)};
   EXPECT_TRUE(invalid(replace)) << "replace carries no rows";
-  EXPECT_TRUE(invalid(Append({MakeRow("r2", {{1, Value::Long(2)}, {9, Value::Long(1)}})})))
+  EXPECT_TRUE(
+      invalid(Append({MakeRow("r2", {{1, Value::Long(2)}, {9, Value::Long(1)}})})))
       << "an unknown field ID";
   EXPECT_TRUE(invalid(Append({MakeRow("r2", {{2, Value::Long(1)}})})))
       << "a null in a required field";
@@ -274,11 +282,11 @@ RC_GTEST_PROP(TableStateProperty, IncrementalIndexesEqualRebuilt, ()) {
   int next = 0;
   const auto gen_row = [&](std::string key) {
     const int64_t id = *rc::gen::inRange<int64_t>(0, 6);
-    const int qty = *rc::gen::inRange(-2, 3);  // -2: null
+    const int qty = *rc::gen::inRange(-2, 3);    // -2: null
     const int email = *rc::gen::inRange(-1, 3);  // -1: null
-    return Order(std::move(key), id, qty == -2 ? std::nullopt : std::optional<int64_t>(qty),
-                 email < 0 ? std::nullopt
-                           : std::optional<std::string>(fmt::format("e{}", email)));
+    return Order(
+        std::move(key), id, qty == -2 ? std::nullopt : std::optional<int64_t>(qty),
+        email < 0 ? std::nullopt : std::optional<std::string>(fmt::format("e{}", email)));
   };
   const int steps = *rc::gen::inRange(1, 12);
   for (int i = 0; i < steps; ++i) {
@@ -307,7 +315,8 @@ RC_GTEST_PROP(TableStateProperty, IncrementalIndexesEqualRebuilt, ()) {
   RC_ASSERT(t.rows.size() == live.size());
   TableState rebuilt = t;
   RebuildDerived(rebuilt, m.state().functions);
-  for (const auto& [id, index] : t.key_indexes) RC_ASSERT(index.Equivalent(rebuilt.key_indexes.at(id)));
+  for (const auto& [id, index] : t.key_indexes)
+    RC_ASSERT(index.Equivalent(rebuilt.key_indexes.at(id)));
   RC_ASSERT(t.check_tallies == rebuilt.check_tallies);
 }
 

@@ -1,7 +1,7 @@
 /// \file
 /// Builders for the operation tests: requests on a table named "t" with an increasing
-/// clock, rows, constraints, and a `ModelSession` that runs requests through the model the
-/// way builtin:reference does (Apply, CanonicalAnswer, Adopt) while checking that the
+/// clock, rows, constraints, and a `ModelSession` that runs requests through the model
+/// the way builtin:reference does (Apply, CanonicalAnswer, Adopt) while checking that the
 /// canonical answer is itself allowed (Judge finds nothing).
 #pragma once
 
@@ -36,7 +36,8 @@ inline Type P(TypeId id) { return Type::Primitive(id); }
 inline Schema OrdersSchema() {
   Schema s;
   s.schema_id = 0;
-  s.fields = {Col(1, "order_id", true, P(TypeId::kLong)), Col(2, "qty", false, P(TypeId::kInt)),
+  s.fields = {Col(1, "order_id", true, P(TypeId::kLong)),
+              Col(2, "qty", false, P(TypeId::kInt)),
               Col(3, "email", false, P(TypeId::kString))};
   return s;
 }
@@ -55,10 +56,9 @@ inline Row MakeRow(std::string key, std::vector<std::pair<FieldId, Value>> value
 /// An orders row: order_id, qty (nullopt = null), email.
 inline Row Order(std::string key, int64_t id, std::optional<int64_t> qty,
                  std::optional<std::string> email = std::nullopt) {
-  return MakeRow(std::move(key),
-                 {{1, Value::Long(id)},
-                  {2, qty ? Value::Long(*qty) : Value::Null()},
-                  {3, email ? Value::String(*email) : Value::Null()}});
+  return MakeRow(std::move(key), {{1, Value::Long(id)},
+                                  {2, qty ? Value::Long(*qty) : Value::Null()},
+                                  {3, email ? Value::String(*email) : Value::Null()}});
 }
 
 inline Constraint KeyConstraint(ConstraintType type, std::string name, bool enforced,
@@ -72,10 +72,12 @@ inline Constraint KeyConstraint(ConstraintType type, std::string name, bool enfo
   return c;
 }
 inline Constraint Pk(std::string name, bool enforced, std::vector<FieldId> ids) {
-  return KeyConstraint(ConstraintType::kPrimaryKey, std::move(name), enforced, std::move(ids));
+  return KeyConstraint(ConstraintType::kPrimaryKey, std::move(name), enforced,
+                       std::move(ids));
 }
 inline Constraint Unique(std::string name, bool enforced, std::vector<FieldId> ids) {
-  return KeyConstraint(ConstraintType::kUnique, std::move(name), enforced, std::move(ids));
+  return KeyConstraint(ConstraintType::kUnique, std::move(name), enforced,
+                       std::move(ids));
 }
 inline Constraint Check(std::string name, bool enforced, Expr e) {
   Constraint c;
@@ -88,9 +90,9 @@ inline Constraint Check(std::string name, bool enforced, Expr e) {
 }
 /// `field > 0 OR field IS NULL` (EXAMPLE-SESSION step 4).
 inline Expr PositiveOrNull(FieldId field) {
-  return Expr::Binary(ExprOp::kOr,
-                      Expr::Binary(ExprOp::kGt, Expr::Ref(field), Expr::Lit(Value::Long(0))),
-                      Expr::Unary(ExprOp::kIsNull, Expr::Ref(field)));
+  return Expr::Binary(
+      ExprOp::kOr, Expr::Binary(ExprOp::kGt, Expr::Ref(field), Expr::Lit(Value::Long(0))),
+      Expr::Unary(ExprOp::kIsNull, Expr::Ref(field)));
 }
 
 inline Commit Append(std::vector<Row> rows) {
@@ -152,7 +154,8 @@ class ModelSession {
     if (answer) *answer = a;
     return o;
   }
-  /// Runs `op`, answering `answer` instead of the canonical one; returns Judge's findings.
+  /// Runs `op`, answering `answer` instead of the canonical one; returns Judge's
+  /// findings.
   Findings StepWith(Operation op, const Answer& answer, AllowedOutcome* outcome = nullptr,
                     std::string table = "t") {
     const Request r = Req(std::move(op), std::move(table));
@@ -163,7 +166,8 @@ class ModelSession {
     return judged;
   }
   /// The canonical answer to `op` now, without adopting it.
-  Answer Canonical(Operation op, AllowedOutcome* outcome = nullptr, std::string table = "t") {
+  Answer Canonical(Operation op, AllowedOutcome* outcome = nullptr,
+                   std::string table = "t") {
     const Request r = Req(std::move(op), std::move(table));
     AllowedOutcome o = Apply(state_, r, switches_);
     if (outcome) *outcome = o;
@@ -177,7 +181,9 @@ class ModelSession {
   void Add(Constraint c) { Step(AddConstraint{std::move(c)}); }
   void Write(Commit c) { Step(std::move(c)); }
 
-  const TableState& table(const std::string& name = "t") const { return state_.tables.at(name); }
+  const TableState& table(const std::string& name = "t") const {
+    return state_.tables.at(name);
+  }
   const TableMetadata& metadata(const std::string& name = "t") const {
     return table(name).metadata;
   }
@@ -213,12 +219,15 @@ inline bool OnlyOk(const AllowedOutcome& o) { return o.ok_allowed && !o.reject_a
 inline bool MustReject(const AllowedOutcome& o, RejectKind kind) {
   return !o.ok_allowed && o.reject_kinds.count(kind) > 0;
 }
-inline bool Decides(const AllowedOutcome& o, RuleId rule) { return Names(o.decided_by, rule); }
+inline bool Decides(const AllowedOutcome& o, RuleId rule) {
+  return Names(o.decided_by, rule);
+}
 
 /// Replaces the statuses of the current snapshot of `md` (for crafting answers).
 inline void SetStatuses(TableMetadata& md, ConstraintStatuses statuses) {
   for (Snapshot& s : md.snapshots)
-    if (md.current_snapshot_id == s.snapshot_id) s.constraint_statuses = std::move(statuses);
+    if (md.current_snapshot_id == s.snapshot_id)
+      s.constraint_statuses = std::move(statuses);
 }
 
 }  // namespace ictk::ops_test

@@ -64,12 +64,14 @@ TEST(IdReadersTolerateMissing, ASnapshotMayListIdsThatAreGone) {
   EXPECT_TRUE(Judge(o, StatusAnswer({{1, kValidated}, {2, kUnvalidated}})).empty());
   EXPECT_TRUE(Names(Judge(o, Answer::Rejected(RejectKind::kInvalidMetadata)),
                     RuleId::kIdReadersTolerateMissing));
-  EXPECT_TRUE(Names(Judge(o, StatusAnswer({{1, kValidated}, {2, kUnvalidated},
+  EXPECT_TRUE(Names(Judge(o, StatusAnswer({{1, kValidated},
+                                           {2, kUnvalidated},
                                            {7, ConstraintStatus::kInvalid}})),
                     RuleId::kIdReadersTolerateMissing));
   AllowedOutcome parse = m.Outcome(ParseMetadata{md}, "");
   EXPECT_TRUE(OnlyOk(parse)) << ToString(parse);
-  EXPECT_TRUE(Judge(parse, Answer::Ok(md)).empty()) << Describe(Judge(parse, Answer::Ok(md)));
+  EXPECT_TRUE(Judge(parse, Answer::Ok(md)).empty())
+      << Describe(Judge(parse, Answer::Ok(md)));
 }
 
 TEST(UpgReadersIgnoreIdentifiers, IdentifierFieldsInV4DoNotMatter) {
@@ -98,7 +100,8 @@ TEST(V3ConstraintFields, AReaderOfV3MetadataWithConstraintFields) {
   dropped.constraints.reset();
   dropped.last_constraint_id.reset();
   for (Snapshot& s : dropped.snapshots) s.constraint_statuses.reset();
-  EXPECT_TRUE(Judge(parse, Answer::Ok(dropped)).empty()) << Describe(Judge(parse, Answer::Ok(dropped)));
+  EXPECT_TRUE(Judge(parse, Answer::Ok(dropped)).empty())
+      << Describe(Judge(parse, Answer::Ok(dropped)));
   m.switches().v3_constraint_fields = V3ConstraintFields::kReject;
   EXPECT_TRUE(MustReject(m.Outcome(ReadStatuses{md, std::nullopt}, ""),
                          RejectKind::kInvalidMetadata));
@@ -115,7 +118,8 @@ TEST(ParseMetadata, UnknownVersionsAndBrokenDefinitions) {
   EXPECT_TRUE(Names(Judge(ok, Answer::Ok(other)), RuleId::kProtoAnswer));
   TableMetadata v9 = md;
   v9.format_version = 9;
-  EXPECT_TRUE(MustReject(m.Outcome(ParseMetadata{v9}, ""), RejectKind::kUnsupportedFormatVersion));
+  EXPECT_TRUE(MustReject(m.Outcome(ParseMetadata{v9}, ""),
+                         RejectKind::kUnsupportedFormatVersion));
   TableMetadata above = md;
   above.last_constraint_id = 1;  // constraint 2 is above it
   AllowedOutcome open = m.Outcome(ParseMetadata{above}, "");

@@ -17,7 +17,8 @@ using namespace ops_test;  // NOLINT
 /// 6 day date req.
 Schema Wide() {
   Schema s = OrdersSchema();
-  s.fields.push_back(Col(4, "addr", true, Type::Struct({Col(5, "zip", true, P(TypeId::kInt))})));
+  s.fields.push_back(
+      Col(4, "addr", true, Type::Struct({Col(5, "zip", true, P(TypeId::kInt))})));
   s.fields.push_back(Col(6, "day", true, P(TypeId::kDate)));
   return s;
 }
@@ -216,10 +217,12 @@ TEST(IceSchemaEvolution, StructuralErrorsAreInvalidSchemaChanges) {
   EXPECT_TRUE(MustReject(m.Outcome(Change(dup)), RejectKind::kInvalidSchemaChange));
   EXPECT_TRUE(MustReject(m.Outcome(Change(RenameColumn{1, "email"})),
                          RejectKind::kInvalidSchemaChange));
-  EXPECT_TRUE(MustReject(m.Outcome(Change(MoveColumn{1, MoveColumn::Position::kAfter, 5})),
-                         RejectKind::kInvalidSchemaChange))
+  EXPECT_TRUE(
+      MustReject(m.Outcome(Change(MoveColumn{1, MoveColumn::Position::kAfter, 5})),
+                 RejectKind::kInvalidSchemaChange))
       << "5 is not a sibling of 1";
-  EXPECT_TRUE(MustReject(m.Outcome(Change(DeleteColumn{99})), RejectKind::kInvalidSchemaChange));
+  EXPECT_TRUE(
+      MustReject(m.Outcome(Change(DeleteColumn{99})), RejectKind::kInvalidSchemaChange));
   // A nested add: under the addr struct; the answer's new ID is matched by name.
   AddColumn nested;
   nested.parent_id = 4;

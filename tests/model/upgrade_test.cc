@@ -1,7 +1,7 @@
 /// \file
 /// Creating and upgrading tables (model/upgrade.cc) and adding, updating and removing
-/// constraints (model/constraint_ops.cc): ice.format-version-up, upg.*, def.v4-only and the
-/// ID rules an answer must follow (id.*).
+/// constraints (model/constraint_ops.cc): ice.format-version-up, upg.*, def.v4-only and
+/// the ID rules an answer must follow (id.*).
 #include <gtest/gtest.h>
 
 #include "model/operations.h"
@@ -18,7 +18,8 @@ Schema WithIdentifiers(std::vector<FieldId> ids) {
   return s;
 }
 
-// --- ice.format-version-up ------------------------------------------------------------------
+// --- ice.format-version-up
+// ------------------------------------------------------------------
 
 TEST(IceFormatVersionUp, VersionsOnlyGoUp) {
   SCOPED_TRACE("ice.format-version-up");
@@ -43,7 +44,8 @@ TEST(IceFormatVersionUp, VersionsOnlyGoUp) {
                          RejectKind::kUnsupportedFormatVersion));
 }
 
-// --- upg.* --------------------------------------------------------------------------------
+// --- upg.*
+// --------------------------------------------------------------------------------
 
 TEST(UpgPkFromIdentifiers, IdentifierFieldsBecomeAnUnenforcedPrimaryKey) {
   SCOPED_TRACE("upg.pk-from-identifiers");
@@ -114,7 +116,8 @@ TEST(UpgNoIdentifiersInV4, CreatingAV4TableWithIdentifiers) {
   EXPECT_TRUE(Judge(o, Answer::Rejected(RejectKind::kInvalidSchemaChange)).empty());
 }
 
-// --- def.v4-only ----------------------------------------------------------------------------
+// --- def.v4-only
+// ----------------------------------------------------------------------------
 
 TEST(DefV4Only, ConstraintsNeedAV4Table) {
   SCOPED_TRACE("def.v4-only");
@@ -150,7 +153,8 @@ TEST(DefinitionRules, AnInvalidDefinitionIsAnInvalidConstraint) {
       << "def.name-unique";
 }
 
-// --- id.* -----------------------------------------------------------------------------------
+// --- id.*
+// -----------------------------------------------------------------------------------
 
 TEST(IdLastDefaultZero, AnAbsentLastConstraintIdIsZero) {
   SCOPED_TRACE("id.last-default-zero");
@@ -240,7 +244,8 @@ TEST(UpdateConstraint, OnlyNameAndEnforcedChangeWithANewTimestamp) {
   EXPECT_TRUE(OnlyOk(o));
   EXPECT_TRUE(Judge(o, a).empty()) << Describe(Judge(o, a));
   Answer stale = a;
-  stale.metadata->constraints->front().timestamp_ms = m.metadata().constraints->front().timestamp_ms;
+  stale.metadata->constraints->front().timestamp_ms =
+      m.metadata().constraints->front().timestamp_ms;
   EXPECT_TRUE(Names(Judge(o, stale), RuleId::kUpdTimestamp));
   Answer changed = a;
   changed.metadata->constraints->front().field_ids = std::vector<FieldId>{1, 3};
@@ -255,8 +260,9 @@ TEST(UpdateConstraint, OnlyNameAndEnforcedChangeWithANewTimestamp) {
 
 TEST(UpdDefinitionImmutable, SwitchRestatedDefinition) {
   SCOPED_TRACE("upd.definition-immutable, restated-definition");
-  for (RestatedDefinition mode : {RestatedDefinition::kEither, RestatedDefinition::kReject,
-                                  RestatedDefinition::kAccept}) {
+  for (RestatedDefinition mode :
+       {RestatedDefinition::kEither, RestatedDefinition::kReject,
+        RestatedDefinition::kAccept}) {
     ModelSession m;
     m.switches().restated_definition = mode;
     m.Create();
