@@ -540,6 +540,18 @@ std::string ToString(const StatusSet& set) {
   return fmt::format("{{{}}}", fmt::join(names, ", "));
 }
 
+StatusSet ListedStatuses(const ConstraintStatuses* statuses, ConstraintId id) {
+  StatusSet set;
+  if (statuses != nullptr) {
+    for (ConstraintStatus s : kAllStatuses) {
+      const auto& list = statuses->List(s);
+      if (list && std::find(list->begin(), list->end(), id) != list->end()) set.Add(s);
+    }
+  }
+  if (set.empty()) set.Add(ReaderStatus(statuses, id));
+  return set;
+}
+
 ConstraintId LastConstraintId(const TableMetadata& metadata) {
   return metadata.last_constraint_id.value_or(0);
 }

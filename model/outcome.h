@@ -237,4 +237,9 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer);
 /// (id.last-default-zero).
 ConstraintId LastConstraintId(const TableMetadata& metadata);
 
+/// Every status whose list in `statuses` names `id`, or {unvalidated} when none does (or
+/// `statuses` is null). A writer lists an ID once (st.exactly-one-list); for the single
+/// status a reader takes (st.reader-lookup) see ReaderStatus in status_rules.h.
+StatusSet ListedStatuses(const ConstraintStatuses* statuses, ConstraintId id);
+
 }  // namespace ictk
