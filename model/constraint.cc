@@ -10,19 +10,26 @@ namespace ictk {
 
 std::string_view ToString(ConstraintType type) {
   switch (type) {
-    case ConstraintType::kCheck: return "check";
-    case ConstraintType::kUnique: return "unique";
-    case ConstraintType::kPrimaryKey: return "primary-key";
+    case ConstraintType::kCheck:
+      return "check";
+    case ConstraintType::kUnique:
+      return "unique";
+    case ConstraintType::kPrimaryKey:
+      return "primary-key";
   }
   return "?";
 }
 
 std::string_view ToString(ConstraintStatus status) {
   switch (status) {
-    case ConstraintStatus::kValidated: return "validated";
-    case ConstraintStatus::kValid: return "valid";
-    case ConstraintStatus::kInvalid: return "invalid";
-    case ConstraintStatus::kUnvalidated: return "unvalidated";
+    case ConstraintStatus::kValidated:
+      return "validated";
+    case ConstraintStatus::kValid:
+      return "valid";
+    case ConstraintStatus::kInvalid:
+      return "invalid";
+    case ConstraintStatus::kUnvalidated:
+      return "unvalidated";
   }
   return "?";
 }

@@ -1,14 +1,14 @@
 /// \file
-/// The rules on one constraint definition (def.*, key.*, expr.*, sch.referenced-exist), on a
-/// set of constraints (def.id-unique, def.name-unique, def.single-pk) and on an update
-/// (upd.*). One function per rule, each quoting the seed sentence it implements.
+/// The rules on one constraint definition (def.*, key.*, expr.*, sch.referenced-exist),
+/// on a set of constraints (def.id-unique, def.name-unique, def.single-pk) and on an
+/// update (upd.*). One function per rule, each quoting the seed sentence it implements.
 #include "model/constraint_rules.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <functional>
 #include <set>
-
-#include <fmt/format.h>
 
 namespace ictk {
 namespace {
@@ -94,7 +94,9 @@ void Append(Findings& out, Findings more) {
              std::make_move_iterator(more.end()));
 }
 
-char AsciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char AsciiLower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 std::vector<FieldId> Sorted(std::vector<FieldId> ids) {
   std::sort(ids.begin(), ids.end());
@@ -129,8 +131,8 @@ const FunctionDefinition* FindUdf(const Expr& apply, const FunctionCatalog& func
 
 bool IsUdfCall(const Expr& e) {
   if (e.op != ExprOp::kApply || IsBuiltinFunction(e)) return false;
-  // A name inside the iceberg_functions catalog that is no built-in is an unknown built-in
-  // (a binding error), not a UDF.
+  // A name inside the iceberg_functions catalog that is no built-in is an unknown
+  // built-in (a binding error), not a UDF.
   const bool names_iceberg_catalog =
       e.catalog ? *e.catalog == kIcebergFunctionsCatalog
                 : e.function.size() == 2 && e.function[0] == kIcebergFunctionsCatalog;
@@ -139,7 +141,8 @@ bool IsUdfCall(const Expr& e) {
 
 bool CallsUserDefinedFunction(const Expr& expr) {
   bool calls = false;
-  Walk(expr, "", [&](const Expr& e, const std::string&) { calls = calls || IsUdfCall(e); });
+  Walk(expr, "",
+       [&](const Expr& e, const std::string&) { calls = calls || IsUdfCall(e); });
   return calls;
 }
 
@@ -151,9 +154,10 @@ bool CallsUserDefinedFunction(const Expr& expr) {
 Findings CheckDefTypes(const Constraint& constraint, const std::string& pointer) {
   Findings out;
   if (!constraint.type && !constraint.raw_type.empty()) {
-    Require(out, false, RuleId::kDefTypes,
-            fmt::format("type '{}' is not check, unique or primary-key", constraint.raw_type),
-            constraint.id, pointer + "/type");
+    Require(
+        out, false, RuleId::kDefTypes,
+        fmt::format("type '{}' is not check, unique or primary-key", constraint.raw_type),
+        constraint.id, pointer + "/type");
   }
   return out;
 }
@@ -169,7 +173,8 @@ Findings CheckDefRequiredFields(const Constraint& constraint, DefinitionSource s
             fmt::format("required field '{}' is missing", key), constraint.id,
             fmt::format("{}/{}", pointer, key));
   };
-  if (source == DefinitionSource::kMetadata) require(constraint.id.has_value(), "constraint-id");
+  if (source == DefinitionSource::kMetadata)
+    require(constraint.id.has_value(), "constraint-id");
   require(constraint.type.has_value() || !constraint.raw_type.empty(), "type");
   require(constraint.name.has_value(), "name");
   require(constraint.enforced.has_value(), "enforced");
@@ -181,11 +186,13 @@ Findings CheckDefRequiredFields(const Constraint& constraint, DefinitionSource s
 
 /// `expression`: "Required for a `check` constraint and must not be set for other types"
 /// (def.check-expression).
-Findings CheckDefCheckExpression(const Constraint& constraint, const std::string& pointer) {
+Findings CheckDefCheckExpression(const Constraint& constraint,
+                                 const std::string& pointer) {
   Findings out;
   if (IsCheck(constraint)) {
     Require(out, constraint.expression.has_value(), RuleId::kDefCheckExpression,
-            "a check constraint has no expression", constraint.id, pointer + "/expression");
+            "a check constraint has no expression", constraint.id,
+            pointer + "/expression");
   } else if (IsKeyType(constraint)) {
     Require(out, !constraint.expression.has_value(), RuleId::kDefCheckExpression,
             fmt::format("a {} constraint must not set expression", TypeText(constraint)),
@@ -225,9 +232,9 @@ Findings CheckDefKeyFieldIds(const Constraint& constraint, const std::string& po
 }
 
 /// "Every field referenced by a constraint must exist in the table's current schema."
-/// (sch.referenced-exist). "The referenced fields of a `check` constraint are the field IDs
-/// in its `expression`; the referenced fields of a `unique` or `primary-key` constraint are
-/// its `field-ids`."
+/// (sch.referenced-exist). "The referenced fields of a `check` constraint are the field
+/// IDs in its `expression`; the referenced fields of a `unique` or `primary-key`
+/// constraint are its `field-ids`."
 Findings CheckReferencedExist(const Constraint& constraint, const Schema& schema,
                               const std::string& pointer) {
   Findings out;
@@ -235,8 +242,8 @@ Findings CheckReferencedExist(const Constraint& constraint, const Schema& schema
     const auto& ids = *constraint.field_ids;
     for (size_t i = 0; i < ids.size(); ++i) {
       Require(out, FindField(schema, ids[i]).has_value(), RuleId::kSchReferencedExist,
-              fmt::format("field ID {} is not in the current schema", ids[i]), constraint.id,
-              FieldPointer(pointer, i));
+              fmt::format("field ID {} is not in the current schema", ids[i]),
+              constraint.id, FieldPointer(pointer, i));
     }
   }
   if (IsCheck(constraint) && constraint.expression) {
@@ -255,8 +262,8 @@ Findings CheckReferencedExist(const Constraint& constraint, const Schema& schema
 // ---------------------------------------------------------------------------------------
 // key.*
 
-/// "The `field-ids` of a `unique` or `primary-key` constraint must only reference primitive
-/// fields" (key.primitive-only): no struct, list, map or variant.
+/// "The `field-ids` of a `unique` or `primary-key` constraint must only reference
+/// primitive fields" (key.primitive-only): no struct, list, map or variant.
 Findings CheckKeyPrimitiveOnly(const Constraint& constraint, const Schema& schema,
                                const std::string& pointer) {
   Findings out;
@@ -320,9 +327,10 @@ Findings CheckKeyNoUnknown(const Constraint& constraint, const Schema& schema,
   return out;
 }
 
-/// "The fields of a `primary-key` constraint must be `required` and must not be nested in an
-/// optional struct" (key.pk-required). "The fields of a `unique` constraint may be optional
-/// or nested in optional structs" (key.unique-optional-ok): nothing to report for them.
+/// "The fields of a `primary-key` constraint must be `required` and must not be nested in
+/// an optional struct" (key.pk-required). "The fields of a `unique` constraint may be
+/// optional or nested in optional structs" (key.unique-optional-ok): nothing to report
+/// for them.
 Findings CheckKeyPkRequired(const Constraint& constraint, const Schema& schema,
                             const std::string& pointer) {
   Findings out;
@@ -331,9 +339,10 @@ Findings CheckKeyPkRequired(const Constraint& constraint, const Schema& schema,
     Require(out, loc.field.required, RuleId::kKeyPkRequired,
             fmt::format("{} of a primary key is optional", Describe(loc)), constraint.id,
             FieldPointer(pointer, i));
-    Require(out, !loc.under_optional_struct, RuleId::kKeyPkRequired,
-            fmt::format("{} of a primary key is nested in an optional struct", Describe(loc)),
-            constraint.id, FieldPointer(pointer, i));
+    Require(
+        out, !loc.under_optional_struct, RuleId::kKeyPkRequired,
+        fmt::format("{} of a primary key is nested in an optional struct", Describe(loc)),
+        constraint.id, FieldPointer(pointer, i));
   });
   return out;
 }
@@ -342,9 +351,9 @@ Findings CheckKeyPkRequired(const Constraint& constraint, const Schema& schema,
 // expr.*
 
 /// "The `expression` of a `check` constraint is serialized as described in the Iceberg
-/// expressions spec and must use ID references so that it remains bound to the same fields
-/// when columns are renamed." (expr.id-references; with def.by-field-id: "must refer to
-/// fields by field ID"). The name-based forms are read-only REST compatibility.
+/// expressions spec and must use ID references so that it remains bound to the same
+/// fields when columns are renamed." (expr.id-references; with def.by-field-id: "must
+/// refer to fields by field ID"). The name-based forms are read-only REST compatibility.
 Findings CheckExprIdReferences(const Constraint& constraint, const std::string& pointer) {
   Findings out;
   if (!IsCheck(constraint) || !constraint.expression) return out;
@@ -355,17 +364,18 @@ Findings CheckExprIdReferences(const Constraint& constraint, const std::string& 
                    fmt::format("reference by name '{}' instead of by field ID", e.name),
                    constraint.id, at);
          } else if (e.legacy_form) {
-           Require(out, false, RuleId::kExprIdReferences,
-                   fmt::format("legacy name-based predicate form of '{}'", ExprOpName(e.op)),
-                   constraint.id, at);
+           Require(
+               out, false, RuleId::kExprIdReferences,
+               fmt::format("legacy name-based predicate form of '{}'", ExprOpName(e.op)),
+               constraint.id, at);
          }
        });
   return out;
 }
 
 /// "An expression must not reference a field within a `list` or a `map`, because such a
-/// field has a value for each element rather than one value for the row. An expression may
-/// pass a whole `list` or `map` field to a function" (expr.no-list-map-element). A
+/// field has a value for each element rather than one value for the row. An expression
+/// may pass a whole `list` or `map` field to a function" (expr.no-list-map-element). A
 /// reference to the list or map field itself is not "within" it; comparing it directly is
 /// a type error (expr.well-typed).
 Findings CheckExprNoListMapElement(const Constraint& constraint, const Schema& schema,
@@ -378,24 +388,27 @@ Findings CheckExprNoListMapElement(const Constraint& constraint, const Schema& s
          auto loc = FindField(schema, e.field_id);
          if (!loc) return;  // sch.referenced-exist
          Require(out, !loc->in_list_or_map, RuleId::kExprNoListMapElement,
-                 fmt::format("{} is within a list or a map", Describe(*loc)), constraint.id,
-                 at);
+                 fmt::format("{} is within a list or a map", Describe(*loc)),
+                 constraint.id, at);
        });
   return out;
 }
 
 /// "A check expression must produce the same result every time it is evaluated for the
 /// same row. A function that depends on anything other than its arguments, such as the
-/// current time or a random value, must not be called. A user-defined function must not be
-/// called unless its current definition version declares `deterministic` as true."
+/// current time or a random value, must not be called. A user-defined function must not
+/// be called unless its current definition version declares `deterministic` as true."
 /// (expr.deterministic). The iceberg_functions built-ins depend on their arguments only.
-Findings CheckExprDeterministic(const Constraint& constraint, const FunctionCatalog& functions,
-                                UndefinedFunctions undefined, const std::string& pointer) {
+Findings CheckExprDeterministic(const Constraint& constraint,
+                                const FunctionCatalog& functions,
+                                UndefinedFunctions undefined,
+                                const std::string& pointer) {
   Findings out;
   if (!IsCheck(constraint) || !constraint.expression) return out;
   // The first UDF reached through `udf`'s body (and theirs) that is not deterministic.
-  std::function<const FunctionDefinition*(const FunctionDefinition&, int)> nondeterministic =
-      [&](const FunctionDefinition& udf, int depth) -> const FunctionDefinition* {
+  std::function<const FunctionDefinition*(const FunctionDefinition&, int)>
+      nondeterministic =
+          [&](const FunctionDefinition& udf, int depth) -> const FunctionDefinition* {
     if (!udf.deterministic) return &udf;
     if (depth >= kMaxUdfCallDepth) return nullptr;
     const FunctionDefinition* found = nullptr;
@@ -412,23 +425,25 @@ Findings CheckExprDeterministic(const Constraint& constraint, const FunctionCata
          if (!IsUdfCall(e)) return;
          const FunctionDefinition* udf = FindUdf(e, functions);
          if (!udf) {
-           Require(out, undefined == UndefinedFunctions::kIgnore, RuleId::kExprDeterministic,
-                   fmt::format("function '{}' is not defined, so no definition declares it "
-                               "deterministic",
-                               UdfName(e)),
-                   constraint.id, at);
+           Require(
+               out, undefined == UndefinedFunctions::kIgnore, RuleId::kExprDeterministic,
+               fmt::format("function '{}' is not defined, so no definition declares it "
+                           "deterministic",
+                           UdfName(e)),
+               constraint.id, at);
            return;
          }
          const FunctionDefinition* bad = nondeterministic(*udf, 0);
-         Require(out, bad == nullptr, RuleId::kExprDeterministic,
-                 bad == udf
-                     ? fmt::format("the current definition (version {}) of function '{}' "
-                                   "does not declare deterministic",
-                                   udf->version, UdfName(e))
-                     : fmt::format("function '{}' calls '{}', whose current definition is "
-                                   "not deterministic",
-                                   UdfName(e), bad ? bad->name : std::string()),
-                 constraint.id, at);
+         Require(
+             out, bad == nullptr, RuleId::kExprDeterministic,
+             bad == udf
+                 ? fmt::format("the current definition (version {}) of function '{}' "
+                               "does not declare deterministic",
+                               udf->version, UdfName(e))
+                 : fmt::format("function '{}' calls '{}', whose current definition is "
+                               "not deterministic",
+                               UdfName(e), bad ? bad->name : std::string()),
+             constraint.id, at);
        });
   return out;
 }
@@ -441,17 +456,20 @@ Findings CheckExprWellTyped(const Constraint& constraint, const Schema& schema,
                             const std::string& pointer) {
   Findings out;
   if (!IsCheck(constraint) || !constraint.expression || already_explained) return out;
-  BindResult bound = BindCheckExpression(*constraint.expression, schema.fields, functions);
-  Require(out, bound.ok(), RuleId::kExprWellTyped,
-          fmt::format("the expression does not bind to the current schema: {}", bound.error),
-          constraint.id, pointer + "/expression");
+  BindResult bound =
+      BindCheckExpression(*constraint.expression, schema.fields, functions);
+  Require(
+      out, bound.ok(), RuleId::kExprWellTyped,
+      fmt::format("the expression does not bind to the current schema: {}", bound.error),
+      constraint.id, pointer + "/expression");
   return out;
 }
 
 // ---------------------------------------------------------------------------------------
 // The set of constraints.
 
-bool SameConstraintName(const std::string& a, const std::string& b, const Switches& switches) {
+bool SameConstraintName(const std::string& a, const std::string& b,
+                        const Switches& switches) {
   if (switches.name_case == NameCase::kSensitive) return a == b;
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
@@ -507,9 +525,10 @@ Findings CheckDefSinglePk(const std::vector<Constraint>& constraints,
       first = i;
       continue;
     }
-    Require(out, false, RuleId::kDefSinglePk,
-            fmt::format("a second primary-key constraint (the first is at index {})", *first),
-            constraints[i].id, fmt::format("{}/{}/type", pointer, i));
+    Require(
+        out, false, RuleId::kDefSinglePk,
+        fmt::format("a second primary-key constraint (the first is at index {})", *first),
+        constraints[i].id, fmt::format("{}/{}/type", pointer, i));
   }
   return out;
 }
@@ -520,7 +539,8 @@ Findings CheckDefSinglePk(const std::vector<Constraint>& constraints,
 /// "Only `name` and `enforced` fields in a constraint definition can be updated"
 /// (upd.name-enforced-only): here, a change of `type` (expression and field-ids are
 /// upd.definition-immutable).
-Findings CheckUpdNameEnforcedOnly(const Constraint& before, const ConstraintUpdate& update) {
+Findings CheckUpdNameEnforcedOnly(const Constraint& before,
+                                  const ConstraintUpdate& update) {
   Findings out;
   if (update.type) {
     Require(out, SameType(before, *update.type), RuleId::kUpdNameEnforcedOnly,
@@ -532,18 +552,20 @@ Findings CheckUpdNameEnforcedOnly(const Constraint& before, const ConstraintUpda
 }
 
 /// "The `expression` and `field-ids` fields must not change, as it would change the
-/// constraint requirement. Such updates must be done by removing the constraint and adding
-/// a new one with a new `constraint-id`." (upd.definition-immutable). `field-ids` is a set:
-/// the same IDs in another order are not a change.
-Findings CheckUpdDefinitionImmutable(const Constraint& before, const ConstraintUpdate& update) {
+/// constraint requirement. Such updates must be done by removing the constraint and
+/// adding a new one with a new `constraint-id`." (upd.definition-immutable). `field-ids`
+/// is a set: the same IDs in another order are not a change.
+Findings CheckUpdDefinitionImmutable(const Constraint& before,
+                                     const ConstraintUpdate& update) {
   Findings out;
   if (update.expression) {
     Require(out, before.expression == update.expression, RuleId::kUpdDefinitionImmutable,
-            "expression cannot change; remove the constraint and add a new one", before.id,
-            "/set/expression");
+            "expression cannot change; remove the constraint and add a new one",
+            before.id, "/set/expression");
   }
   if (update.field_ids) {
-    const bool same = before.field_ids && Sorted(*before.field_ids) == Sorted(*update.field_ids);
+    const bool same =
+        before.field_ids && Sorted(*before.field_ids) == Sorted(*update.field_ids);
     Require(out, same, RuleId::kUpdDefinitionImmutable,
             "field-ids cannot change; remove the constraint and add a new one", before.id,
             "/set/field-ids");
@@ -552,7 +574,8 @@ Findings CheckUpdDefinitionImmutable(const Constraint& before, const ConstraintU
 }
 
 /// Restating the current `type`, `expression` or `field-ids` in an update: not a change,
-/// yet the request names a field other than name and enforced (switch restated-definition).
+/// yet the request names a field other than name and enforced (switch
+/// restated-definition).
 Findings CheckUpdRestatement(const Constraint& before, const ConstraintUpdate& update) {
   Findings out;
   if (update.type && SameType(before, *update.type)) {
@@ -589,8 +612,8 @@ Findings CheckUpdTimestamp(const Constraint& before, const Constraint& after,
 // Aggregates (constraint_rules.h).
 
 Findings CheckConstraintDefinition(const Constraint& constraint, const Schema& schema,
-                                   const FunctionCatalog& functions, DefinitionSource source,
-                                   const std::string& pointer) {
+                                   const FunctionCatalog& functions,
+                                   DefinitionSource source, const std::string& pointer) {
   Findings out;
   Append(out, CheckDefRequiredFields(constraint, source, pointer));
   Append(out, CheckDefTypes(constraint, pointer));

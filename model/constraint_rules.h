@@ -32,15 +32,16 @@ struct ConstraintUpdate {
 /// `timestamp-ms` yet) or stored metadata (all required fields present).
 enum class DefinitionSource { kRequest, kMetadata };
 
-/// def.types, def.required-fields, def.check-expression, def.key-field-ids, key.* (against
-/// `schema`), expr.* (against `schema` and `functions`), def.by-field-id. `pointer` prefixes
-/// the JSON pointer of each finding (e.g. "/constraints/2").
+/// def.types, def.required-fields, def.check-expression, def.key-field-ids, key.*
+/// (against `schema`), expr.* (against `schema` and `functions`), def.by-field-id.
+/// `pointer` prefixes the JSON pointer of each finding (e.g. "/constraints/2").
 Findings CheckConstraintDefinition(const Constraint& constraint, const Schema& schema,
-                                   const FunctionCatalog& functions, DefinitionSource source,
+                                   const FunctionCatalog& functions,
+                                   DefinitionSource source,
                                    const std::string& pointer = {});
 
-/// def.id-unique, def.name-unique (honouring switch name-case) and def.single-pk over a set
-/// of constraints, e.g. a table's after a change.
+/// def.id-unique, def.name-unique (honouring switch name-case) and def.single-pk over a
+/// set of constraints, e.g. a table's after a change.
 Findings CheckConstraintSet(const std::vector<Constraint>& constraints,
                             const Switches& switches, const std::string& pointer = {});
 
@@ -74,16 +75,17 @@ Findings CheckDefRequiredFields(const Constraint& constraint, DefinitionSource s
 /// types".
 Findings CheckDefCheckExpression(const Constraint& constraint,
                                  const std::string& pointer = {});
-/// def.key-field-ids: "Must contain at least one field ID and no duplicates. Required for a
-/// `unique` or `primary-key` constraint and must not be set for a `check` constraint".
-Findings CheckDefKeyFieldIds(const Constraint& constraint, const std::string& pointer = {});
-/// sch.referenced-exist: "Every field referenced by a constraint must exist in the table's
-/// current schema."
+/// def.key-field-ids: "Must contain at least one field ID and no duplicates. Required for
+/// a `unique` or `primary-key` constraint and must not be set for a `check` constraint".
+Findings CheckDefKeyFieldIds(const Constraint& constraint,
+                             const std::string& pointer = {});
+/// sch.referenced-exist: "Every field referenced by a constraint must exist in the
+/// table's current schema."
 Findings CheckReferencedExist(const Constraint& constraint, const Schema& schema,
                               const std::string& pointer = {});
 
-/// key.*: each looks at the `field-ids` of a unique or primary-key constraint that exist in
-/// `schema` (missing ones are sch.referenced-exist).
+/// key.*: each looks at the `field-ids` of a unique or primary-key constraint that exist
+/// in `schema` (missing ones are sch.referenced-exist).
 Findings CheckKeyPrimitiveOnly(const Constraint& constraint, const Schema& schema,
                                const std::string& pointer = {});
 Findings CheckKeyNotInListMap(const Constraint& constraint, const Schema& schema,
@@ -100,7 +102,8 @@ Findings CheckKeyPkRequired(const Constraint& constraint, const Schema& schema,
                             const std::string& pointer = {});
 
 /// expr.id-references: no name-based reference, no legacy predicate form.
-Findings CheckExprIdReferences(const Constraint& constraint, const std::string& pointer = {});
+Findings CheckExprIdReferences(const Constraint& constraint,
+                               const std::string& pointer = {});
 /// expr.no-list-map-element: no reference to a field inside a list or a map (a whole list
 /// or map field may be passed to a function).
 Findings CheckExprNoListMapElement(const Constraint& constraint, const Schema& schema,
@@ -112,14 +115,16 @@ Findings CheckExprNoListMapElement(const Constraint& constraint, const Schema& s
 enum class UndefinedFunctions { kReport, kIgnore };
 /// expr.deterministic: a UDF must be defined and its current definition deterministic
 /// (the built-ins of iceberg_functions are deterministic).
-Findings CheckExprDeterministic(const Constraint& constraint, const FunctionCatalog& functions,
-                                UndefinedFunctions undefined = UndefinedFunctions::kReport,
-                                const std::string& pointer = {});
+Findings CheckExprDeterministic(
+    const Constraint& constraint, const FunctionCatalog& functions,
+    UndefinedFunctions undefined = UndefinedFunctions::kReport,
+    const std::string& pointer = {});
 /// expr.well-typed: the expression binds to `schema` (BindCheckExpression), so that its
 /// types align without unsafe casts. Not reported when `already_explained` (an earlier
 /// expr.* or sch.referenced-exist finding explains the binding error).
 Findings CheckExprWellTyped(const Constraint& constraint, const Schema& schema,
-                            const FunctionCatalog& functions, bool already_explained = false,
+                            const FunctionCatalog& functions,
+                            bool already_explained = false,
                             const std::string& pointer = {});
 
 /// def.id-unique, def.name-unique (switch name-case), def.single-pk over a set.
@@ -130,14 +135,17 @@ Findings CheckDefNameUnique(const std::vector<Constraint>& constraints,
 Findings CheckDefSinglePk(const std::vector<Constraint>& constraints,
                           const std::string& pointer = {});
 /// Whether two constraint names are the same name under switch name-case.
-bool SameConstraintName(const std::string& a, const std::string& b, const Switches& switches);
+bool SameConstraintName(const std::string& a, const std::string& b,
+                        const Switches& switches);
 
 /// upd.name-enforced-only: the update changes `type` (or anything but name and enforced,
 /// other than expression and field-ids, which are upd.definition-immutable).
-Findings CheckUpdNameEnforcedOnly(const Constraint& before, const ConstraintUpdate& update);
+Findings CheckUpdNameEnforcedOnly(const Constraint& before,
+                                  const ConstraintUpdate& update);
 /// upd.definition-immutable: the update changes `expression` or `field-ids` (field-ids
 /// compare as a set).
-Findings CheckUpdDefinitionImmutable(const Constraint& before, const ConstraintUpdate& update);
+Findings CheckUpdDefinitionImmutable(const Constraint& before,
+                                     const ConstraintUpdate& update);
 /// The same two rules for an update that restates the current value (same expression,
 /// same set of field IDs, same type): what switch restated-definition decides. Non-empty
 /// means "an implementation may reject this (either), must reject it (reject)".

@@ -3,10 +3,10 @@
 /// metadata, each finding with its JSON pointer.
 #include "model/metadata_rules.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "model/constraint_rules.h"
 #include "model/iceberg_rules.h"
@@ -22,7 +22,9 @@ void Append(Findings& out, Findings more) {
 
 std::string SnapshotPointer(size_t i) { return fmt::format("/snapshots/{}", i); }
 
-std::string StatusesPointer(size_t i) { return SnapshotPointer(i) + "/constraint-statuses"; }
+std::string StatusesPointer(size_t i) {
+  return SnapshotPointer(i) + "/constraint-statuses";
+}
 
 /// Every ID a snapshot lists, with its status and position.
 struct Listed {
@@ -59,8 +61,8 @@ std::optional<size_t> SchemaPosition(const TableMetadata& metadata, int32_t sche
 }  // namespace
 
 /// "Constraints are added in v4 and are not supported in v3 or earlier." (def.v4-only): a
-/// writer must not write `constraints`, `last-constraint-id` or `constraint-statuses` into
-/// v1-v3 metadata.
+/// writer must not write `constraints`, `last-constraint-id` or `constraint-statuses`
+/// into v1-v3 metadata.
 Findings CheckV4OnlyFields(const TableMetadata& metadata) {
   Findings out;
   if (metadata.format_version >= 4) return out;
@@ -72,19 +74,20 @@ Findings CheckV4OnlyFields(const TableMetadata& metadata) {
           fmt::format("{} metadata carries last-constraint-id", version), std::nullopt,
           "/last-constraint-id");
   for (size_t i = 0; i < metadata.snapshots.size(); ++i) {
-    Require(out, !metadata.snapshots[i].constraint_statuses.has_value(), RuleId::kDefV4Only,
+    Require(out, !metadata.snapshots[i].constraint_statuses.has_value(),
+            RuleId::kDefV4Only,
             fmt::format("a snapshot of {} metadata carries constraint-statuses", version),
             std::nullopt, StatusesPointer(i));
   }
   return out;
 }
 
-/// "Constraint IDs are assigned from the table's `last-constraint-id`, which is treated as 0
-/// when it is not present (id.last-default-zero). Writers must assign a new constraint an ID
-/// that is higher than the table's current `last-constraint-id` (id.above-last) and must
-/// update `last-constraint-id` to the highest assigned ID (id.update-last)." In stored
-/// metadata: an ID of 0 or less was never above any `last-constraint-id`; an ID above
-/// `last-constraint-id` means it was not updated.
+/// "Constraint IDs are assigned from the table's `last-constraint-id`, which is treated
+/// as 0 when it is not present (id.last-default-zero). Writers must assign a new
+/// constraint an ID that is higher than the table's current `last-constraint-id`
+/// (id.above-last) and must update `last-constraint-id` to the highest assigned ID
+/// (id.update-last)." In stored metadata: an ID of 0 or less was never above any
+/// `last-constraint-id`; an ID above `last-constraint-id` means it was not updated.
 Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata) {
   Findings out;
   if (!metadata.constraints) return out;
@@ -94,11 +97,12 @@ Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata) {
     if (!constraints[i].id) continue;  // def.required-fields
     const ConstraintId id = *constraints[i].id;
     const std::string at = fmt::format("/constraints/{}/constraint-id", i);
-    if (!Require(out, id > 0, RuleId::kIdAboveLast,
-                 fmt::format("constraint-id {} is not above 0, the last-constraint-id of a "
-                             "table that never had a constraint",
-                             id),
-                 id, at)) {
+    if (!Require(
+            out, id > 0, RuleId::kIdAboveLast,
+            fmt::format("constraint-id {} is not above 0, the last-constraint-id of a "
+                        "table that never had a constraint",
+                        id),
+            id, at)) {
       continue;
     }
     Require(out, id <= last, RuleId::kIdUpdateLast,
@@ -112,7 +116,8 @@ Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata) {
   return out;
 }
 
-Findings CheckSnapshotStatusLists(const TableMetadata& metadata, const Switches& switches) {
+Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
+                                  const Switches& switches) {
   Findings out;
   const ConstraintId last = metadata.last_constraint_id.value_or(0);
   std::vector<ConstraintId> current;
@@ -132,14 +137,16 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata, const Switches&
     if (switches.stale_ids_in_new_snapshot == StaleIds::kReject) {
       // An ID of 0 or less, or above last-constraint-id, never belonged to a constraint.
       for (const Listed& l : listed) {
-        Require(out, l.id > 0 && l.id <= last, RuleId::kStExactlyOneList,
-                fmt::format("constraint {} is listed as {} but no constraint ever had that "
-                            "ID (last-constraint-id is {})",
-                            l.id, ToString(l.status), last),
-                l.id, fmt::format("{}/{}/{}", at, ToString(l.status), l.index));
+        Require(
+            out, l.id > 0 && l.id <= last, RuleId::kStExactlyOneList,
+            fmt::format("constraint {} is listed as {} but no constraint ever had that "
+                        "ID (last-constraint-id is {})",
+                        l.id, ToString(l.status), last),
+            l.id, fmt::format("{}/{}/{}", at, ToString(l.status), l.index));
       }
-      // IDs grow with time and are never reused: a current constraint with an ID below one
-      // the snapshot lists (and that exists now) existed when the snapshot was written.
+      // IDs grow with time and are never reused: a current constraint with an ID below
+      // one the snapshot lists (and that exists now) existed when the snapshot was
+      // written.
       std::optional<ConstraintId> newest;
       for (const Listed& l : listed) {
         if (std::find(current.begin(), current.end(), l.id) != current.end()) {
@@ -157,18 +164,19 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata, const Switches&
 
     // `valid` needs a parent whose status is `validated` or `valid` (st.valid), and is
     // never recorded for a check that calls a UDF (expr.udf-status).
-    const Snapshot* parent =
-        snapshot.parent_snapshot_id ? metadata.FindSnapshot(*snapshot.parent_snapshot_id)
-                                    : nullptr;
+    const Snapshot* parent = snapshot.parent_snapshot_id
+                                 ? metadata.FindSnapshot(*snapshot.parent_snapshot_id)
+                                 : nullptr;
     const bool parent_known = !snapshot.parent_snapshot_id || parent != nullptr;
     if (statuses.valid) {
       for (size_t k = 0; k < statuses.valid->size(); ++k) {
         const ConstraintId id = (*statuses.valid)[k];
         const std::string item = fmt::format("{}/valid/{}", at, k);
         if (parent_known) {
-          const ConstraintStatus p = ReaderStatus(
-              parent && parent->constraint_statuses ? &*parent->constraint_statuses : nullptr,
-              id);
+          const ConstraintStatus p = ReaderStatus(parent && parent->constraint_statuses
+                                                      ? &*parent->constraint_statuses
+                                                      : nullptr,
+                                                  id);
           Require(out, p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid,
                   RuleId::kStValid,
                   parent ? fmt::format("constraint {} is valid but its status in parent "
@@ -181,11 +189,12 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata, const Switches&
         }
         const Constraint* c = FindConstraint(metadata, id);
         if (c && c->type == ConstraintType::kCheck && c->expression) {
-          Require(out, !CallsUserDefinedFunction(*c->expression), RuleId::kExprUdfStatus,
-                  fmt::format("constraint {} calls a user-defined function and must not be "
-                              "recorded valid",
-                              id),
-                  id, item);
+          Require(
+              out, !CallsUserDefinedFunction(*c->expression), RuleId::kExprUdfStatus,
+              fmt::format("constraint {} calls a user-defined function and must not be "
+                          "recorded valid",
+                          id),
+              id, item);
         }
       }
     }
@@ -195,9 +204,9 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata, const Switches&
 
 /// "Writers must not set `identifier-field-ids` in a schema that is added to a v4 table"
 /// (upg.no-identifiers-in-v4). Only a snapshot carrying `constraint-statuses` proves the
-/// table was v4 when it was written; a schema after that snapshot's schema in `schemas` was
-/// added later (schemas are appended), so in v4. Schemas before it may predate the upgrade
-/// and keep their identifiers (upg.readers-ignore-identifiers).
+/// table was v4 when it was written; a schema after that snapshot's schema in `schemas`
+/// was added later (schemas are appended), so in v4. Schemas before it may predate the
+/// upgrade and keep their identifiers (upg.readers-ignore-identifiers).
 Findings CheckNoIdentifiersAddedInV4(const TableMetadata& metadata) {
   Findings out;
   if (metadata.format_version < 4) return out;
@@ -211,13 +220,15 @@ Findings CheckNoIdentifiersAddedInV4(const TableMetadata& metadata) {
   if (!first_v4) return out;
   for (size_t j = *first_v4 + 1; j < metadata.schemas.size(); ++j) {
     const Schema& schema = metadata.schemas[j];
-    const bool carries = schema.identifier_field_ids && !schema.identifier_field_ids->empty();
-    Require(out, !carries, RuleId::kUpgNoIdentifiersInV4,
-            fmt::format("schema {} was added to the v4 table (after schema {}, current at a "
-                        "v4 snapshot) and carries identifier-field-ids",
-                        schema.schema_id.value_or(0),
-                        metadata.schemas[*first_v4].schema_id.value_or(0)),
-            std::nullopt, fmt::format("/schemas/{}/identifier-field-ids", j));
+    const bool carries =
+        schema.identifier_field_ids && !schema.identifier_field_ids->empty();
+    Require(
+        out, !carries, RuleId::kUpgNoIdentifiersInV4,
+        fmt::format("schema {} was added to the v4 table (after schema {}, current at a "
+                    "v4 snapshot) and carries identifier-field-ids",
+                    schema.schema_id.value_or(0),
+                    metadata.schemas[*first_v4].schema_id.value_or(0)),
+        std::nullopt, fmt::format("/schemas/{}/identifier-field-ids", j));
   }
   return out;
 }
@@ -235,13 +246,14 @@ Findings LintMetadata(const TableMetadata& metadata, const FunctionCatalog& func
   if (metadata.constraints) {
     const auto& constraints = *metadata.constraints;
     for (size_t i = 0; i < constraints.size(); ++i) {
-      Findings definition =
-          CheckConstraintDefinition(constraints[i], schema, functions,
-                                    DefinitionSource::kMetadata, fmt::format("/constraints/{}", i));
+      Findings definition = CheckConstraintDefinition(constraints[i], schema, functions,
+                                                      DefinitionSource::kMetadata,
+                                                      fmt::format("/constraints/{}", i));
       if (!current) {
         // ice.current-schema-exists explains every missing field at once.
-        std::erase_if(definition,
-                      [](const Finding& f) { return f.rule == RuleId::kSchReferencedExist; });
+        std::erase_if(definition, [](const Finding& f) {
+          return f.rule == RuleId::kSchReferencedExist;
+        });
       }
       Append(out, std::move(definition));
     }

@@ -1,10 +1,10 @@
 /// \file
-/// The metadata lint: every rule that can be judged on one decoded table metadata, without
-/// its history (`ictk lint-metadata`, and the harness on metadata an implementation returns).
-/// Each finding carries a JSON pointer into the metadata ("/constraints/1/field-ids/0").
-/// Where metadata alone cannot decide (which schemas were added after the upgrade to v4,
-/// which constraints existed when a snapshot was written) the lint reports only what it can
-/// prove; docs/interpretations.md says how.
+/// The metadata lint: every rule that can be judged on one decoded table metadata,
+/// without its history (`ictk lint-metadata`, and the harness on metadata an
+/// implementation returns). Each finding carries a JSON pointer into the metadata
+/// ("/constraints/1/field-ids/0"). Where metadata alone cannot decide (which schemas were
+/// added after the upgrade to v4, which constraints existed when a snapshot was written)
+/// the lint reports only what it can prove; docs/interpretations.md says how.
 #pragma once
 
 #include "model/evaluate.h"
@@ -14,10 +14,10 @@
 
 namespace ictk {
 
-/// Every metadata rule: def.v4-only, the constraint definitions against the current schema
-/// (CheckConstraintDefinition), the set rules (CheckConstraintSet), constraint IDs against
-/// `last-constraint-id`, each snapshot's status lists, upg.no-identifiers-in-v4, and the
-/// surrounding Iceberg rules of iceberg_rules.h.
+/// Every metadata rule: def.v4-only, the constraint definitions against the current
+/// schema (CheckConstraintDefinition), the set rules (CheckConstraintSet), constraint IDs
+/// against `last-constraint-id`, each snapshot's status lists, upg.no-identifiers-in-v4,
+/// and the surrounding Iceberg rules of iceberg_rules.h.
 Findings LintMetadata(const TableMetadata& metadata, const FunctionCatalog& functions,
                       const Switches& switches);
 
@@ -30,16 +30,17 @@ Findings CheckV4OnlyFields(const TableMetadata& metadata);
 /// `last-constraint-id`.
 Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata);
 
-/// The rules on each snapshot's `constraint-statuses` that metadata can prove: an ID listed
-/// once (st.exactly-one-list), IDs that can never have existed (switch
-/// stale-ids-in-new-snapshot), current constraints older than a listed one that are missing
-/// (st.exactly-one-list), `valid` only after a `validated`/`valid` parent (st.valid), and
-/// never `valid` for a check that calls a UDF (expr.udf-status).
-Findings CheckSnapshotStatusLists(const TableMetadata& metadata, const Switches& switches);
+/// The rules on each snapshot's `constraint-statuses` that metadata can prove: an ID
+/// listed once (st.exactly-one-list), IDs that can never have existed (switch
+/// stale-ids-in-new-snapshot), current constraints older than a listed one that are
+/// missing (st.exactly-one-list), `valid` only after a `validated`/`valid` parent
+/// (st.valid), and never `valid` for a check that calls a UDF (expr.udf-status).
+Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
+                                  const Switches& switches);
 
 /// upg.no-identifiers-in-v4, conservatively: a schema that comes after, in `schemas`, the
-/// schema of a snapshot that carries `constraint-statuses` (so was written in v4) must not
-/// carry `identifier-field-ids`.
+/// schema of a snapshot that carries `constraint-statuses` (so was written in v4) must
+/// not carry `identifier-field-ids`.
 Findings CheckNoIdentifiersAddedInV4(const TableMetadata& metadata);
 
 }  // namespace ictk

@@ -14,6 +14,7 @@ namespace ictk {
 const std::vector<RuleInfo>& RuleCatalogueEntries();
 
 /// The summary RuleCatalogue() gives a RuleId that has no entry yet.
-inline constexpr std::string_view kUncataloguedSummary = "(not yet in the rule catalogue)";
+inline constexpr std::string_view kUncataloguedSummary =
+    "(not yet in the rule catalogue)";
 
 }  // namespace ictk

@@ -1,14 +1,14 @@
 /// \file
-/// The status rules (seed "Constraint Validation"; SPEC.md "How the reference model judges
-/// a reported status"): one function per status description, combined into the allowed set
-/// and the precise status, and the rules on a snapshot's four status lists.
+/// The status rules (seed "Constraint Validation"; SPEC.md "How the reference model
+/// judges a reported status"): one function per status description, combined into the
+/// allowed set and the precise status, and the rules on a snapshot's four status lists.
 #include "model/status_rules.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
-
-#include <fmt/format.h>
 
 namespace ictk {
 namespace {
@@ -20,10 +20,14 @@ bool IsValidatedOrValid(ConstraintStatus s) {
 /// Whether the truth of `S` (and the parent, for `valid`) permits `status`.
 bool TrueOfSnapshot(const StatusContext& context, ConstraintStatus status) {
   switch (status) {
-    case ConstraintStatus::kValidated: return ValidatedAllowed(context);
-    case ConstraintStatus::kValid: return ValidAllowed(context);
-    case ConstraintStatus::kInvalid: return InvalidAllowed(context);
-    case ConstraintStatus::kUnvalidated: break;
+    case ConstraintStatus::kValidated:
+      return ValidatedAllowed(context);
+    case ConstraintStatus::kValid:
+      return ValidAllowed(context);
+    case ConstraintStatus::kInvalid:
+      return InvalidAllowed(context);
+    case ConstraintStatus::kUnvalidated:
+      break;
   }
   return true;
 }
@@ -47,31 +51,36 @@ bool StatusJudgement::Allows(ConstraintStatus status) const {
   return std::find(allowed.begin(), allowed.end(), status) != allowed.end();
 }
 
-/// "`validated`: The constraint was checked and holds for all rows in the snapshot, or the
-/// commit did not add rows and the parent snapshot's status is `validated`" (st.validated).
-/// Either way the claim is that `c` holds on every row of `S`; the harness sees the rows.
-bool ValidatedAllowed(const StatusContext& context) { return context.holds_on_new_snapshot; }
+/// "`validated`: The constraint was checked and holds for all rows in the snapshot, or
+/// the commit did not add rows and the parent snapshot's status is `validated`"
+/// (st.validated). Either way the claim is that `c` holds on every row of `S`; the
+/// harness sees the rows.
+bool ValidatedAllowed(const StatusContext& context) {
+  return context.holds_on_new_snapshot;
+}
 
-/// "`valid`: The parent snapshot's status is `validated` or `valid`, and either the writer
-/// can prove that the rows it added follow the constraint or the commit did not add rows.
-/// By induction, the constraint holds for all rows in the snapshot." (st.valid)
+/// "`valid`: The parent snapshot's status is `validated` or `valid`, and either the
+/// writer can prove that the rows it added follow the constraint or the commit did not
+/// add rows. By induction, the constraint holds for all rows in the snapshot." (st.valid)
 bool ValidAllowed(const StatusContext& context) {
   // UdfStatusPermits does not consult the switches for `valid`.
   return IsValidatedOrValid(context.parent_status) && context.holds_on_new_snapshot &&
-         UdfStatusPermits(context, ConstraintStatus::kValid, /*as_carry=*/false, Switches{});
+         UdfStatusPermits(context, ConstraintStatus::kValid, /*as_carry=*/false,
+                          Switches{});
 }
 
-/// "`invalid`: At least one row in the snapshot is known to violate the constraint, either
-/// because the constraint was checked or because the parent snapshot's status is `invalid`
-/// and the commit did not remove any rows" (st.invalid).
+/// "`invalid`: At least one row in the snapshot is known to violate the constraint,
+/// either because the constraint was checked or because the parent snapshot's status is
+/// `invalid` and the commit did not remove any rows" (st.invalid).
 bool InvalidAllowed(const StatusContext& context) {
   return context.violated_on_new_snapshot.value_or(!context.holds_on_new_snapshot);
 }
 
-/// "`unvalidated`: Whether the constraint holds for all rows in the snapshot is not known";
+/// "`unvalidated`: Whether the constraint holds for all rows in the snapshot is not
+/// known";
 /// "`unvalidated` is the status of a constraint that cannot be listed with any other
-/// status" (st.unvalidated). Under status-carry=may every constraint may be `unvalidated`;
-/// under `must`, not when the parent's status carries over truthfully.
+/// status" (st.unvalidated). Under status-carry=may every constraint may be
+/// `unvalidated`; under `must`, not when the parent's status carries over truthfully.
 bool UnvalidatedAllowed(const StatusContext& context, const Switches& switches) {
   if (switches.status_carry == StatusCarry::kMay) return true;
   auto carried = CarriedStatus(context, switches);
@@ -81,8 +90,8 @@ bool UnvalidatedAllowed(const StatusContext& context, const Switches& switches) 
 /// "A commit that does not add rows cannot introduce a violation. Such a commit, for
 /// example a delete or a compaction operation, may carry over the parent snapshot's
 /// `validated` or `valid` status for a constraint without checking rows again."
-/// (st.no-add-carry), and `invalid` "because the parent snapshot's status is `invalid` and
-/// the commit did not remove any rows" (st.invalid).
+/// (st.no-add-carry), and `invalid` "because the parent snapshot's status is `invalid`
+/// and the commit did not remove any rows" (st.invalid).
 std::optional<ConstraintStatus> CarriedStatus(const StatusContext& context,
                                               const Switches& switches) {
   std::optional<ConstraintStatus> carried;
@@ -99,13 +108,13 @@ std::optional<ConstraintStatus> CarriedStatus(const StatusContext& context,
 }
 
 /// "The status of a `check` constraint that calls a user-defined function describes the
-/// function definitions that were current when the snapshot was written. ... a writer must
-/// not record `valid` for such a constraint or keep the parent snapshot's status for it;
-/// the constraint is `validated` only if it was checked for every row in the snapshot."
-/// (expr.udf-status). Whether `invalid` is among the statuses that may not be kept is
-/// switch udf-check-carries-invalid.
-bool UdfStatusPermits(const StatusContext& context, ConstraintStatus status, bool as_carry,
-                      const Switches& switches) {
+/// function definitions that were current when the snapshot was written. ... a writer
+/// must not record `valid` for such a constraint or keep the parent snapshot's status for
+/// it; the constraint is `validated` only if it was checked for every row in the
+/// snapshot." (expr.udf-status). Whether `invalid` is among the statuses that may not be
+/// kept is switch udf-check-carries-invalid.
+bool UdfStatusPermits(const StatusContext& context, ConstraintStatus status,
+                      bool as_carry, const Switches& switches) {
   if (!context.calls_udf) return true;
   if (status == ConstraintStatus::kValid) return false;
   if (!as_carry) return true;
@@ -146,14 +155,15 @@ StatusJudgement JudgeStatus(const StatusContext& context, const Switches& switch
   StatusJudgement j;
   j.allowed = AllowedStatuses(context, switches);
   j.precise = PreciseStatus(context, switches);
-  if (!j.Allows(j.precise)) j.precise = j.allowed.front();  // not reached: precise is true
+  if (!j.Allows(j.precise))
+    j.precise = j.allowed.front();  // not reached: precise is true
   return j;
 }
 
-/// "Readers must determine the status of a constraint for a snapshot as follows: 1. If the
-/// constraint's `constraint-id` is listed in `validated`, `valid`, `invalid`, or
-/// `unvalidated`, that is its status 2. Otherwise, the constraint is `unvalidated` for the
-/// snapshot" (st.reader-lookup).
+/// "Readers must determine the status of a constraint for a snapshot as follows: 1. If
+/// the constraint's `constraint-id` is listed in `validated`, `valid`, `invalid`, or
+/// `unvalidated`, that is its status 2. Otherwise, the constraint is `unvalidated` for
+/// the snapshot" (st.reader-lookup).
 ConstraintStatus ReaderStatus(const ConstraintStatuses* statuses, ConstraintId id) {
   if (!statuses) return ConstraintStatus::kUnvalidated;
   for (ConstraintStatus s : kAllStatuses) {
@@ -186,9 +196,9 @@ Findings CheckListedOnce(const ConstraintStatuses& statuses, const std::string& 
   return out;
 }
 
-/// "Every constraint that exists when the snapshot is created must be listed in exactly one
-/// of the four lists" (st.exactly-one-list); writers "must place every constraint that
-/// exists when the snapshot is created into exactly one status list".
+/// "Every constraint that exists when the snapshot is created must be listed in exactly
+/// one of the four lists" (st.exactly-one-list); writers "must place every constraint
+/// that exists when the snapshot is created into exactly one status list".
 Findings CheckEveryExistingListed(const ConstraintStatuses& statuses,
                                   const std::vector<ConstraintId>& existing,
                                   const std::string& pointer) {
@@ -210,8 +220,8 @@ Findings CheckEveryExistingListed(const ConstraintStatuses& statuses,
 /// created": under stale-ids-in-new-snapshot=reject the lists name only constraints that
 /// exist (st.exactly-one-list); readers tolerate other IDs (id.readers-tolerate-missing).
 Findings CheckNoStaleIds(const ConstraintStatuses& statuses,
-                         const std::vector<ConstraintId>& existing, const Switches& switches,
-                         const std::string& pointer) {
+                         const std::vector<ConstraintId>& existing,
+                         const Switches& switches, const std::string& pointer) {
   Findings out;
   if (switches.stale_ids_in_new_snapshot == StaleIds::kAllow) return out;
   for (ConstraintStatus s : kAllStatuses) {

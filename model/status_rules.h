@@ -1,11 +1,12 @@
 /// \file
-/// Judging a reported constraint status (SPEC.md "How the reference model judges a reported
-/// status") and the rules on a snapshot's `constraint-statuses` lists (st.*). For one
-/// constraint in a new snapshot the model computes the ALLOWED set of statuses (a report
-/// outside it claims more than is true) and the PRECISE status (the strongest a writer can
-/// justify without re-reading old rows). Table operations, metadata lint and the sample's
-/// judging call these; the caller computes the facts (truth over the live rows, what the
-/// commit added and removed after the switches, the adopted parent status).
+/// Judging a reported constraint status (SPEC.md "How the reference model judges a
+/// reported status") and the rules on a snapshot's `constraint-statuses` lists (st.*).
+/// For one constraint in a new snapshot the model computes the ALLOWED set of statuses (a
+/// report outside it claims more than is true) and the PRECISE status (the strongest a
+/// writer can justify without re-reading old rows). Table operations, metadata lint and
+/// the sample's judging call these; the caller computes the facts (truth over the live
+/// rows, what the commit added and removed after the switches, the adopted parent
+/// status).
 #pragma once
 
 #include <optional>
@@ -27,8 +28,8 @@ struct StatusContext {
   /// check that cannot be evaluated on some row, e.g. an undefined UDF, neither holds nor
   /// is known to be violated.)
   std::optional<bool> violated_on_new_snapshot;
-  /// `c`'s status in `P` as recorded (adopted); `unvalidated` when `P` has none or there is
-  /// no parent. After a retry, `P` is the new parent the commit landed on.
+  /// `c`'s status in `P` as recorded (adopted); `unvalidated` when `P` has none or there
+  /// is no parent. After a retry, `P` is the new parent the commit landed on.
   ConstraintStatus parent_status = ConstraintStatus::kUnvalidated;
   /// The commit added rows, after switches modified-counts-as-added and
   /// compaction-counts-as-added.
@@ -39,8 +40,8 @@ struct StatusContext {
   bool calls_udf = false;
   /// The writer verified the rows it added against `c` (enforced constraints are).
   bool writer_verified_added = false;
-  /// The writer checked the rows it added and found one that breaks `c` (a constraint that
-  /// is not enforced): `invalid` is then justified.
+  /// The writer checked the rows it added and found one that breaks `c` (a constraint
+  /// that is not enforced): `invalid` is then justified.
   bool writer_found_violation = false;
   /// The commit checked `c` against every row of `S` (the protocol's `validate`).
   bool full_validation = false;
@@ -57,14 +58,14 @@ struct StatusJudgement {
   bool operator==(const StatusJudgement&) const = default;
 };
 
-/// st.validated: "The constraint was checked and holds for all rows in the snapshot, or the
-/// commit did not add rows and the parent snapshot's status is `validated`" — judged by
-/// truth: allowed when `c` holds on `S`.
+/// st.validated: "The constraint was checked and holds for all rows in the snapshot, or
+/// the commit did not add rows and the parent snapshot's status is `validated`" — judged
+/// by truth: allowed when `c` holds on `S`.
 bool ValidatedAllowed(const StatusContext& context);
-/// st.valid: "The parent snapshot's status is `validated` or `valid`, and either the writer
-/// can prove that the rows it added follow the constraint or the commit did not add rows" —
-/// allowed when the parent is validated/valid, `c` holds on `S`, and expr.udf-status
-/// permits `valid`.
+/// st.valid: "The parent snapshot's status is `validated` or `valid`, and either the
+/// writer can prove that the rows it added follow the constraint or the commit did not
+/// add rows" — allowed when the parent is validated/valid, `c` holds on `S`, and
+/// expr.udf-status permits `valid`.
 bool ValidAllowed(const StatusContext& context);
 /// st.invalid: "At least one row in the snapshot is known to violate the constraint" —
 /// allowed when some live row of `S` violates `c` (violated_on_new_snapshot).
@@ -72,16 +73,17 @@ bool InvalidAllowed(const StatusContext& context);
 /// st.unvalidated: always allowed under status-carry=may; under `must` not allowed when a
 /// carried status (st.no-add-carry) is derivable and true.
 bool UnvalidatedAllowed(const StatusContext& context, const Switches& switches);
-/// st.no-add-carry: the status a commit that adds no rows (or removes none, for `invalid`)
-/// carries over from the parent: `validated`/`valid` when no row was added, `invalid` when
-/// no row was removed; nullopt when nothing carries (or expr.udf-status forbids it).
+/// st.no-add-carry: the status a commit that adds no rows (or removes none, for
+/// `invalid`) carries over from the parent: `validated`/`valid` when no row was added,
+/// `invalid` when no row was removed; nullopt when nothing carries (or expr.udf-status
+/// forbids it).
 std::optional<ConstraintStatus> CarriedStatus(const StatusContext& context,
                                               const Switches& switches);
-/// expr.udf-status: for a check that calls a UDF "a writer must not record `valid` for such
-/// a constraint or keep the parent snapshot's status for it". Whether `status` may be
-/// recorded as such (`as_carry`: kept from the parent rather than found by checking).
-bool UdfStatusPermits(const StatusContext& context, ConstraintStatus status, bool as_carry,
-                      const Switches& switches);
+/// expr.udf-status: for a check that calls a UDF "a writer must not record `valid` for
+/// such a constraint or keep the parent snapshot's status for it". Whether `status` may
+/// be recorded as such (`as_carry`: kept from the parent rather than found by checking).
+bool UdfStatusPermits(const StatusContext& context, ConstraintStatus status,
+                      bool as_carry, const Switches& switches);
 
 /// The strongest status a writer can justify without re-reading old rows (SPEC.md
 /// "Precision"); `unvalidated` when that status would not be true.
@@ -92,36 +94,40 @@ std::vector<ConstraintStatus> AllowedStatuses(const StatusContext& context,
 /// AllowedStatuses and PreciseStatus together.
 StatusJudgement JudgeStatus(const StatusContext& context, const Switches& switches);
 
-/// st.reader-lookup: "If the constraint's `constraint-id` is listed in `validated`, `valid`,
-/// `invalid`, or `unvalidated`, that is its status. Otherwise, the constraint is
-/// `unvalidated` for the snapshot". `statuses` may be null (none recorded). An ID listed in
-/// two lists (a writer failure) reads as the first in that order.
+/// st.reader-lookup: "If the constraint's `constraint-id` is listed in `validated`,
+/// `valid`, `invalid`, or `unvalidated`, that is its status. Otherwise, the constraint is
+/// `unvalidated` for the snapshot". `statuses` may be null (none recorded). An ID listed
+/// in two lists (a writer failure) reads as the first in that order.
 ConstraintStatus ReaderStatus(const ConstraintStatuses* statuses, ConstraintId id);
 
 /// st.exactly-one-list, first half: "a `constraint-id` must not appear in more than one
 /// list" (an ID twice in one list is a failure too). `pointer` is the JSON pointer of the
 /// `constraint-statuses` object.
-Findings CheckListedOnce(const ConstraintStatuses& statuses, const std::string& pointer = {});
+Findings CheckListedOnce(const ConstraintStatuses& statuses,
+                         const std::string& pointer = {});
 /// st.exactly-one-list, second half: "Every constraint that exists when the snapshot is
-/// created must be listed in exactly one of the four lists" — each of `existing` is listed.
+/// created must be listed in exactly one of the four lists" — each of `existing` is
+/// listed.
 Findings CheckEveryExistingListed(const ConstraintStatuses& statuses,
                                   const std::vector<ConstraintId>& existing,
                                   const std::string& pointer = {});
-/// Switch stale-ids-in-new-snapshot (st.exactly-one-list): under `reject`, every listed ID
-/// is one of `existing`; under `allow`, nothing is reported.
+/// Switch stale-ids-in-new-snapshot (st.exactly-one-list): under `reject`, every listed
+/// ID is one of `existing`; under `allow`, nothing is reported.
 Findings CheckNoStaleIds(const ConstraintStatuses& statuses,
-                         const std::vector<ConstraintId>& existing, const Switches& switches,
-                         const std::string& pointer = {});
+                         const std::vector<ConstraintId>& existing,
+                         const Switches& switches, const std::string& pointer = {});
 /// st.every-snapshot: "Writers must record `constraint-statuses` in every snapshot of a
 /// table that has constraints". `pointer` is the snapshot's.
 Findings CheckStatusesRecorded(const std::optional<ConstraintStatuses>& statuses,
-                               bool table_has_constraints, const std::string& pointer = {});
-/// The statuses a writer recorded in a new snapshot, given the IDs of the constraints that
-/// exist when it is created: CheckStatusesRecorded, CheckListedOnce,
+                               bool table_has_constraints,
+                               const std::string& pointer = {});
+/// The statuses a writer recorded in a new snapshot, given the IDs of the constraints
+/// that exist when it is created: CheckStatusesRecorded, CheckListedOnce,
 /// CheckEveryExistingListed and CheckNoStaleIds. `pointer` is the snapshot's.
 Findings CheckNewSnapshotStatuses(const std::optional<ConstraintStatuses>& statuses,
                                   const std::vector<ConstraintId>& existing,
-                                  const Switches& switches, const std::string& pointer = {});
+                                  const Switches& switches,
+                                  const std::string& pointer = {});
 /// The judged status of each ID, as a snapshot's `constraint-statuses`: each ID in the
 /// list of its status. Lists that end up empty are omitted.
 ConstraintStatuses MakeStatuses(

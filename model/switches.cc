@@ -24,21 +24,26 @@ const std::vector<SwitchDef>& Defs() {
       {{"modified-counts-as-added",
         {"true", "false"},
         "proposed change",
-        "enf.modified-row: \"a row whose values changed in a commit counts as a removed row "
+        "enf.modified-row: \"a row whose values changed in a commit counts as a removed "
+        "row "
         "and an added row\"; false: only brand-new rows count as added"},
        [](const Switches& s) { return Bool(s.modified_counts_as_added, true); },
        [](Switches& s, size_t v) { s.modified_counts_as_added = v == 0; }},
       {{"stale-ids-in-new-snapshot",
         {"reject", "allow"},
         "reading",
-        "st.exactly-one-list: a writer lists only constraints that exist when the snapshot "
+        "st.exactly-one-list: a writer lists only constraints that exist when the "
+        "snapshot "
         "is created (reject), or extra IDs are tolerated (allow)"},
        [](const Switches& s) { return static_cast<size_t>(s.stale_ids_in_new_snapshot); },
-       [](Switches& s, size_t v) { s.stale_ids_in_new_snapshot = static_cast<StaleIds>(v); }},
+       [](Switches& s, size_t v) {
+         s.stale_ids_in_new_snapshot = static_cast<StaleIds>(v);
+       }},
       {{"compaction-counts-as-added",
         {"false", "true"},
         "proposed change",
-        "st.no-add-carry: a `replace` that moves rows adds none (\"for example a delete or a "
+        "st.no-add-carry: a `replace` that moves rows adds none (\"for example a delete "
+        "or a "
         "compaction operation\"); true: a compaction counts as adding its rows"},
        [](const Switches& s) { return Bool(s.compaction_counts_as_added, false); },
        [](Switches& s, size_t v) { s.compaction_counts_as_added = v == 1; }},
@@ -52,16 +57,18 @@ const std::vector<SwitchDef>& Defs() {
       {{"status-carry",
         {"may", "must"},
         "reading",
-        "st.no-add-carry: a commit that adds no rows \"may carry over\" the parent's status "
-        "(may), or must where the carried status is derivable (must: `unvalidated` is then "
+        "st.no-add-carry: a commit that adds no rows \"may carry over\" the parent's "
+        "status (may), or must where the carried status is derivable (must: "
+        "`unvalidated` is then "
         "not allowed)"},
        [](const Switches& s) { return static_cast<size_t>(s.status_carry); },
        [](Switches& s, size_t v) { s.status_carry = static_cast<StatusCarry>(v); }},
       {{"existing-rows-on-enforce",
         {"either", "reject", "accept"},
         "reading",
-        "enf.enforced: adding or enforcing a constraint that live rows already violate may "
-        "be accepted or rejected (either), must be rejected (reject) or accepted (accept)"},
+        "enf.enforced: adding or enforcing a constraint that live rows already violate "
+        "may be accepted or rejected (either), must be rejected (reject) or accepted "
+        "(accept)"},
        [](const Switches& s) { return static_cast<size_t>(s.existing_rows_on_enforce); },
        [](Switches& s, size_t v) {
          s.existing_rows_on_enforce = static_cast<ExistingRowsOnEnforce>(v);
@@ -76,7 +83,8 @@ const std::vector<SwitchDef>& Defs() {
       {{"v3-constraint-fields",
         {"either", "reject"},
         "reading",
-        "def.v4-only: a reader given v1-v3 metadata carrying constraint fields may reject or "
+        "def.v4-only: a reader given v1-v3 metadata carrying constraint fields may "
+        "reject or "
         "ignore them (either), or must reject (reject)"},
        [](const Switches& s) { return static_cast<size_t>(s.v3_constraint_fields); },
        [](Switches& s, size_t v) {
@@ -92,8 +100,9 @@ const std::vector<SwitchDef>& Defs() {
       {{"udf-check-carries-invalid",
         {"false", "true"},
         "reading",
-        "expr.udf-status vs st.invalid: a check that calls a UDF never keeps the parent's "
-        "status, not even `invalid` (false), or keeps `invalid` when no row was removed "
+        "expr.udf-status vs st.invalid: a check that calls a UDF never keeps the "
+        "parent's status, not even `invalid` (false), or keeps `invalid` when no row "
+        "was removed "
         "(true)"},
        [](const Switches& s) { return Bool(s.udf_check_carries_invalid, false); },
        [](Switches& s, size_t v) { s.udf_check_carries_invalid = v == 1; }},

@@ -49,7 +49,8 @@ TEST(DefTypes, RejectsOtherType) {  // def.types
 }
 
 TEST(DefRequiredFields, AcceptsCompleteMetadataAndRequest) {  // def.required-fields
-  EXPECT_TRUE(CheckDefRequiredFields(Pk(1, "pk", {1}), DefinitionSource::kMetadata).empty());
+  EXPECT_TRUE(
+      CheckDefRequiredFields(Pk(1, "pk", {1}), DefinitionSource::kMetadata).empty());
   Constraint request = Pk(1, "pk", {1});
   request.id.reset();
   request.timestamp_ms.reset();
@@ -115,9 +116,11 @@ TEST(DefByFieldId, RejectsNameReference) {  // def.by-field-id, via expr.id-refe
   Expr named;
   named.op = ExprOp::kNamedReference;
   named.name = "id";
-  Findings f = Define(Check(1, "c", Expr::Binary(ExprOp::kLt, named, Expr::Lit(Value::Long(5)))));
+  Findings f =
+      Define(Check(1, "c", Expr::Binary(ExprOp::kLt, named, Expr::Lit(Value::Long(5)))));
   ASSERT_TRUE(Has(f, RuleId::kExprIdReferences));
-  EXPECT_EQ(First(f, RuleId::kExprIdReferences)->pointer, "/constraints/0/expression/left");
+  EXPECT_EQ(First(f, RuleId::kExprIdReferences)->pointer,
+            "/constraints/0/expression/left");
   EXPECT_FALSE(Has(f, RuleId::kExprWellTyped)) << "the named reference explains it";
 }
 
@@ -132,14 +135,16 @@ TEST(DefIdUnique, RejectsRepeatedId) {  // def.id-unique
   EXPECT_EQ(First(f, RuleId::kDefIdUnique)->pointer, "/constraints/1/constraint-id");
 }
 
-TEST(DefNameUnique, AcceptsDistinctNamesAndCaseVariantsWhenSensitive) {  // def.name-unique
-  EXPECT_TRUE(CheckDefNameUnique({Unique(1, "qty", {1}), Unique(2, "Qty", {2})}, Switches{})
-                  .empty());
+TEST(DefNameUnique,
+     AcceptsDistinctNamesAndCaseVariantsWhenSensitive) {  // def.name-unique
+  EXPECT_TRUE(
+      CheckDefNameUnique({Unique(1, "qty", {1}), Unique(2, "Qty", {2})}, Switches{})
+          .empty());
 }
 
 TEST(DefNameUnique, RejectsRepeatedName) {  // def.name-unique
-  Findings f =
-      CheckDefNameUnique({Unique(1, "a", {1}), Unique(2, "a", {2})}, Switches{}, "/constraints");
+  Findings f = CheckDefNameUnique({Unique(1, "a", {1}), Unique(2, "a", {2})}, Switches{},
+                                  "/constraints");
   ASSERT_EQ(Count(f, RuleId::kDefNameUnique), 1u);
   EXPECT_EQ(f[0].pointer, "/constraints/1/name");
   EXPECT_EQ(f[0].constraint_id, 2);
@@ -155,8 +160,9 @@ TEST(DefNameUnique, RejectsCaseVariantUnderNameCaseInsensitive) {  // def.name-u
 }
 
 TEST(DefSinglePk, AcceptsOnePrimaryKeyAndUniques) {  // def.single-pk
-  EXPECT_TRUE(CheckDefSinglePk({Pk(1, "pk", {1}), Unique(2, "u", {1}), Unique(3, "v", {2})})
-                  .empty());
+  EXPECT_TRUE(
+      CheckDefSinglePk({Pk(1, "pk", {1}), Unique(2, "u", {1}), Unique(3, "v", {2})})
+          .empty());
 }
 
 TEST(DefSinglePk, RejectsSecondPrimaryKey) {  // def.single-pk
@@ -172,10 +178,12 @@ TEST(SchReferencedExist, AcceptsExistingFields) {  // sch.referenced-exist
   EXPECT_TRUE(CheckReferencedExist(Check(1, "c", Lt(1, 5)), TestSchema()).empty());
 }
 
-TEST(SchReferencedExist, RejectsMissingKeyFieldAndMissingReference) {  // sch.referenced-exist
+TEST(SchReferencedExist,
+     RejectsMissingKeyFieldAndMissingReference) {  // sch.referenced-exist
   Findings key = Define(Unique(1, "u", {1, 99}));
   ASSERT_TRUE(Has(key, RuleId::kSchReferencedExist));
-  EXPECT_EQ(First(key, RuleId::kSchReferencedExist)->pointer, "/constraints/0/field-ids/1");
+  EXPECT_EQ(First(key, RuleId::kSchReferencedExist)->pointer,
+            "/constraints/0/field-ids/1");
   Findings check = Define(Check(1, "c", Lt(99, 5)));
   ASSERT_TRUE(Has(check, RuleId::kSchReferencedExist));
   EXPECT_EQ(First(check, RuleId::kSchReferencedExist)->pointer,
@@ -186,7 +194,8 @@ TEST(SchReferencedExist, RejectsMissingKeyFieldAndMissingReference) {  // sch.re
 // ---- key.*
 
 TEST(KeyPrimitiveOnly, AcceptsPrimitiveFields) {  // key.primitive-only
-  EXPECT_TRUE(CheckKeyPrimitiveOnly(Unique(1, "u", {1, 2, 14, 16}), TestSchema()).empty());
+  EXPECT_TRUE(
+      CheckKeyPrimitiveOnly(Unique(1, "u", {1, 2, 14, 16}), TestSchema()).empty());
 }
 
 TEST(KeyPrimitiveOnly, RejectsStructListMapVariant) {  // key.primitive-only
@@ -200,7 +209,8 @@ TEST(KeyNotInListMap, AcceptsFieldInRequiredStruct) {  // key.not-in-list-map
   EXPECT_TRUE(CheckKeyNotInListMap(Pk(1, "pk", {14}), TestSchema()).empty());
 }
 
-TEST(KeyNotInListMap, RejectsElementKeyValueAndFieldInListStruct) {  // key.not-in-list-map
+TEST(KeyNotInListMap,
+     RejectsElementKeyValueAndFieldInListStruct) {  // key.not-in-list-map
   for (FieldId id : {7, 9, 10, 21}) {
     SCOPED_TRACE(id);
     Findings f = Define(Unique(1, "u", {id}));
@@ -252,7 +262,8 @@ TEST(KeyPkRequired, RejectsOptionalFieldAndFieldUnderOptionalStruct) {  // key.p
             std::string::npos);
 }
 
-TEST(KeyUniqueOptionalOk, AcceptsOptionalAndUnderOptionalStruct) {  // key.unique-optional-ok
+TEST(KeyUniqueOptionalOk,
+     AcceptsOptionalAndUnderOptionalStruct) {  // key.unique-optional-ok
   EXPECT_TRUE(Define(Unique(1, "u", {2, 12, 15})).empty());
 }
 
@@ -270,8 +281,9 @@ TEST(ExprIdReferences, RejectsNamedReferenceAndLegacyForm) {  // expr.id-referen
   Expr named;
   named.op = ExprOp::kNamedReference;
   named.name = "name";
-  EXPECT_TRUE(Has(CheckExprIdReferences(Check(1, "c", Expr::Unary(ExprOp::kNotNull, named))),
-                  RuleId::kExprIdReferences));
+  EXPECT_TRUE(
+      Has(CheckExprIdReferences(Check(1, "c", Expr::Unary(ExprOp::kNotNull, named))),
+          RuleId::kExprIdReferences));
   Expr legacy = Lt(1, 5);
   legacy.legacy_form = true;
   Findings f = CheckExprIdReferences(
@@ -281,14 +293,16 @@ TEST(ExprIdReferences, RejectsNamedReferenceAndLegacyForm) {  // expr.id-referen
   EXPECT_EQ(f[0].pointer, "/constraints/0/expression/right");
 }
 
-TEST(ExprNoListMapElement, AcceptsWholeListPassedToFunction) {  // expr.no-list-map-element
+TEST(ExprNoListMapElement,
+     AcceptsWholeListPassedToFunction) {  // expr.no-list-map-element
   Expr size = Expr::Apply("list_size", {Expr::Ref(6)});
   Constraint c =
       Check(1, "c", Expr::Binary(ExprOp::kGt, size, Expr::Lit(Value::Long(0))));
   EXPECT_TRUE(CheckExprNoListMapElement(c, TestSchema()).empty());
 }
 
-TEST(ExprNoListMapElement, RejectsElementAndMapValueReferences) {  // expr.no-list-map-element
+TEST(ExprNoListMapElement,
+     RejectsElementAndMapValueReferences) {  // expr.no-list-map-element
   Findings element = Define(Check(1, "c", Expr::Unary(ExprOp::kNotNull, Expr::Ref(7))));
   ASSERT_TRUE(Has(element, RuleId::kExprNoListMapElement));
   EXPECT_EQ(First(element, RuleId::kExprNoListMapElement)->pointer,
@@ -298,31 +312,36 @@ TEST(ExprNoListMapElement, RejectsElementAndMapValueReferences) {  // expr.no-li
 }
 
 TEST(ExprDeterministic, AcceptsBuiltinsAndDeterministicUdf) {  // expr.deterministic
-  FunctionCatalog functions{{"plus_one", Udf("plus_one", true, P(TypeId::kLong),
-                                             P(TypeId::kLong))}};
-  Constraint c = Check(1, "c", Expr::Binary(ExprOp::kLt, Expr::Apply("plus_one", {Expr::Ref(1)}),
-                                            Expr::Lit(Value::Long(10))));
+  FunctionCatalog functions{
+      {"plus_one", Udf("plus_one", true, P(TypeId::kLong), P(TypeId::kLong))}};
+  Constraint c = Check(1, "c",
+                       Expr::Binary(ExprOp::kLt, Expr::Apply("plus_one", {Expr::Ref(1)}),
+                                    Expr::Lit(Value::Long(10))));
   EXPECT_TRUE(CheckExprDeterministic(c, functions).empty());
-  Constraint b = Check(1, "c", Expr::Binary(ExprOp::kEq,
-                                            Expr::Apply("bucket", {Expr::Lit(Value::Long(4)),
-                                                                   Expr::Ref(1)}),
-                                            Expr::Lit(Value::Long(0))));
+  Constraint b =
+      Check(1, "c",
+            Expr::Binary(ExprOp::kEq,
+                         Expr::Apply("bucket", {Expr::Lit(Value::Long(4)), Expr::Ref(1)}),
+                         Expr::Lit(Value::Long(0))));
   EXPECT_TRUE(CheckExprDeterministic(b, {}).empty());
 }
 
 TEST(ExprDeterministic, RejectsNondeterministicAndUndefinedUdf) {  // expr.deterministic
-  FunctionCatalog functions{{"rand_like", Udf("rand_like", false, P(TypeId::kLong),
-                                              P(TypeId::kLong))}};
-  Constraint c = Check(1, "c", Expr::Binary(ExprOp::kLt, Expr::Apply("rand_like", {Expr::Ref(1)}),
-                                            Expr::Lit(Value::Long(10))));
-  Findings f = CheckConstraintDefinition(c, TestSchema(), functions, DefinitionSource::kRequest);
+  FunctionCatalog functions{
+      {"rand_like", Udf("rand_like", false, P(TypeId::kLong), P(TypeId::kLong))}};
+  Constraint c = Check(1, "c",
+                       Expr::Binary(ExprOp::kLt, Expr::Apply("rand_like", {Expr::Ref(1)}),
+                                    Expr::Lit(Value::Long(10))));
+  Findings f =
+      CheckConstraintDefinition(c, TestSchema(), functions, DefinitionSource::kRequest);
   ASSERT_TRUE(Has(f, RuleId::kExprDeterministic));
   EXPECT_EQ(First(f, RuleId::kExprDeterministic)->pointer, "/expression/left");
-  Constraint undefined = Check(1, "c", Expr::Binary(ExprOp::kLt,
-                                                    Expr::Apply("nope", {Expr::Ref(1)}),
-                                                    Expr::Lit(Value::Long(10))));
-  Findings u = CheckConstraintDefinition(undefined, TestSchema(), {},
-                                         DefinitionSource::kRequest);
+  Constraint undefined =
+      Check(1, "c",
+            Expr::Binary(ExprOp::kLt, Expr::Apply("nope", {Expr::Ref(1)}),
+                         Expr::Lit(Value::Long(10))));
+  Findings u =
+      CheckConstraintDefinition(undefined, TestSchema(), {}, DefinitionSource::kRequest);
   EXPECT_TRUE(Has(u, RuleId::kExprDeterministic));
   EXPECT_FALSE(Has(u, RuleId::kExprWellTyped));
 }
@@ -336,14 +355,16 @@ TEST(ExprDeterministic, RejectsDeterministicUdfCallingNondeterministicOne) {
   param.name = "x";
   outer.body = Expr::Apply("inner", {param});
   FunctionCatalog functions{{"inner", inner}, {"outer", outer}};
-  Constraint c = Check(1, "c", Expr::Binary(ExprOp::kLt, Expr::Apply("outer", {Expr::Ref(1)}),
-                                            Expr::Lit(Value::Long(10))));
+  Constraint c = Check(1, "c",
+                       Expr::Binary(ExprOp::kLt, Expr::Apply("outer", {Expr::Ref(1)}),
+                                    Expr::Lit(Value::Long(10))));
   EXPECT_TRUE(Has(CheckExprDeterministic(c, functions), RuleId::kExprDeterministic));
 }
 
 TEST(ExprDeterministic, MetadataLintIgnoresUndefinedUdf) {  // expr.deterministic
-  Constraint c = Check(1, "c", Expr::Binary(ExprOp::kLt, Expr::Apply("nope", {Expr::Ref(1)}),
-                                            Expr::Lit(Value::Long(10))));
+  Constraint c = Check(1, "c",
+                       Expr::Binary(ExprOp::kLt, Expr::Apply("nope", {Expr::Ref(1)}),
+                                    Expr::Lit(Value::Long(10))));
   EXPECT_TRUE(Define(c, {}, DefinitionSource::kMetadata).empty());
 }
 
@@ -389,7 +410,8 @@ TEST(UpdDefinitionImmutable, AcceptsSameSetOfFieldIds) {  // upd.definition-immu
   EXPECT_TRUE(CheckConstraintUpdate(Pk(1, "pk", {1, 14}), u).empty());
 }
 
-TEST(UpdDefinitionImmutable, RejectsChangedFieldIdsAndExpression) {  // upd.definition-immutable
+TEST(UpdDefinitionImmutable,
+     RejectsChangedFieldIdsAndExpression) {  // upd.definition-immutable
   ConstraintUpdate ids;
   ids.field_ids = std::vector<FieldId>{1};
   EXPECT_TRUE(Has(CheckConstraintUpdate(Pk(1, "pk", {1, 14}), ids),
@@ -439,18 +461,20 @@ TEST(UpdTimestamp, RejectsKeptTimestamp) {  // upd.timestamp
 
 // ---- EligiblePrimaryKey (upg.skip-ineligible) and ReferencedFieldIds
 
-TEST(UpgSkipIneligible, EligiblePrimaryKeyAcceptsRequiredPrimitives) {  // upg.skip-ineligible
+TEST(UpgSkipIneligible,
+     EligiblePrimaryKeyAcceptsRequiredPrimitives) {  // upg.skip-ineligible
   EXPECT_TRUE(EligiblePrimaryKey({1, 14, 16}, TestSchema()));
 }
 
-TEST(UpgSkipIneligible, EligiblePrimaryKeyRejectsIneligibleFields) {  // upg.skip-ineligible
-  EXPECT_FALSE(EligiblePrimaryKey({1, 4}, TestSchema()));   // geometry
-  EXPECT_FALSE(EligiblePrimaryKey({3}, TestSchema()));      // double
-  EXPECT_FALSE(EligiblePrimaryKey({2}, TestSchema()));      // optional
-  EXPECT_FALSE(EligiblePrimaryKey({12}, TestSchema()));     // under optional struct
-  EXPECT_FALSE(EligiblePrimaryKey({99}, TestSchema()));     // missing
-  EXPECT_FALSE(EligiblePrimaryKey({}, TestSchema()));       // empty
-  EXPECT_FALSE(EligiblePrimaryKey({1, 1}, TestSchema()));   // duplicate
+TEST(UpgSkipIneligible,
+     EligiblePrimaryKeyRejectsIneligibleFields) {          // upg.skip-ineligible
+  EXPECT_FALSE(EligiblePrimaryKey({1, 4}, TestSchema()));  // geometry
+  EXPECT_FALSE(EligiblePrimaryKey({3}, TestSchema()));     // double
+  EXPECT_FALSE(EligiblePrimaryKey({2}, TestSchema()));     // optional
+  EXPECT_FALSE(EligiblePrimaryKey({12}, TestSchema()));    // under optional struct
+  EXPECT_FALSE(EligiblePrimaryKey({99}, TestSchema()));    // missing
+  EXPECT_FALSE(EligiblePrimaryKey({}, TestSchema()));      // empty
+  EXPECT_FALSE(EligiblePrimaryKey({1, 1}, TestSchema()));  // duplicate
 }
 
 TEST(SchReferencedExist, ReferencedFieldIdsOfEachType) {  // sch.referenced-exist

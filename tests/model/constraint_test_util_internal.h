@@ -1,6 +1,6 @@
 /// \file
-/// Small builders for the constraint-rule tests: fields, schemas, constraints, and a way to
-/// ask which rules a list of findings names.
+/// Small builders for the constraint-rule tests: fields, schemas, constraints, and a way
+/// to ask which rules a list of findings names.
 #pragma once
 
 #include <algorithm>
@@ -25,11 +25,11 @@ inline NestedField Field(FieldId id, std::string name, bool required, Type type)
 inline Type P(TypeId id) { return Type::Primitive(id); }
 
 /// id 1 `id` long required; 2 `name` string optional; 3 `price` double required;
-/// 4 `loc` geometry optional; 5 `nothing` unknown optional; 6 `tags` list<string> (element
-/// 7); 8 `attrs` map<string,int> (key 9, value 10); 11 `info` optional struct { 12 `code`
-/// int required }; 13 `inner` required struct { 14 `sku` string required, 15 `note`
-/// string optional }; 16 `day` date required; 17 `v` variant optional; 18 `ratio` float
-/// required; 19 `area` geography optional; 20 `events` list<struct{21 `at` long
+/// 4 `loc` geometry optional; 5 `nothing` unknown optional; 6 `tags` list<string>
+/// (element 7); 8 `attrs` map<string,int> (key 9, value 10); 11 `info` optional struct {
+/// 12 `code` int required }; 13 `inner` required struct { 14 `sku` string required, 15
+/// `note` string optional }; 16 `day` date required; 17 `v` variant optional; 18 `ratio`
+/// float required; 19 `area` geography optional; 20 `events` list<struct{21 `at` long
 /// required}> (element 22).
 inline Schema TestSchema() {
   Schema s;
@@ -41,7 +41,8 @@ inline Schema TestSchema() {
       Field(4, "loc", false, P(TypeId::kGeometry)),
       Field(5, "nothing", false, P(TypeId::kUnknown)),
       Field(6, "tags", false, Type::List(7, true, P(TypeId::kString))),
-      Field(8, "attrs", false, Type::Map(9, P(TypeId::kString), 10, false, P(TypeId::kInt))),
+      Field(8, "attrs", false,
+            Type::Map(9, P(TypeId::kString), 10, false, P(TypeId::kInt))),
       Field(11, "info", false, Type::Struct({Field(12, "code", true, P(TypeId::kInt))})),
       Field(13, "inner", true,
             Type::Struct({Field(14, "sku", true, P(TypeId::kString)),
@@ -50,8 +51,9 @@ inline Schema TestSchema() {
       Field(17, "v", false, P(TypeId::kVariant)),
       Field(18, "ratio", true, P(TypeId::kFloat)),
       Field(19, "area", false, P(TypeId::kGeography)),
-      Field(20, "events", false,
-            Type::List(22, true, Type::Struct({Field(21, "at", true, P(TypeId::kLong))}))),
+      Field(
+          20, "events", false,
+          Type::List(22, true, Type::Struct({Field(21, "at", true, P(TypeId::kLong))}))),
   };
   return s;
 }
@@ -96,8 +98,9 @@ inline bool Has(const Findings& findings, RuleId rule) {
 }
 
 inline size_t Count(const Findings& findings, RuleId rule) {
-  return static_cast<size_t>(std::count_if(findings.begin(), findings.end(),
-                                           [&](const Finding& f) { return f.rule == rule; }));
+  return static_cast<size_t>(
+      std::count_if(findings.begin(), findings.end(),
+                    [&](const Finding& f) { return f.rule == rule; }));
 }
 
 inline const Finding* First(const Findings& findings, RuleId rule) {

@@ -1,10 +1,10 @@
 // The metadata lint (model/metadata_rules.h) on table metadata built in code.
 #include "model/metadata_rules.h"
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
-
-#include <gtest/gtest.h>
 
 #include "codec/json_table_metadata.h"
 #include "model/status_rules.h"
@@ -62,8 +62,8 @@ Snapshot Child(const Snapshot& parent, SnapshotId id, ConstraintStatuses statuse
 }
 
 void AddSnapshot(TableMetadata& md, Snapshot s) {
-  md.last_sequence_number = std::max(md.last_sequence_number.value_or(0),
-                                     s.sequence_number.value_or(0));
+  md.last_sequence_number =
+      std::max(md.last_sequence_number.value_or(0), s.sequence_number.value_or(0));
   md.current_snapshot_id = s.snapshot_id;
   md.refs["main"].snapshot_id = s.snapshot_id;
   md.snapshots.push_back(std::move(s));
@@ -150,6 +150,18 @@ TEST(DefRequiredFields, MetadataConstraintWithoutTimestamp) {  // def.required-f
   EXPECT_EQ(First(f, RuleId::kDefRequiredFields)->pointer, "/constraints/0/timestamp-ms");
 }
 
+TEST(DefTimestampInformational, LintIgnoresConstraintTimestamps) {
+  // def.timestamp-informational: a constraint stamped after every snapshot (or before the
+  // epoch) is judged exactly as one stamped before them.
+  TableMetadata early = V4Table();
+  TableMetadata late = V4Table();
+  (*late.constraints)[0].timestamp_ms = 99'000'000'000'000;
+  (*late.constraints)[1].timestamp_ms = -5;
+  EXPECT_EQ(Lint(early), Lint(late));
+  EXPECT_TRUE(Lint(late).empty()) << ::testing::PrintToString(Lint(late));
+  EXPECT_EQ(ReaderStatus(&*late.snapshots[0].constraint_statuses, 1), S::kValidated);
+}
+
 // ---- IDs
 
 TEST(IdAboveLast, AcceptsPositiveIdsUpToLast) {  // id.above-last
@@ -217,16 +229,19 @@ TEST(StExactlyOneList, MetadataIdThatNeverExistedFollowsStaleIdsSwitch) {
 
 TEST(StValid, MetadataValidAfterValidatedParentIsAccepted) {  // st.valid
   TableMetadata md = V4Table();
-  AddSnapshot(md, Child(md.snapshots[0], 101, MakeStatuses({{1, S::kValid}, {2, S::kUnvalidated}})));
+  AddSnapshot(md, Child(md.snapshots[0], 101,
+                        MakeStatuses({{1, S::kValid}, {2, S::kUnvalidated}})));
   EXPECT_TRUE(Lint(md).empty()) << ::testing::PrintToString(Lint(md));
 }
 
 TEST(StValid, MetadataValidAfterUnvalidatedParentIsReported) {  // st.valid
   TableMetadata md = V4Table();
-  AddSnapshot(md, Child(md.snapshots[0], 101, MakeStatuses({{1, S::kValid}, {2, S::kValid}})));
+  AddSnapshot(
+      md, Child(md.snapshots[0], 101, MakeStatuses({{1, S::kValid}, {2, S::kValid}})));
   Findings f = Lint(md);
   ASSERT_EQ(Count(f, RuleId::kStValid), 1u) << ::testing::PrintToString(f);
-  EXPECT_EQ(First(f, RuleId::kStValid)->pointer, "/snapshots/1/constraint-statuses/valid/1");
+  EXPECT_EQ(First(f, RuleId::kStValid)->pointer,
+            "/snapshots/1/constraint-statuses/valid/1");
   // A first snapshot has no parent: its parent status is unvalidated.
   TableMetadata first = V4Table();
   first.snapshots[0].constraint_statuses = MakeStatuses({{1, S::kValid}, {2, S::kValid}});
@@ -235,7 +250,8 @@ TEST(StValid, MetadataValidAfterUnvalidatedParentIsReported) {  // st.valid
 
 TEST(StValid, MetadataExpiredParentIsNotJudged) {  // st.valid
   TableMetadata md = V4Table();
-  Snapshot child = Child(md.snapshots[0], 101, MakeStatuses({{1, S::kValid}, {2, S::kValid}}));
+  Snapshot child =
+      Child(md.snapshots[0], 101, MakeStatuses({{1, S::kValid}, {2, S::kValid}}));
   md.snapshots.clear();
   md.snapshots.push_back(child);
   md.current_snapshot_id = 101;
@@ -245,14 +261,16 @@ TEST(StValid, MetadataExpiredParentIsNotJudged) {  // st.valid
 
 TEST(ExprUdfStatus, MetadataValidForCheckCallingUdfIsReported) {  // expr.udf-status
   TableMetadata md = V4Table();
-  md.constraints->push_back(Check(3, "c", Expr::Binary(ExprOp::kLt,
-                                                      Expr::Apply("my_udf", {Expr::Ref(1)}),
-                                                      Expr::Lit(Value::Long(10)))));
+  md.constraints->push_back(
+      Check(3, "c",
+            Expr::Binary(ExprOp::kLt, Expr::Apply("my_udf", {Expr::Ref(1)}),
+                         Expr::Lit(Value::Long(10)))));
   md.last_constraint_id = 3;
   md.snapshots[0].constraint_statuses->validated->push_back(3);
   EXPECT_FALSE(Has(Lint(md), RuleId::kExprUdfStatus)) << "validated may be true";
-  AddSnapshot(md, Child(md.snapshots[0], 101,
-                        MakeStatuses({{1, S::kValid}, {2, S::kUnvalidated}, {3, S::kValid}})));
+  AddSnapshot(
+      md, Child(md.snapshots[0], 101,
+                MakeStatuses({{1, S::kValid}, {2, S::kUnvalidated}, {3, S::kValid}})));
   Findings f = Lint(md);
   ASSERT_EQ(Count(f, RuleId::kExprUdfStatus), 1u) << ::testing::PrintToString(f);
   EXPECT_EQ(First(f, RuleId::kExprUdfStatus)->constraint_id, 3);
@@ -292,7 +310,8 @@ TEST(UpgNoIdentifiersInV4, RejectsIdentifiersOnSchemaAddedAfterAV4Snapshot) {
   EXPECT_FALSE(Has(Lint(md), RuleId::kUpgNoIdentifiersInV4)) << "an empty list sets none";
 }
 
-// ---- metadata files (tests/data/lint, hand-written; tests/data/iceberg-real, Apache Iceberg)
+// ---- metadata files (tests/data/lint, hand-written; tests/data/iceberg-real, Apache
+// Iceberg)
 
 Result<TableMetadata> ReadMetadata(const std::string& path) {
   std::ifstream in(path);
@@ -325,8 +344,8 @@ TEST(DefV4Only, MetadataFileV3WithConstraints) {  // def.v4-only
   EXPECT_TRUE(Has(LintMetadata(*md, FunctionCatalog{}, Switches{}), RuleId::kDefV4Only));
 }
 
-/// Real v1-v3 metadata of the Apache Iceberg projects carries no constraint fields, so the
-/// constraint rules have nothing to say about any of it (identifier fields included).
+/// Real v1-v3 metadata of the Apache Iceberg projects carries no constraint fields, so
+/// the constraint rules have nothing to say about any of it (identifier fields included).
 TEST(LintMetadata, RealIcebergMetadataHasNoConstraintFindings) {
   int linted = 0;
   for (const auto& entry : std::filesystem::directory_iterator(

@@ -2,12 +2,12 @@
 // quote verbatim from the seed text.
 #include "model/rule_catalogue.h"
 
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "model/rule_catalogue_internal.h"
 
@@ -56,7 +56,7 @@ TEST(RuleCatalogue, EveryEntryHasTextAndGroup) {
     SCOPED_TRACE(std::string(RuleIdName(r.id)));
     EXPECT_NE(r.summary, kUncataloguedSummary);
     EXPECT_FALSE(r.quote.empty() && r.summary.empty());
-    EXPECT_EQ(std::string(r.group) + "." ,
+    EXPECT_EQ(std::string(r.group) + ".",
               std::string(RuleIdName(r.id)).substr(0, r.group.size() + 1));
     if (!r.coverage_exempt && r.binds != Binds::kInformational) {
       EXPECT_FALSE(r.checked_by.empty()) << "a checked rule names its functions";
@@ -86,6 +86,8 @@ TEST(RuleCatalogue, DerivedAndSurroundingRulesHaveNoQuote) {
 }
 
 TEST(RuleCatalogue, CoverageExemptRulesOfSpec) {
+  // enf.untrusted, def.evolve-independently, st.enforcement-separate (informational) and
+  // expr.row-local (the expression grammar cannot break it) are exempt from coverage.
   for (RuleId id : {RuleId::kEnfUntrusted, RuleId::kDefEvolveIndependently,
                     RuleId::kStEnforcementSeparate, RuleId::kExprRowLocal}) {
     EXPECT_TRUE(FindRule(id).coverage_exempt) << RuleIdName(id);

@@ -164,7 +164,8 @@ TEST(StSound, PrecisionTableOfSpec) {  // st.sound
   found.commit_added_rows = true;
   found.writer_found_violation = true;
   EXPECT_EQ(JudgeStatus(found, Switches{}).precise, S::kInvalid);
-  // a carried status that is not true (a modification not counted as added) is not precise
+  // a carried status that is not true (a modification not counted as added) is not
+  // precise
   StatusContext untrue = Violated(S::kValidated);
   EXPECT_EQ(JudgeStatus(untrue, Switches{}).precise, S::kUnvalidated);
   EXPECT_EQ(JudgeStatus(untrue, Must()).allowed, V({S::kInvalid, S::kUnvalidated}));
@@ -178,8 +179,8 @@ RC_GTEST_PROP(StSound, AllowedSetIsTruthAndHoldsPrecise, ()) {
   if (!c.holds_on_new_snapshot && *rc::gen::arbitrary<bool>()) {
     c.violated_on_new_snapshot = false;
   }
-  c.parent_status = *rc::gen::elementOf(std::vector<S>(std::begin(kAllStatuses),
-                                                       std::end(kAllStatuses)));
+  c.parent_status = *rc::gen::elementOf(
+      std::vector<S>(std::begin(kAllStatuses), std::end(kAllStatuses)));
   c.commit_added_rows = *rc::gen::arbitrary<bool>();
   c.commit_removed_rows = *rc::gen::arbitrary<bool>();
   c.calls_udf = *rc::gen::arbitrary<bool>();
@@ -205,7 +206,8 @@ RC_GTEST_PROP(StSound, AllowedSetIsTruthAndHoldsPrecise, ()) {
 // ---- the four lists
 
 TEST(StExactlyOneList, AcceptsEachIdOnce) {  // st.exactly-one-list
-  ConstraintStatuses st = MakeStatuses({{1, S::kValidated}, {2, S::kValid}, {3, S::kInvalid}});
+  ConstraintStatuses st =
+      MakeStatuses({{1, S::kValidated}, {2, S::kValid}, {3, S::kInvalid}});
   EXPECT_TRUE(CheckListedOnce(st).empty());
   EXPECT_TRUE(CheckEveryExistingListed(st, {1, 2, 3}).empty());
   EXPECT_FALSE(st.unvalidated.has_value()) << "a list with no constraints may be omitted";
@@ -252,7 +254,8 @@ TEST(StEverySnapshot, RejectsMissingStatuses) {  // st.every-snapshot
 }
 
 TEST(StExactlyOneList, NewSnapshotCombinesTheListRules) {  // st.exactly-one-list
-  ConstraintStatuses st = MakeStatuses({{1, S::kValidated}, {1, S::kValid}, {9, S::kValid}});
+  ConstraintStatuses st =
+      MakeStatuses({{1, S::kValidated}, {1, S::kValid}, {9, S::kValid}});
   Findings f = CheckNewSnapshotStatuses(st, {1, 2}, Switches{}, "/snapshots/0");
   // 1 twice, 2 missing, 9 stale
   EXPECT_EQ(testing_util::Count(f, RuleId::kStExactlyOneList), 3u);

@@ -1,19 +1,24 @@
 // The interpretation switches (model/switches.h): names, defaults, parsing, printing.
 #include "model/switches.h"
 
-#include <set>
-
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+
+#include <set>
 
 namespace ictk {
 namespace {
 
 TEST(Switches, SpecSwitchesInOrderWithDefaultsFirst) {
-  const std::vector<std::string_view> spec = {
-      "modified-counts-as-added", "stale-ids-in-new-snapshot", "compaction-counts-as-added",
-      "key-promotions",           "status-carry",              "existing-rows-on-enforce",
-      "unenforced-may-reject",    "v3-constraint-fields",      "name-case"};
+  const std::vector<std::string_view> spec = {"modified-counts-as-added",
+                                              "stale-ids-in-new-snapshot",
+                                              "compaction-counts-as-added",
+                                              "key-promotions",
+                                              "status-carry",
+                                              "existing-rows-on-enforce",
+                                              "unenforced-may-reject",
+                                              "v3-constraint-fields",
+                                              "name-case"};
   const auto& all = AllSwitches();
   ASSERT_GE(all.size(), spec.size());
   for (size_t i = 0; i < spec.size(); ++i) EXPECT_EQ(all[i].name, spec[i]);
