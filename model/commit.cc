@@ -15,8 +15,7 @@ namespace ictk::internal {
 
 namespace {
 
-// --- the rows a commit touches
-// ----------------------------------------------------------
+// --- the rows a commit touches --------------------------------------------------------
 
 struct RowChange {
   enum class Kind { kAdd, kRemove, kModify };
@@ -141,8 +140,7 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
   return p;
 }
 
-// --- what the changes do to each constraint
-// ---------------------------------------------
+// --- what the changes do to each constraint -------------------------------------------
 
 struct ConstraintEffect {
   const Constraint* constraint = nullptr;
@@ -284,8 +282,7 @@ std::vector<ConstraintEffect> EvaluateConstraints(const TableState& parent,
   return effects;
 }
 
-// --- the enforcement rules
-// --------------------------------------------------------------
+// --- the enforcement rules ------------------------------------------------------------
 
 struct CommitContext {
   const Switches& switches;
@@ -416,8 +413,7 @@ void UnverifiableRule(const ConstraintEffect& e, const CommitContext& ctx,
   }
 }
 
-// --- statuses
-// ---------------------------------------------------------------------------
+// --- statuses -------------------------------------------------------------------------
 
 /// Which constraints the new snapshot must list: "Every constraint that exists when the
 /// snapshot is created must be listed in exactly one of the four lists" (st.exactly-one-
@@ -429,8 +425,8 @@ bool AppliesToNewSnapshot(const Constraint& c) { return c.id.has_value(); }
 struct StatusInputs {
   bool added_rows = false;
   bool removed_rows = false;
-  bool no_remaining_old_rows =
-      false;  ///< every live row after the commit was written now
+  /// Every live row after the commit was written by it.
+  bool no_remaining_old_rows = false;
   std::optional<std::set<ConstraintId>> fully_validated;  ///< validate: the named ones
 };
 

@@ -72,8 +72,7 @@ RuleId RuleOfStatus(ConstraintStatus s) {
                                  // required
 }
 
-// --- constraints
-// ------------------------------------------------------------------------
+// --- constraints ----------------------------------------------------------------------
 
 void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
                      Findings& out) {
@@ -562,8 +561,7 @@ StatusSet ToStatusSet(const std::vector<ConstraintStatus>& statuses) {
   return set;
 }
 
-// --- printing
-// ---------------------------------------------------------------------------
+// --- printing -------------------------------------------------------------------------
 
 std::string ToString(const AllowedOutcome& o) {
   std::string s;
@@ -592,8 +590,7 @@ std::string ToString(const AllowedOutcome& o) {
   return s;
 }
 
-// --- judging
-// ----------------------------------------------------------------------------
+// --- judging --------------------------------------------------------------------------
 
 Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
   Findings out;

@@ -38,8 +38,7 @@ KeyIndex BuildKeyIndex(KeyIndex index, const LiveRows& rows) {
   return index;
 }
 
-// --- NormalizeRow
-// -----------------------------------------------------------------------
+// --- NormalizeRow ---------------------------------------------------------------------
 
 std::optional<Value> BindValue(const Value& given, const Type& type, bool writing,
                                std::string& error);
@@ -155,8 +154,7 @@ std::optional<Value> BindValue(const Value& given, const Type& type, bool writin
   }
 }
 
-// --- ParseDefaultJson
-// -------------------------------------------------------------------
+// --- ParseDefaultJson -----------------------------------------------------------------
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))

@@ -53,8 +53,7 @@ FunctionDefinition IsPositive() {
              Expr::Binary(ExprOp::kGt, ParamX(), Expr::Lit(Value::Long(0))));
 }
 
-// --- enf.enforced / enf.not-enforced
-// ------------------------------------------------------
+// --- enf.enforced / enf.not-enforced --------------------------------------------------
 
 TEST(EnfEnforced, AddedRowBreakingAnEnforcedCheckIsRejected) {
   SCOPED_TRACE("enf.enforced");
@@ -101,8 +100,7 @@ TEST(EnfNotEnforced, SwitchUnenforcedMayRejectAllowsARejection) {
   EXPECT_TRUE(OnlyOk(m.Outcome(Append({Order("r1", 1, 1)}))));
 }
 
-// --- enf.modified-row
-// ---------------------------------------------------------------------
+// --- enf.modified-row -----------------------------------------------------------------
 
 TEST(EnfModifiedRow, AModifiedRowCountsAsAnAddedRow) {
   SCOPED_TRACE("enf.modified-row");
@@ -150,8 +148,7 @@ TEST(EnfModifiedRow, ModifyOnlyCommitAddsRowsForStatusCarry) {
   }
 }
 
-// --- enf.keys-against-remaining, sem.*
-// -------------------------------------------------------
+// --- enf.keys-against-remaining, sem.* ------------------------------------------------
 
 TEST(EnfKeysAgainstRemaining, AKeyRemovedInTheSameCommitMayBeAddedAgain) {
   SCOPED_TRACE("enf.keys-against-remaining: rows remaining after the commit's removals");
@@ -225,8 +222,7 @@ TEST(SemLiveRows, RemovedRowsNoLongerCount) {
   EXPECT_TRUE(OnlyOk(m.Outcome(Append({Order("r3", 1, 1)}))));
 }
 
-// --- statuses
-// ---------------------------------------------------------------------------------
+// --- statuses -------------------------------------------------------------------------
 
 TEST(StNoAddCarry, ADeleteMayCarryValidatedOrValid) {
   SCOPED_TRACE("st.no-add-carry");
@@ -358,8 +354,7 @@ TEST(IceV4SnapshotTimestamps, ASnapshotIsLaterThanItsParent) {
   EXPECT_TRUE(Names(Judge(o, a), RuleId::kIceV4SnapshotTimestamps));
 }
 
-// --- retries
-// ----------------------------------------------------------------------------------
+// --- retries --------------------------------------------------------------------------
 
 TEST(EnfRetryEnforced, ARetryThatStillConformsMustSucceed) {
   SCOPED_TRACE("enf.retry-enforced");
@@ -488,8 +483,7 @@ TEST(EnfRetryEnforced, ARowDeletedConcurrentlyMayConflict) {
   EXPECT_TRUE(MustReject(m.Outcome(Finish{"v"}), RejectKind::kCommitConflict));
 }
 
-// --- validate, existing rows
-// ------------------------------------------------------------------
+// --- validate, existing rows ----------------------------------------------------------
 
 TEST(Validate, NamedConstraintsAreCheckedAgainstEveryRow) {
   SCOPED_TRACE("validate: a commit that adds no rows, with full validation");

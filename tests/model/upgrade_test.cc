@@ -18,8 +18,7 @@ Schema WithIdentifiers(std::vector<FieldId> ids) {
   return s;
 }
 
-// --- ice.format-version-up
-// ------------------------------------------------------------------
+// --- ice.format-version-up ------------------------------------------------------------
 
 TEST(IceFormatVersionUp, VersionsOnlyGoUp) {
   SCOPED_TRACE("ice.format-version-up");
@@ -44,8 +43,7 @@ TEST(IceFormatVersionUp, VersionsOnlyGoUp) {
                          RejectKind::kUnsupportedFormatVersion));
 }
 
-// --- upg.*
-// --------------------------------------------------------------------------------
+// --- upg.* ----------------------------------------------------------------------------
 
 TEST(UpgPkFromIdentifiers, IdentifierFieldsBecomeAnUnenforcedPrimaryKey) {
   SCOPED_TRACE("upg.pk-from-identifiers");
@@ -116,8 +114,7 @@ TEST(UpgNoIdentifiersInV4, CreatingAV4TableWithIdentifiers) {
   EXPECT_TRUE(Judge(o, Answer::Rejected(RejectKind::kInvalidSchemaChange)).empty());
 }
 
-// --- def.v4-only
-// ----------------------------------------------------------------------------
+// --- def.v4-only ----------------------------------------------------------------------
 
 TEST(DefV4Only, ConstraintsNeedAV4Table) {
   SCOPED_TRACE("def.v4-only");
@@ -153,8 +150,7 @@ TEST(DefinitionRules, AnInvalidDefinitionIsAnInvalidConstraint) {
       << "def.name-unique";
 }
 
-// --- id.*
-// -----------------------------------------------------------------------------------
+// --- id.* -----------------------------------------------------------------------------
 
 TEST(IdLastDefaultZero, AnAbsentLastConstraintIdIsZero) {
   SCOPED_TRACE("id.last-default-zero");
