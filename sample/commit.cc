@@ -124,13 +124,14 @@ struct KeyReader {
   }
 };
 
-ConstraintStatus ParentStatus(const TableMetadata& md, ConstraintId id, bool no_parent_validated) {
+/// The status the parent snapshot records for `id`: unvalidated when there is no parent or
+/// it lists none (st.reader-lookup). `unlisted` is what an unlisted ID reads as.
+ConstraintStatus ParentStatus(const TableMetadata& md, ConstraintId id,
+                              ConstraintStatus unlisted) {
   const Snapshot* snap = md.CurrentSnapshot();
-  if (snap == nullptr) {
-    return no_parent_validated ? ConstraintStatus::kValidated : ConstraintStatus::kUnvalidated;
-  }
-  if (!snap->constraint_statuses) return ConstraintStatus::kUnvalidated;
-  return ListedStatus(*snap->constraint_statuses, id).value_or(ConstraintStatus::kUnvalidated);
+  if (snap == nullptr) return ConstraintStatus::kUnvalidated;
+  if (!snap->constraint_statuses) return unlisted;
+  return ListedStatus(*snap->constraint_statuses, id).value_or(unlisted);
 }
 
 /// What verifying one constraint found.
@@ -282,7 +283,11 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     }
     Verification v;
     v.all_checked = rows.size() == next->size();
-    const bool skip = !enforced && !full && Has(Mutant::kValidAfterUnverifiedAdds);
+    // The mutant trusts a parent that was fine and skips verifying what is not enforced.
+    const ConstraintStatus parent_status = ParentStatus(pm, id, ConstraintStatus::kUnvalidated);
+    const bool skip = !enforced && !full && Has(Mutant::kValidAfterUnverifiedAdds) &&
+                      (parent_status == ConstraintStatus::kValidated ||
+                       parent_status == ConstraintStatus::kValid);
     if (skip) v.all_checked = false;
 
     if (*con.type == ConstraintType::kCheck) {
@@ -379,7 +384,9 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
       if (!con.id || found.count(*con.id) == 0) continue;
       const Verification& v = found[*con.id];
       const ConstraintStatus p =
-          ParentStatus(pm, *con.id, Has(Mutant::kValidWithoutParent));
+          ParentStatus(pm, *con.id,
+                       Has(Mutant::kUnlistedParentValidated) ? ConstraintStatus::kValidated
+                                                              : ConstraintStatus::kUnvalidated);
       const bool carry_invalid = !removes_rows || Has(Mutant::kInvalidKeptAfterDelete);
       ConstraintStatus s = ConstraintStatus::kUnvalidated;
       if (!v.evaluable) {

@@ -64,10 +64,11 @@ constexpr MutantRow kMutants[] = {
      "enf.retry-recompute-statuses",
      "on retry, writes the constraint-statuses computed against the transaction's base"},
     {Mutant::kValidAfterUnverifiedAdds, "valid-after-unverified-adds", "st.valid",
-     "does not check added rows against constraints that are not enforced, yet records valid"},
-    {Mutant::kValidWithoutParent, "valid-without-parent", "st.valid",
-     "treats a missing parent snapshot as validated, so the first snapshot's statuses are "
-     "valid"},
+     "when the parent is validated or valid, skips checking added rows against constraints "
+     "that are not enforced, yet records valid"},
+    {Mutant::kUnlistedParentValidated, "unlisted-parent-validated", "st.valid",
+     "takes a constraint the parent snapshot does not list (added since, or a snapshot from "
+     "before the upgrade) as validated there, so it records valid after verified adds"},
     {Mutant::kInvalidKeptAfterDelete, "invalid-kept-after-delete", "st.invalid",
      "carries invalid over a commit that removed rows"},
     {Mutant::kStatusListMissingConstraint, "status-list-missing-constraint",

@@ -35,7 +35,7 @@ enum class Mutant {
   kRetryMissesNewEnforced,
   kStatusesNotRecomputedOnRetry,
   kValidAfterUnverifiedAdds,
-  kValidWithoutParent,
+  kUnlistedParentValidated,
   kInvalidKeptAfterDelete,
   kStatusListMissingConstraint,
   kStaleIdListed,
