@@ -242,6 +242,7 @@ Result<Expr> Argument(const json& j, std::string_view pointer) {
 
 /// EXPR: LITERAL | reference | apply | parameter | transform (and literal objects).
 Result<Expr> Term(const json& j, std::string_view pointer) {
+  if (TooDeep(pointer)) return TooDeepError(pointer);
   if (!j.is_object()) return Literal(j, pointer);
   auto type_name = RequireString(j, keys::kType, pointer);
   if (!type_name) return tl::unexpected(type_name.error());
@@ -319,6 +320,7 @@ Result<Expr> LegacyTerm(const json& j, std::string_view pointer) {
 }
 
 Result<Expr> Predicate(const json& j, std::string_view pointer) {
+  if (TooDeep(pointer)) return TooDeepError(pointer);
   if (j.is_boolean()) return j.get<bool>() ? Expr::True() : Expr::False();
   if (j.is_string()) {
     // iceberg-cpp reads "true"/"false" strings in any letter case as the constants.

@@ -1,5 +1,7 @@
 #include "codec/json_internal.h"
 
+#include "codec/json_text.h"
+
 #include <cmath>
 #include <limits>
 
@@ -160,6 +162,19 @@ Result<std::optional<bool>> OptBool(const json& obj, std::string_view key,
 Result<std::optional<std::string>> OptString(const json& obj, std::string_view key,
                                              std::string_view pointer) {
   return Opt<std::string>(obj, key, pointer, AsString);
+}
+
+bool TooDeep(std::string_view pointer) {
+  // Each level adds one '/'; callers' prefixes add a few more.
+  constexpr size_t kLimit = kMaxJsonDepth + 64;
+  if (pointer.size() <= kLimit) return false;
+  size_t levels = 0;
+  for (char c : pointer) levels += c == '/';
+  return levels > kLimit;
+}
+
+tl::unexpected<Error> TooDeepError(std::string_view pointer) {
+  return ParseError(pointer.substr(0, 64), "nested too deeply (more than 512 levels)");
 }
 
 std::string Dump(const json& j) {

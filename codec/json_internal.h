@@ -63,6 +63,12 @@ Result<std::optional<bool>> OptBool(const json& obj, std::string_view key,
 Result<std::optional<std::string>> OptString(const json& obj, std::string_view key,
                                              std::string_view pointer);
 
+/// Whether `pointer` is nested deeper than any document ParseJsonText accepts (so that a
+/// document built in code cannot make the recursive decoders exhaust the stack).
+bool TooDeep(std::string_view pointer);
+/// The error for TooDeep.
+tl::unexpected<Error> TooDeepError(std::string_view pointer);
+
 /// dump() that never throws (invalid UTF-8 is replaced).
 std::string Dump(const json& j);
 /// Parses text this codec dumped earlier (raw `extra` members, defaults). Text that does

@@ -117,6 +117,7 @@ std::optional<TypeId> SimpleType(std::string_view lower) {
 }
 
 Result<Type> NestedTypeFromJson(const json& j, std::string_view pointer) {
+  if (TooDeep(pointer)) return TooDeepError(pointer);
   auto type_name = RequireString(j, keys::kType, pointer);
   if (!type_name) return tl::unexpected(type_name.error());
   const std::string kind = Lower(*type_name);

@@ -43,6 +43,7 @@ Result<Value> FromString(const json& j, const Type& type, std::string_view point
 Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view pointer,
                             ValueDecodeOptions options) {
   if (j.is_null()) return Value::Null();
+  if (TooDeep(pointer)) return TooDeepError(pointer);
   switch (type.id) {
     case TypeId::kBoolean:
       if (!j.is_boolean()) return Expected(pointer, "a boolean", j);

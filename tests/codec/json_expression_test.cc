@@ -307,6 +307,20 @@ TEST(ExpressionErrors, NameThePointerAndWhatWasExpected) {
             "accepted");
 }
 
+TEST(ExpressionErrors, DocumentsBuiltInCodeNestedTooDeeplyAreRefused) {
+  // ParseJsonText refuses such text; a document built in code gets an error, not a crash.
+  json j = true;
+  for (int i = 0; i < 100000; ++i) j = json{{"type", "not"}, {"child", std::move(j)}};
+  auto e = ExpressionFromJson(j, "");
+  ASSERT_FALSE(e.has_value());
+  EXPECT_NE(e.error().message.find("nested too deeply"), std::string::npos);
+  json t = "int";
+  for (int i = 0; i < 100000; ++i)
+    t = json{{"type", "list"}, {"element-id", i}, {"element-required", false},
+             {"element", std::move(t)}};
+  EXPECT_FALSE(TypeFromJson(t, "").has_value());
+}
+
 TEST(ExpressionErrors, DeepButLegalNestingDecodes) {
   json j = true;
   for (int i = 0; i < 250; ++i) j = json{{"type", "not"}, {"child", j}};
