@@ -14,24 +14,6 @@
 namespace ictk::sample_test {
 namespace {
 
-/// The example session of EXAMPLE-SESSION.md, verbatim.
-Script ExampleSession() {
-  return {
-      R"({"op": "hello", "protocol-version": 1, "id": 1})",
-      R"({"op": "create-table", "table": "orders", "now-ms": 1000, "format-version": 4, "schema": {"type": "struct", "schema-id": 0, "fields": [{"id": 1, "name": "order_id", "required": true, "type": "long"}, {"id": 2, "name": "qty", "required": false, "type": "int"}, {"id": 3, "name": "email", "required": false, "type": "string"}]}, "id": 2})",
-      R"({"op": "add-constraint", "table": "orders", "now-ms": 1001, "constraint": {"type": "primary-key", "name": "pk", "enforced": true, "field-ids": [1]}, "id": 3})",
-      R"({"op": "add-constraint", "table": "orders", "now-ms": 1002, "constraint": {"type": "check", "name": "qty_positive", "enforced": false, "expression": {"type": "or", "left": {"type": "gt", "left": {"type": "reference", "id": 2}, "right": 0}, "right": {"type": "is-null", "child": {"type": "reference", "id": 2}}}}, "id": 4})",
-      R"({"op": "commit", "table": "orders", "now-ms": 1003, "operation": "append", "add": [{"key": "r1", "values": {"1": 1, "2": 5, "3": "a@x"}}, {"key": "r2", "values": {"1": 2, "2": -1, "3": null}}], "id": 5})",
-      R"({"op": "commit", "table": "orders", "now-ms": 1004, "operation": "append", "add": [{"key": "r3", "values": {"1": 2, "2": 1}}], "id": 6})",
-      R"({"op": "begin", "table": "orders", "now-ms": 1005, "txn": "w1", "id": 7})",
-      R"({"op": "commit", "table": "orders", "now-ms": 1006, "txn": "w1", "operation": "append", "add": [{"key": "r4", "values": {"1": 3, "2": 2}}], "id": 8})",
-      R"({"op": "commit", "table": "orders", "now-ms": 1007, "operation": "append", "add": [{"key": "r5", "values": {"1": 3, "2": 7}}], "id": 9})",
-      R"({"op": "finish", "table": "orders", "now-ms": 1008, "txn": "w1", "id": 10})",
-      R"({"op": "commit", "table": "orders", "now-ms": 1009, "operation": "delete", "remove": ["r2"], "id": 11})",
-      R"({"op": "scan", "table": "orders", "id": 12})",
-  };
-}
-
 TEST(SampleExampleSession, ReplaysEveryStepLegally) {
   const auto r = RunSample(ExampleSession());
   ASSERT_EQ(r.size(), 12u);

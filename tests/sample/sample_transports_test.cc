@@ -22,40 +22,6 @@
 namespace ictk::sample_test {
 namespace {
 
-/// A session that touches every op of the protocol.
-Script EveryOp() {
-  const char* udf = R"({"op": "define-function", "name": "pos", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "gt", "left": {"type": "parameter", "name": "x"}, "right": 0}})";
-  const char* call = R"({"type": "eq", "left": {"type": "apply", "function": "pos", "arguments": [{"type": "reference", "id": 2}]}, "right": true})";
-  return {
-      R"({"op": "hello", "protocol-version": 1})",
-      Create(3, WithIdentifiers(kSchema, "[1]")),
-      Append({RowJson("r1", 1, "5"), RowJson("r2", 2, "-1", R"("3": "x", "12": "2017-11-16")")}),
-      R"({"op": "upgrade", "format-version": 4})",
-      AddCheck("c", kQtyPositive, false),
-      AddUnique("u", "[3]"),
-      udf,
-      AddCheck("cu", call, false),
-      R"({"op": "validate", "names": ["c", "pk"]})",
-      R"({"op": "begin", "txn": "w"})",
-      Append({RowJson("r3", 3, "7")}, "w"),
-      Delete({"r2"}),
-      R"({"op": "finish", "txn": "w"})",
-      fmt::format(R"({{"op": "commit", "operation": "overwrite", "modify": [{}], "remove": ["r1"]}})",
-                  RowJson("r3", 3, "8")),
-      R"({"op": "update-constraint", "name": "u", "set": {"name": "u2", "enforced": false}})",
-      R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "extra", "type": "int", "required": false}, {"action": "rename-column", "id": 3, "name": "nm"}]})",
-      R"({"op": "remove-constraint", "name": "cu"})",
-      R"({"op": "commit", "operation": "replace"})",
-      R"({"op": "scan"})",
-      R"({"op": "scan", "snapshot-id": 1})",
-      R"({"op": "load-table"})",
-      R"({"op": "read-statuses", "metadata": "$metadata"})",
-      R"({"op": "parse-metadata", "metadata": "$metadata"})",
-      Append({RowJson("r9", 3)}),
-      R"({"op": "no-such-op"})",
-  };
-}
-
 const char* kExe = ICTK_SAMPLE_EXE;
 const char* kLib = ICTK_SAMPLE_LIB;
 

@@ -50,11 +50,13 @@ inline std::vector<json> Requests(const Script& script) {
 
 /// Runs `script` through `adapter`; one response per request (a transport failure is
 /// recorded as {"transport-error": message}).
-inline std::vector<json> RunScript(Adapter& adapter, const Script& script) {
+inline std::vector<json> RunScript(Adapter& adapter, const Script& script,
+                                   std::vector<json>* sent = nullptr) {
   std::vector<json> responses;
   json metadata = json::object();
   for (json request : Requests(script)) {
     Substitute(request, metadata);
+    if (sent != nullptr) sent->push_back(request);
     auto response = adapter.Call(request);
     if (!response) {
       responses.push_back(json{{"transport-error", response.error().message}});
@@ -67,11 +69,12 @@ inline std::vector<json> RunScript(Adapter& adapter, const Script& script) {
 }
 
 /// Runs `script` on a fresh builtin sample (query "" or "mutant=NAME").
-inline std::vector<json> RunSample(const Script& script, const std::string& query = "") {
+inline std::vector<json> RunSample(const Script& script, const std::string& query = "",
+                                   std::vector<json>* sent = nullptr) {
   auto adapter = MakeSampleAdapter(query);
   EXPECT_TRUE(adapter.has_value()) << query;
   if (!adapter) return {};
-  return RunScript(**adapter, script);
+  return RunScript(**adapter, script, sent);
 }
 
 /// The current snapshot of an `ok` answer's metadata, or null.
@@ -190,6 +193,58 @@ inline std::string Delete(const std::vector<std::string>& keys) {
   std::string list;
   for (const auto& k : keys) list += (list.empty() ? "\"" : ", \"") + k + "\"";
   return fmt::format(R"({{"op": "commit", "operation": "delete", "remove": [{}]}})", list);
+}
+
+/// The example session of EXAMPLE-SESSION.md, verbatim.
+inline Script ExampleSession() {
+  return {
+      R"({"op": "hello", "protocol-version": 1, "id": 1})",
+      R"({"op": "create-table", "table": "orders", "now-ms": 1000, "format-version": 4, "schema": {"type": "struct", "schema-id": 0, "fields": [{"id": 1, "name": "order_id", "required": true, "type": "long"}, {"id": 2, "name": "qty", "required": false, "type": "int"}, {"id": 3, "name": "email", "required": false, "type": "string"}]}, "id": 2})",
+      R"({"op": "add-constraint", "table": "orders", "now-ms": 1001, "constraint": {"type": "primary-key", "name": "pk", "enforced": true, "field-ids": [1]}, "id": 3})",
+      R"({"op": "add-constraint", "table": "orders", "now-ms": 1002, "constraint": {"type": "check", "name": "qty_positive", "enforced": false, "expression": {"type": "or", "left": {"type": "gt", "left": {"type": "reference", "id": 2}, "right": 0}, "right": {"type": "is-null", "child": {"type": "reference", "id": 2}}}}, "id": 4})",
+      R"({"op": "commit", "table": "orders", "now-ms": 1003, "operation": "append", "add": [{"key": "r1", "values": {"1": 1, "2": 5, "3": "a@x"}}, {"key": "r2", "values": {"1": 2, "2": -1, "3": null}}], "id": 5})",
+      R"({"op": "commit", "table": "orders", "now-ms": 1004, "operation": "append", "add": [{"key": "r3", "values": {"1": 2, "2": 1}}], "id": 6})",
+      R"({"op": "begin", "table": "orders", "now-ms": 1005, "txn": "w1", "id": 7})",
+      R"({"op": "commit", "table": "orders", "now-ms": 1006, "txn": "w1", "operation": "append", "add": [{"key": "r4", "values": {"1": 3, "2": 2}}], "id": 8})",
+      R"({"op": "commit", "table": "orders", "now-ms": 1007, "operation": "append", "add": [{"key": "r5", "values": {"1": 3, "2": 7}}], "id": 9})",
+      R"({"op": "finish", "table": "orders", "now-ms": 1008, "txn": "w1", "id": 10})",
+      R"({"op": "commit", "table": "orders", "now-ms": 1009, "operation": "delete", "remove": ["r2"], "id": 11})",
+      R"({"op": "scan", "table": "orders", "id": 12})",
+  };
+}
+
+/// A session that touches every op of the protocol.
+inline Script EveryOp() {
+  const char* udf = R"({"op": "define-function", "name": "pos", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "gt", "left": {"type": "parameter", "name": "x"}, "right": 0}})";
+  const char* call = R"({"type": "eq", "left": {"type": "apply", "function": "pos", "arguments": [{"type": "reference", "id": 2}]}, "right": true})";
+  return {
+      R"({"op": "hello", "protocol-version": 1})",
+      Create(3, WithIdentifiers(kSchema, "[1]")),
+      Append({RowJson("r1", 1, "5"), RowJson("r2", 2, "-1", R"("3": "x", "12": "2017-11-16")")}),
+      R"({"op": "upgrade", "format-version": 4})",
+      AddCheck("c", kQtyPositive, false),
+      AddUnique("u", "[3]"),
+      udf,
+      AddCheck("cu", call, false),
+      R"({"op": "validate", "names": ["c", "pk"]})",
+      R"({"op": "begin", "txn": "w"})",
+      Append({RowJson("r3", 3, "7")}, "w"),
+      Delete({"r2"}),
+      R"({"op": "finish", "txn": "w"})",
+      fmt::format(R"({{"op": "commit", "operation": "overwrite", "modify": [{}], "remove": ["r1"]}})",
+                  RowJson("r3", 3, "8")),
+      R"({"op": "update-constraint", "name": "u", "set": {"name": "u2", "enforced": false}})",
+      R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "extra", "type": "int", "required": false}, {"action": "rename-column", "id": 3, "name": "nm"}]})",
+      R"({"op": "remove-constraint", "name": "cu"})",
+      R"({"op": "commit", "operation": "replace"})",
+      R"({"op": "scan"})",
+      R"({"op": "scan", "snapshot-id": 1})",
+      R"({"op": "load-table"})",
+      R"({"op": "read-statuses", "metadata": "$metadata"})",
+      R"({"op": "parse-metadata", "metadata": "$metadata"})",
+      Append({RowJson("r9", 3)}),
+      R"({"op": "no-such-op"})",
+  };
 }
 
 }  // namespace ictk::sample_test
