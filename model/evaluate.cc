@@ -346,7 +346,7 @@ struct Diagnostics {
   }
 };
 
-/// "field 3 (string)", "5", "year(#3) (int)": how an operand is named in messages.
+/// "string field 3", "5", "year(#8) (int)": how an operand is named in messages.
 std::string Describe(const Expr& e, const Type& t) {
   if (e.op == ExprOp::kReference)
     return fmt::format("{} field {}", ToString(t), e.field_id);
@@ -445,7 +445,7 @@ class Binder {
 
   std::optional<Bound> BindUnaryTest(const Expr& e) {
     if (!Arity(e, 1)) return std::nullopt;
-    auto k = BindOperand(e.children[0]);
+    auto k = Bind(e.children[0]);
     if (!k) return std::nullopt;
     if ((e.op == ExprOp::kIsNan || e.op == ExprOp::kNotNan) && !IsFloating(k->type.id) &&
         k->type.id != TypeId::kUnknown) {
@@ -457,10 +457,6 @@ class Binder {
     b.kids.push_back(std::move(*k));
     return b;
   }
-
-  /// A term operand: literals get their natural type here; comparisons bind literals
-  /// against the other operand instead.
-  std::optional<Bound> BindOperand(const Expr& e) { return Bind(e); }
 
   bool IsUntypedLiteral(const Expr& e) const {
     return e.op == ExprOp::kLiteral && !e.data_type && !e.values.empty();
@@ -975,6 +971,17 @@ class Binder {
 // ---------------------------------------------------------------------------------------
 // Evaluation
 
+/// days * per_day, saturated at the int64 range: a date too far out for the timestamp
+/// type still orders before or after every timestamp.
+int64_t ScaleDays(int64_t days, int64_t per_day) {
+  int64_t out = 0;
+  if (__builtin_mul_overflow(days, per_day, &out)) {
+    return days < 0 ? std::numeric_limits<int64_t>::min()
+                    : std::numeric_limits<int64_t>::max();
+  }
+  return out;
+}
+
 Value Convert(const Value& v, Conv conv) {
   if (v.is_null()) return v;
   switch (conv) {
@@ -986,10 +993,12 @@ Value Convert(const Value& v, Conv conv) {
     case Conv::kToDecimal:
       return v.kind == ValueKind::kLong ? Value::DecimalOf(v.as_long(), 0) : v;
     case Conv::kDateToMicros:
-      return v.kind == ValueKind::kLong ? Value::Long(v.as_long() * kMicrosPerDay) : v;
+      return v.kind == ValueKind::kLong
+                 ? Value::Long(ScaleDays(v.as_long(), kMicrosPerDay))
+                 : v;
     case Conv::kDateToNanos:
       return v.kind == ValueKind::kLong
-                 ? Value::Long(v.as_long() * kMicrosPerDay * kNanosPerMicro)
+                 ? Value::Long(ScaleDays(v.as_long(), kMicrosPerDay * kNanosPerMicro))
                  : v;
     case Conv::kToNull:
       return Value::Null();

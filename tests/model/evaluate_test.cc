@@ -401,6 +401,11 @@ TEST(BindCheckExpression, DateFieldAgainstDateString) {
   EXPECT_EQ(Eval(mixed, Row({{6, Value::Long(kDate20171116)},
                              {8, Value::Long(kTs20171116T223108)}})),
             true);
+  // A date beyond the timestamp_ns range still orders after every timestamp_ns.
+  const Expr far = Cmp(ExprOp::kGt, Expr::Ref(6), Expr::Ref(9));
+  EXPECT_EQ(Eval(far, Row({{6, Value::Long(int64_t{365} * 300000)},
+                           {9, Value::Long(std::numeric_limits<int64_t>::max() - 1)}})),
+            true);
   // Typed literal.
   const Expr typed =
       Cmp(ExprOp::kEq, Expr::Ref(8),
