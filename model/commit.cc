@@ -451,6 +451,14 @@ StatusExpectation ExpectStatus(const ConstraintEffect& e, const Snapshot* parent
   s.name = e.name;
   s.id = e.id;
   s.context = sc;
+  s.facts.holds = sc.holds_on_new_snapshot;
+  s.facts.violated = e.violated_after;
+  s.facts.parent = sc.parent_status;
+  s.facts.added_rows = sc.commit_added_rows;
+  s.facts.removed_rows = sc.commit_removed_rows;
+  s.facts.calls_udf = sc.calls_udf;
+  s.facts.full_validation = sc.full_validation;
+  s.facts.added_rows_violate = sc.writer_found_violation;
   s.allowed = ToStatusSet(judged.allowed);
   s.precise = judged.precise;
   for (ConstraintStatus p : kAllStatuses) {

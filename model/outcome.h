@@ -84,6 +84,21 @@ class StatusSet {
 /// "{validated, unvalidated}".
 std::string ToString(const StatusSet& set);
 
+/// The facts a constraint's status in a new snapshot was judged on, in short (the full
+/// input of the status rules is StatusExpectation::context, status_rules.h).
+struct StatusFacts {
+  bool holds = false;     ///< it holds on the live rows of the new snapshot
+  bool violated = false;  ///< some live row of the new snapshot violates it
+  /// The status the parent records (unvalidated when unlisted or no parent).
+  ConstraintStatus parent = ConstraintStatus::kUnvalidated;
+  bool added_rows = false;          ///< the commit added rows (after the switches)
+  bool removed_rows = false;        ///< the commit removed (or modified) rows
+  bool calls_udf = false;           ///< a check that calls a user-defined function
+  bool full_validation = false;     ///< every live row was checked
+  bool added_rows_violate = false;  ///< a row the commit added breaks it
+  bool operator==(const StatusFacts&) const = default;
+};
+
 /// The set of `statuses` (e.g. StatusJudgement::allowed of status_rules.h).
 StatusSet ToStatusSet(const std::vector<ConstraintStatus>& statuses);
 
@@ -116,6 +131,7 @@ struct StatusExpectation {
   std::map<ConstraintStatus, StatusSet> by_parent;
   ConstraintStatus precise = ConstraintStatus::kUnvalidated;
   StatusContext context;  ///< what the status rules judged (status_rules.h)
+  StatusFacts facts;      ///< the same, in short
   /// The rule a status outside `allowed` breaks beside the status's own st.* rule
   /// (enf.retry-recompute-statuses after a retry, expr.udf-status for a UDF check).
   std::optional<RuleId> also_rule;
