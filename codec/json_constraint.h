@@ -1,14 +1,13 @@
 /// \file
 /// Constraints and snapshot `constraint-statuses` as JSON (seed "Constraint Fields",
-/// "Constraint Validation"). Decoding keeps what the JSON says so that the model judges it:
-/// a missing (or null) required member stays nullopt (def.required-fields), and an unknown
-/// `type` keeps its text in `raw_type` with `type` nullopt (def.types). Members of the
-/// wrong JSON kind are decode errors.
+/// "Constraint Validation"). Decoding keeps what the JSON says so that the model judges
+/// it: a missing (or null) required member stays nullopt (def.required-fields), and an
+/// unknown `type` keeps its text in `raw_type` with `type` nullopt (def.types). Members
+/// of the wrong JSON kind are decode errors.
 #pragma once
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "codec/result.h"
 #include "model/constraint.h"
@@ -17,7 +16,8 @@ namespace ictk {
 
 /// `{"constraint-id", "type", "name", "enforced", "timestamp-ms", "expression"?,
 /// "field-ids"?}` (also the request form without ID and timestamp).
-Result<Constraint> ConstraintFromJson(const nlohmann::json& json, std::string_view pointer);
+Result<Constraint> ConstraintFromJson(const nlohmann::json& json,
+                                      std::string_view pointer);
 /// Writes the members that are set; `type` as `raw_type` when given, else its spelling.
 nlohmann::json ConstraintToJson(const Constraint& constraint);
 

@@ -70,13 +70,15 @@ bool IsBinary(ExprOp op) { return op >= ExprOp::kLt && op <= ExprOp::kNotStartsW
 bool IsSet(ExprOp op) { return op == ExprOp::kIn || op == ExprOp::kNotIn; }
 
 /// The transforms that a legacy transform term may name, as `iceberg_functions`.
-constexpr std::string_view kPlainTransforms[] = {"identity", "year", "month", "day", "hour"};
+constexpr std::string_view kPlainTransforms[] = {"identity", "year", "month", "day",
+                                                 "hour"};
 constexpr std::string_view kWidthTransforms[] = {"bucket", "truncate"};
 
 Result<Expr> Predicate(const json& j, std::string_view pointer);
 Result<Expr> Term(const json& j, std::string_view pointer);
 
-Result<Expr> Member(const json& j, std::string_view key, std::string_view pointer, bool term) {
+Result<Expr> Member(const json& j, std::string_view key, std::string_view pointer,
+                    bool term) {
   auto m = Require(j, key, pointer);
   if (!m) return tl::unexpected(m.error());
   return term ? Term(**m, Child(pointer, key)) : Predicate(**m, Child(pointer, key));
@@ -119,14 +121,16 @@ Result<Expr> Literal(const json& j, std::string_view pointer) {
   return Expr::Lit(std::move(*value));
 }
 
-/// A literal set: `[LITERAL...]` or `{"type":"literals","values":[VALUE...],"data-type":T}`.
-/// Fills `e.values` and `e.data_type`.
+/// A literal set: `[LITERAL...]` or
+/// `{"type":"literals","values":[VALUE...],"data-type":T}`. Fills `e.values` and
+/// `e.data_type`.
 Result<bool> LiteralSet(const json& j, std::string_view pointer, Expr& e) {
   if (j.is_object()) {
     auto type_name = RequireString(j, keys::kType, pointer);
     if (!type_name) return tl::unexpected(type_name.error());
     if (*type_name != keys::kLiterals)
-      return Expected(pointer, "an array of literals or {\"type\": \"literals\", ...}", j);
+      return Expected(pointer, "an array of literals or {\"type\": \"literals\", ...}",
+                      j);
     auto dt = Require(j, keys::kDataType, pointer);
     if (!dt) return tl::unexpected(dt.error());
     auto type = TypeFromJson(**dt, Child(pointer, keys::kDataType));
@@ -136,7 +140,8 @@ Result<bool> LiteralSet(const json& j, std::string_view pointer, Expr& e) {
     const std::string vp = Child(pointer, keys::kValues);
     if (!(*vs)->is_array()) return Expected(vp, "an array of values", **vs);
     for (size_t i = 0; i < (*vs)->size(); ++i) {
-      if ((**vs)[i].is_null()) return ParseError(Child(vp, i), "a set literal must not be null");
+      if ((**vs)[i].is_null())
+        return ParseError(Child(vp, i), "a set literal must not be null");
       auto v = ValueFromJson((**vs)[i], *type, Child(vp, i));
       if (!v) return tl::unexpected(v.error());
       e.values.push_back(std::move(*v));
@@ -150,7 +155,8 @@ Result<bool> LiteralSet(const json& j, std::string_view pointer, Expr& e) {
     auto lit = Literal(j[i], Child(pointer, i));
     if (!lit) return tl::unexpected(lit.error());
     if (common && *common != lit->data_type)
-      return ParseError(Child(pointer, i), "the literals of a set must share one data-type");
+      return ParseError(Child(pointer, i),
+                        "the literals of a set must share one data-type");
     common = lit->data_type;
     e.values.push_back(std::move(lit->values[0]));
   }
@@ -203,10 +209,12 @@ Result<Expr> TransformTerm(const json& j, std::string_view pointer) {
   return ParseError(tp, "unknown transform in expression term: \"" + *spec + "\"");
 }
 
-/// FUNC: NAME | [NAME...] | {"identifier":[NAME...]} | {"catalog":NAME,"identifier":[...]}.
+/// FUNC: NAME | [NAME...] | {"identifier":[NAME...]} |
+/// {"catalog":NAME,"identifier":[...]}.
 Result<bool> FunctionName(const json& j, std::string_view pointer, Expr& e) {
   auto names = [&](const json& list, std::string_view p) -> Result<bool> {
-    if (!list.is_array() || list.empty()) return Expected(p, "a non-empty array of names", list);
+    if (!list.is_array() || list.empty())
+      return Expected(p, "a non-empty array of names", list);
     for (size_t i = 0; i < list.size(); ++i) {
       auto s = AsString(list[i], Child(p, i));
       if (!s) return tl::unexpected(s.error());
@@ -295,8 +303,10 @@ Result<Expr> Term(const json& j, std::string_view pointer) {
     return e;
   }
   if (PredicateOp(t))
-    return ParseError(pointer, "expected a term (reference, apply or literal), got the "
-                               "predicate \"" + t + "\"");
+    return ParseError(pointer,
+                      "expected a term (reference, apply or literal), got the "
+                      "predicate \"" +
+                          t + "\"");
   return ParseError(Child(pointer, keys::kType), "unknown term type \"" + t + "\"");
 }
 
@@ -311,12 +321,15 @@ Result<Expr> LegacyTerm(const json& j, std::string_view pointer) {
     auto term = Term(j, pointer);
     if (!term) return term;
     if (term->op == ExprOp::kLiteral)
-      return ParseError(pointer, "expected a term (a column name or a term object), got a "
-                                 "literal");
+      return ParseError(pointer,
+                        "expected a term (a column name or a term object), got a "
+                        "literal");
     return term;
   }
-  return ParseError(pointer, "cannot parse reference (requires string or object): expected "
-                             "a term (a column name or a term object), got " + KindName(j));
+  return ParseError(pointer,
+                    "cannot parse reference (requires string or object): expected "
+                    "a term (a column name or a term object), got " +
+                        KindName(j));
 }
 
 Result<Expr> Predicate(const json& j, std::string_view pointer) {
@@ -399,7 +412,8 @@ Result<Expr> Predicate(const json& j, std::string_view pointer) {
     if (has_value || has_values)
       return ParseError(pointer, name + " is missing 'term' for its 'value'");
     if (!j.contains(keys::kLeft) || !j.contains(keys::kRight))
-      return ParseError(pointer, name + " is missing 'left' or 'right' (or 'term' and 'value')");
+      return ParseError(pointer,
+                        name + " is missing 'left' or 'right' (or 'term' and 'value')");
     auto left = Member(j, keys::kLeft, pointer, /*term=*/true);
     if (!left) return left;
     auto right = Member(j, keys::kRight, pointer, /*term=*/true);
@@ -433,7 +447,8 @@ Result<Expr> Predicate(const json& j, std::string_view pointer) {
 json TermJson(const Expr& e);
 
 json FunctionJson(const Expr& e) {
-  if (e.catalog) return json{{keys::kCatalog, *e.catalog}, {keys::kIdentifier, e.function}};
+  if (e.catalog)
+    return json{{keys::kCatalog, *e.catalog}, {keys::kIdentifier, e.function}};
   if (e.function.size() == 1) return e.function[0];
   return json(e.function);
 }
@@ -441,7 +456,8 @@ json FunctionJson(const Expr& e) {
 /// The transform text of a legacy transform kApply ("bucket[16]"), or nullopt when the
 /// apply is not one.
 std::optional<std::string> TransformText(const Expr& e) {
-  if (e.op != ExprOp::kApply || !e.legacy_form || e.function.size() != 1) return std::nullopt;
+  if (e.op != ExprOp::kApply || !e.legacy_form || e.function.size() != 1)
+    return std::nullopt;
   if (e.catalog && *e.catalog != keys::kIcebergFunctions) return std::nullopt;
   const std::string& f = e.function[0];
   for (auto name : kPlainTransforms)
@@ -542,16 +558,21 @@ json TermToJson(const Expr& term) { return LegacyTermJson(term); }
 
 json ExpressionToJson(const Expr& e) {
   switch (e.op) {
-    case ExprOp::kTrue: return true;
-    case ExprOp::kFalse: return false;
+    case ExprOp::kTrue:
+      return true;
+    case ExprOp::kFalse:
+      return false;
     case ExprOp::kNot:
       return json{{keys::kType, NameOf(e.op)},
-                  {keys::kChild, e.children.empty() ? json(true) : ExpressionToJson(e.children[0])}};
+                  {keys::kChild,
+                   e.children.empty() ? json(true) : ExpressionToJson(e.children[0])}};
     case ExprOp::kAnd:
     case ExprOp::kOr:
       return json{{keys::kType, NameOf(e.op)},
-                  {keys::kLeft, e.children.size() > 0 ? ExpressionToJson(e.children[0]) : json(true)},
-                  {keys::kRight, e.children.size() > 1 ? ExpressionToJson(e.children[1]) : json(true)}};
+                  {keys::kLeft,
+                   e.children.size() > 0 ? ExpressionToJson(e.children[0]) : json(true)},
+                  {keys::kRight,
+                   e.children.size() > 1 ? ExpressionToJson(e.children[1]) : json(true)}};
     default:
       break;
   }

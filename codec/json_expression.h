@@ -1,18 +1,22 @@
 /// \file
 /// Check-constraint expressions as JSON (SURROUNDINGS.md "Expressions JSON"; Iceberg
 /// expressions spec Appendix B). Reads the ID form that constraints must use
-/// (`{"type":"reference","id":N}`, `left`/`right`/`child`, `apply`, typed literals) and, for
-/// compatibility, the older REST/ExpressionParser form (`{"type":"lt","term":"x","value":5}`,
+/// (`{"type":"reference","id":N}`, `left`/`right`/`child`, `apply`, typed literals) and,
+/// for compatibility, the older REST/ExpressionParser form
+/// (`{"type":"lt","term":"x","value":5}`,
 /// `{"type":"reference","term":"x"}`, transform terms, `"true"` strings), which it marks
-/// (`ExprOp::kNamedReference`, `Expr::legacy_form`) so that expr.id-references can flag it.
+/// (`ExprOp::kNamedReference`, `Expr::legacy_form`) so that expr.id-references can flag
+/// it.
 ///
 /// Mapping of the older forms:
 /// - a predicate with `term` (+ `value` / `values`) -> the same operator with the term as
-///   children[0] (and the literal as children[1] / the set in `values`), legacy_form = true;
-/// - a term that is a bare string, or `{"type":"reference","term":"x"}` -> kNamedReference;
+///   children[0] (and the literal as children[1] / the set in `values`), legacy_form =
+///   true;
+/// - a term that is a bare string, or `{"type":"reference","term":"x"}` ->
+/// kNamedReference;
 /// - `{"type":"transform","transform":"bucket[16]","term":T}` -> kApply of `bucket` in
-///   catalog `iceberg_functions` with arguments (16, T) (truncate likewise; identity, year,
-///   month, day, hour with (T)), legacy_form = true;
+///   catalog `iceberg_functions` with arguments (16, T) (truncate likewise; identity,
+///   year, month, day, hour with (T)), legacy_form = true;
 /// - `"true"` / `"false"` strings in any letter case (iceberg-cpp) and
 ///   `{"type":"literal","value":true}` (Java) as predicates -> kTrue / kFalse.
 /// Literals without `data-type` decode untyped (kBoolean / kLong / kDouble / kString);
@@ -20,9 +24,8 @@
 /// that was read (legacy or ID form), so decode(encode(e)) == e.
 #pragma once
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "codec/result.h"
 #include "model/expression.h"

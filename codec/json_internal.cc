@@ -1,9 +1,9 @@
 #include "codec/json_internal.h"
 
-#include "codec/json_text.h"
-
 #include <cmath>
 #include <limits>
+
+#include "codec/json_text.h"
 
 namespace ictk::codec_internal {
 
@@ -32,15 +32,23 @@ std::string ShowPointer(std::string_view pointer) {
 
 std::string KindName(const json& j) {
   switch (j.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "boolean";
+    case json::value_t::null:
+      return "null";
+    case json::value_t::boolean:
+      return "boolean";
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "integer";
-    case json::value_t::number_float: return "number";
-    case json::value_t::string: return "string";
-    case json::value_t::array: return "array";
-    case json::value_t::object: return "object";
-    default: return "binary";
+    case json::value_t::number_unsigned:
+      return "integer";
+    case json::value_t::number_float:
+      return "number";
+    case json::value_t::string:
+      return "string";
+    case json::value_t::array:
+      return "array";
+    case json::value_t::object:
+      return "object";
+    default:
+      return "binary";
   }
 }
 
@@ -85,8 +93,10 @@ Result<int64_t> AsInt64(const json& j, std::string_view pointer) {
 Result<int32_t> AsInt32(const json& j, std::string_view pointer) {
   auto v = AsInt64(j, pointer);
   if (!v) return tl::unexpected(v.error());
-  if (*v < std::numeric_limits<int32_t>::min() || *v > std::numeric_limits<int32_t>::max())
-    return ParseError(pointer, "integer " + std::to_string(*v) + " is out of the int range");
+  if (*v < std::numeric_limits<int32_t>::min() ||
+      *v > std::numeric_limits<int32_t>::max())
+    return ParseError(pointer,
+                      "integer " + std::to_string(*v) + " is out of the int range");
   return static_cast<int32_t>(*v);
 }
 
@@ -100,29 +110,32 @@ Result<std::string> AsString(const json& j, std::string_view pointer) {
   return j.get<std::string>();
 }
 
-Result<const json*> Require(const json& obj, std::string_view key, std::string_view pointer) {
+Result<const json*> Require(const json& obj, std::string_view key,
+                            std::string_view pointer) {
   if (!obj.is_object()) return Expected(pointer, "an object", obj);
   auto it = obj.find(key);
   if (it == obj.end())
     return ParseError(pointer, "missing required member '" + std::string(key) + "'");
-  if (it->is_null())
-    return ParseError(Child(pointer, key), "required member is null");
+  if (it->is_null()) return ParseError(Child(pointer, key), "required member is null");
   return &*it;
 }
 
-Result<int64_t> RequireInt64(const json& obj, std::string_view key, std::string_view pointer) {
+Result<int64_t> RequireInt64(const json& obj, std::string_view key,
+                             std::string_view pointer) {
   auto m = Require(obj, key, pointer);
   if (!m) return tl::unexpected(m.error());
   return AsInt64(**m, Child(pointer, key));
 }
 
-Result<int32_t> RequireInt32(const json& obj, std::string_view key, std::string_view pointer) {
+Result<int32_t> RequireInt32(const json& obj, std::string_view key,
+                             std::string_view pointer) {
   auto m = Require(obj, key, pointer);
   if (!m) return tl::unexpected(m.error());
   return AsInt32(**m, Child(pointer, key));
 }
 
-Result<bool> RequireBool(const json& obj, std::string_view key, std::string_view pointer) {
+Result<bool> RequireBool(const json& obj, std::string_view key,
+                         std::string_view pointer) {
   auto m = Require(obj, key, pointer);
   if (!m) return tl::unexpected(m.error());
   return AsBool(**m, Child(pointer, key));
@@ -137,8 +150,8 @@ Result<std::string> RequireString(const json& obj, std::string_view key,
 
 namespace {
 template <typename T, typename F>
-Result<std::optional<T>> Opt(const json& obj, std::string_view key, std::string_view pointer,
-                             F as) {
+Result<std::optional<T>> Opt(const json& obj, std::string_view key,
+                             std::string_view pointer, F as) {
   const json* m = Find(obj, key);
   if (m == nullptr) return std::optional<T>();
   auto v = as(*m, Child(pointer, key));

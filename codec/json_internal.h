@@ -1,15 +1,14 @@
 /// \file
-/// Helpers shared by the codec's decoders (not installed API): JSON pointers, typed member
-/// access that names the pointer and what was expected in every error, and dumping that
-/// never throws. Every decoder reports "<pointer>: expected <what>, got <kind>".
+/// Helpers shared by the codec's decoders (not installed API): JSON pointers, typed
+/// member access that names the pointer and what was expected in every error, and dumping
+/// that never throws. Every decoder reports "<pointer>: expected <what>, got <kind>".
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "codec/result.h"
 
@@ -31,7 +30,8 @@ std::string KindName(const json& j);
 /// A kParse error "<pointer>: <detail>".
 tl::unexpected<Error> ParseError(std::string_view pointer, std::string_view detail);
 /// "<pointer>: expected <what>, got <kind of j>".
-tl::unexpected<Error> Expected(std::string_view pointer, std::string_view what, const json& j);
+tl::unexpected<Error> Expected(std::string_view pointer, std::string_view what,
+                               const json& j);
 
 /// The member `key` of object `obj`, or nullptr (also when it is JSON null and
 /// `null_is_absent`).
@@ -46,9 +46,12 @@ Result<bool> AsBool(const json& j, std::string_view pointer);
 Result<std::string> AsString(const json& j, std::string_view pointer);
 
 /// Required members: an error naming the pointer when missing or of the wrong kind.
-Result<const json*> Require(const json& obj, std::string_view key, std::string_view pointer);
-Result<int64_t> RequireInt64(const json& obj, std::string_view key, std::string_view pointer);
-Result<int32_t> RequireInt32(const json& obj, std::string_view key, std::string_view pointer);
+Result<const json*> Require(const json& obj, std::string_view key,
+                            std::string_view pointer);
+Result<int64_t> RequireInt64(const json& obj, std::string_view key,
+                             std::string_view pointer);
+Result<int32_t> RequireInt32(const json& obj, std::string_view key,
+                             std::string_view pointer);
 Result<bool> RequireBool(const json& obj, std::string_view key, std::string_view pointer);
 Result<std::string> RequireString(const json& obj, std::string_view key,
                                   std::string_view pointer);

@@ -1,6 +1,6 @@
 /// \file
-/// The kebab-case JSON member names of Iceberg metadata, schemas, expressions, constraints
-/// and rows. Kebab-case keys appear only here (STYLE.md).
+/// The kebab-case JSON member names of Iceberg metadata, schemas, expressions,
+/// constraints and rows. Kebab-case keys appear only here (STYLE.md).
 #pragma once
 
 #include <string_view>

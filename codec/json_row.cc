@@ -18,7 +18,8 @@ Result<Row> RowFromJson(const json& j, const std::vector<NestedField>& fields,
   row.key = std::move(*key);
   auto values = Require(j, keys::kRowValues, pointer);
   if (!values) return tl::unexpected(values.error());
-  auto v = ValueFromJson(**values, Type::Struct(fields), Child(pointer, keys::kRowValues));
+  auto v =
+      ValueFromJson(**values, Type::Struct(fields), Child(pointer, keys::kRowValues));
   if (!v) return tl::unexpected(v.error());
   row.values = std::move(*v);
   return row;

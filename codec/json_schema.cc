@@ -48,7 +48,8 @@ json SchemaToJson(const Schema& schema) {
   for (const auto& f : schema.fields) fields.push_back(FieldToJson(f));
   json j{{keys::kType, keys::kStruct}, {keys::kFields, std::move(fields)}};
   if (schema.schema_id) j[keys::kSchemaId] = *schema.schema_id;
-  if (schema.identifier_field_ids) j[keys::kIdentifierFieldIds] = *schema.identifier_field_ids;
+  if (schema.identifier_field_ids)
+    j[keys::kIdentifierFieldIds] = *schema.identifier_field_ids;
   return j;
 }
 

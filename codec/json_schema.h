@@ -4,9 +4,8 @@
 /// identifier fields, types by format version) are in model/iceberg_rules.h.
 #pragma once
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "codec/result.h"
 #include "model/types.h"

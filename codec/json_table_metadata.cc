@@ -30,7 +30,8 @@ void WriteExtra(const ExtraFields& extra, json& j) {
 
 /// A string -> string map (`properties`, `summary`). Non-string values are kept as their
 /// JSON text, as lenient readers do.
-Result<std::map<std::string, std::string>> StringMap(const json& j, std::string_view pointer) {
+Result<std::map<std::string, std::string>> StringMap(const json& j,
+                                                     std::string_view pointer) {
   if (!j.is_object()) return Expected(pointer, "an object of strings", j);
   std::map<std::string, std::string> out;
   for (auto it = j.begin(); it != j.end(); ++it)
@@ -38,7 +39,8 @@ Result<std::map<std::string, std::string>> StringMap(const json& j, std::string_
   return out;
 }
 
-/// `source-id`, or the first of the v3 multi-argument `source-ids` when only that is given.
+/// `source-id`, or the first of the v3 multi-argument `source-ids` when only that is
+/// given.
 Result<int32_t> SourceId(const json& j, std::string_view pointer) {
   if (Find(j, keys::kSourceId) == nullptr) {
     if (const json* ids = Find(j, keys::kSourceIds);
@@ -64,7 +66,8 @@ Result<PartitionField> PartitionFieldFromJson(const json& j, std::string_view po
   auto transform = RequireString(j, keys::kTransform, pointer);
   if (!transform) return tl::unexpected(transform.error());
   f.transform = std::move(*transform);
-  f.extra = CollectExtra(j, {keys::kSourceId, keys::kFieldId, keys::kName, keys::kTransform});
+  f.extra =
+      CollectExtra(j, {keys::kSourceId, keys::kFieldId, keys::kName, keys::kTransform});
   return f;
 }
 
@@ -125,8 +128,8 @@ Result<SortField> SortFieldFromJson(const json& j, std::string_view pointer) {
   auto null_order = RequireString(j, keys::kNullOrder, pointer);
   if (!null_order) return tl::unexpected(null_order.error());
   f.null_order = std::move(*null_order);
-  f.extra =
-      CollectExtra(j, {keys::kTransform, keys::kSourceId, keys::kDirection, keys::kNullOrder});
+  f.extra = CollectExtra(
+      j, {keys::kTransform, keys::kSourceId, keys::kDirection, keys::kNullOrder});
   return f;
 }
 
@@ -194,8 +197,8 @@ Result<std::vector<T>> ArrayOf(const json& parent, std::string_view key,
 
 tl::unexpected<Error> MissingForVersion(std::string_view pointer, std::string_view key,
                                         int version) {
-  return ParseError(pointer, "missing required member '" + std::string(key) + "' (format v" +
-                                 std::to_string(version) + ")");
+  return ParseError(pointer, "missing required member '" + std::string(key) +
+                                 "' (format v" + std::to_string(version) + ")");
 }
 
 Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
@@ -248,8 +251,9 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
         }
       }
       if (match == nullptr)
-        return ParseError(lp, "current-schema-id is absent and 'schema' matches none of "
-                              "'schemas'");
+        return ParseError(lp,
+                          "current-schema-id is absent and 'schema' matches none of "
+                          "'schemas'");
       md.current_schema_id = match->schema_id;
     }
   }
@@ -257,8 +261,8 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
   // Partition specs.
   const bool has_specs = Find(j, keys::kPartitionSpecs) != nullptr;
   if (!has_specs && v >= 2) return MissingForVersion(pointer, keys::kPartitionSpecs, v);
-  auto specs = ArrayOf<PartitionSpec>(j, keys::kPartitionSpecs, pointer,
-                                         PartitionSpecFromJson);
+  auto specs =
+      ArrayOf<PartitionSpec>(j, keys::kPartitionSpecs, pointer, PartitionSpecFromJson);
   if (!specs) return tl::unexpected(specs.error());
   md.partition_specs = std::move(*specs);
   auto default_spec = OptInt32(j, keys::kDefaultSpecId, pointer);
@@ -305,7 +309,8 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
   md.snapshots = std::move(*snapshots);
   if (const json* refs = Find(j, keys::kRefs)) {
     const std::string rp = Child(pointer, keys::kRefs);
-    if (!refs->is_object()) return Expected(rp, "an object of snapshot references", *refs);
+    if (!refs->is_object())
+      return Expected(rp, "an object of snapshot references", *refs);
     for (auto it = refs->begin(); it != refs->end(); ++it) {
       auto ref = RefFromJson(*it, Child(rp, it.key()));
       if (!ref) return tl::unexpected(ref.error());
@@ -321,14 +326,28 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
     if (!constraints) return tl::unexpected(constraints.error());
     md.constraints = std::move(*constraints);
   }
-  md.extra = CollectExtra(
-      j, {keys::kFormatVersion, keys::kTableUuid, keys::kLocation, keys::kLastSequenceNumber,
-          keys::kLastUpdatedMs, keys::kLastColumnId, keys::kSchemas, keys::kSchema,
-          keys::kCurrentSchemaId, keys::kPartitionSpecs, keys::kPartitionSpec,
-          keys::kDefaultSpecId, keys::kLastPartitionId, keys::kSortOrders,
-          keys::kDefaultSortOrderId, keys::kNextRowId, keys::kProperties,
-          keys::kCurrentSnapshotId, keys::kSnapshots, keys::kRefs, keys::kLastConstraintId,
-          keys::kConstraints});
+  md.extra = CollectExtra(j, {keys::kFormatVersion,
+                              keys::kTableUuid,
+                              keys::kLocation,
+                              keys::kLastSequenceNumber,
+                              keys::kLastUpdatedMs,
+                              keys::kLastColumnId,
+                              keys::kSchemas,
+                              keys::kSchema,
+                              keys::kCurrentSchemaId,
+                              keys::kPartitionSpecs,
+                              keys::kPartitionSpec,
+                              keys::kDefaultSpecId,
+                              keys::kLastPartitionId,
+                              keys::kSortOrders,
+                              keys::kDefaultSortOrderId,
+                              keys::kNextRowId,
+                              keys::kProperties,
+                              keys::kCurrentSnapshotId,
+                              keys::kSnapshots,
+                              keys::kRefs,
+                              keys::kLastConstraintId,
+                              keys::kConstraints});
   // Members given as null were read as absent; keep them out of `extra` too.
   for (auto it = md.extra.begin(); it != md.extra.end();) {
     if (it->second == "null") {
@@ -375,7 +394,8 @@ Result<Snapshot> SnapshotFromJson(const json& j, std::string_view pointer) {
   if (!added_rows) return tl::unexpected(added_rows.error());
   s.added_rows = *added_rows;
   if (const json* statuses = Find(j, keys::kConstraintStatuses)) {
-    auto st = ConstraintStatusesFromJson(*statuses, Child(pointer, keys::kConstraintStatuses));
+    auto st =
+        ConstraintStatusesFromJson(*statuses, Child(pointer, keys::kConstraintStatuses));
     if (!st) return tl::unexpected(st.error());
     s.constraint_statuses = std::move(*st);
   }

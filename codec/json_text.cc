@@ -58,12 +58,13 @@ std::string Detail(const std::string& what) {
 
 }  // namespace
 
-Result<nlohmann::json> ParseJsonText(std::string_view text, std::string_view source_name) {
+Result<nlohmann::json> ParseJsonText(std::string_view text,
+                                     std::string_view source_name) {
   const std::string source(source_name.empty() ? "<json>" : source_name);
   if (size_t deep = FindTooDeep(text); deep != std::string_view::npos) {
-    return MakeError(ErrorKind::kParse,
-                     source + ":" + LineColumn(text, deep) + ": JSON nested deeper than " +
-                         std::to_string(kMaxJsonDepth) + " levels");
+    return MakeError(ErrorKind::kParse, source + ":" + LineColumn(text, deep) +
+                                            ": JSON nested deeper than " +
+                                            std::to_string(kMaxJsonDepth) + " levels");
   }
   try {
     return nlohmann::json::parse(text.begin(), text.end());

@@ -4,10 +4,9 @@
 /// deeper than kMaxJsonDepth before nlohmann sees the text.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "codec/result.h"
 

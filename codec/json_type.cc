@@ -85,9 +85,8 @@ std::string NormalizeCrs(std::string_view crs) {
 }
 
 tl::unexpected<Error> BadType(std::string_view text, std::string_view why) {
-  return MakeError(ErrorKind::kParse,
-                   "cannot parse type string \"" + std::string(text) + "\": " +
-                       std::string(why));
+  return MakeError(ErrorKind::kParse, "cannot parse type string \"" + std::string(text) +
+                                          "\": " + std::string(why));
 }
 
 std::optional<TypeId> SimpleType(std::string_view lower) {
@@ -125,7 +124,8 @@ Result<Type> NestedTypeFromJson(const json& j, std::string_view pointer) {
     auto fields = Require(j, keys::kFields, pointer);
     if (!fields) return tl::unexpected(fields.error());
     const std::string fields_ptr = Child(pointer, keys::kFields);
-    if (!(*fields)->is_array()) return Expected(fields_ptr, "an array of fields", **fields);
+    if (!(*fields)->is_array())
+      return Expected(fields_ptr, "an array of fields", **fields);
     std::vector<NestedField> out;
     for (size_t i = 0; i < (*fields)->size(); ++i) {
       auto f = FieldFromJson((**fields)[i], Child(fields_ptr, i));
@@ -163,13 +163,14 @@ Result<Type> NestedTypeFromJson(const json& j, std::string_view pointer) {
     return Type::Map(*key_id, std::move(*key_type), *value_id, *value_required,
                      std::move(*value_type));
   }
-  return ParseError(Child(pointer, keys::kType),
-                    "expected \"struct\", \"list\" or \"map\", got \"" + *type_name + "\"");
+  return ParseError(
+      Child(pointer, keys::kType),
+      "expected \"struct\", \"list\" or \"map\", got \"" + *type_name + "\"");
 }
 
 /// Checks a default value against the field's type (Appendix D) and keeps its text.
-Result<std::optional<std::string>> DefaultFromJson(const json& field, std::string_view key,
-                                                   const Type& type,
+Result<std::optional<std::string>> DefaultFromJson(const json& field,
+                                                   std::string_view key, const Type& type,
                                                    std::string_view pointer) {
   const json* d = Find(field, key);
   if (d == nullptr) return std::optional<std::string>();
@@ -191,7 +192,8 @@ Result<Type> TypeFromString(std::string_view text) {
   }
   const std::string head = Lower(text.substr(0, open));
   const char close = text[open] == '(' ? ')' : ']';
-  if (text.back() != close) return BadType(text, std::string("expected it to end with ") + close);
+  if (text.back() != close)
+    return BadType(text, std::string("expected it to end with ") + close);
   const std::string_view inner = text.substr(open + 1, text.size() - open - 2);
   if (close == ']') {
     if (head != "fixed") return BadType(text, "only fixed[L] takes a length");
@@ -204,7 +206,8 @@ Result<Type> TypeFromString(std::string_view text) {
     if (args.size() != 2) return BadType(text, "expected decimal(P, S)");
     auto p = ParseCount(args[0]);
     auto s = ParseCount(args[1]);
-    if (!p || !s) return BadType(text, "precision and scale must be non-negative integers");
+    if (!p || !s)
+      return BadType(text, "precision and scale must be non-negative integers");
     if (*p < 1 || *p > 38) return BadType(text, "precision must be between 1 and 38");
     if (*s > *p) return BadType(text, "scale must not exceed precision");
     return Type::Decimal(static_cast<int32_t>(*p), static_cast<int32_t>(*s));
@@ -215,7 +218,8 @@ Result<Type> TypeFromString(std::string_view text) {
       return BadType(text, geography ? "expected geography(C) or geography(C, A)"
                                      : "expected geometry(C)");
     std::string_view crs = Trim(Unquote(args[0]));
-    if (!ValidCrs(crs)) return BadType(text, "expected a CRS such as srid:4326 or OGC:CRS84");
+    if (!ValidCrs(crs))
+      return BadType(text, "expected a CRS such as srid:4326 or OGC:CRS84");
     Type t = Type::Primitive(geography ? TypeId::kGeography : TypeId::kGeometry);
     t.crs = NormalizeCrs(crs);
     if (args.size() == 2) {
@@ -232,34 +236,56 @@ Result<Type> TypeFromString(std::string_view text) {
 
 std::string TypeToString(const Type& type) {
   switch (type.id) {
-    case TypeId::kBoolean: return "boolean";
-    case TypeId::kInt: return "int";
-    case TypeId::kLong: return "long";
-    case TypeId::kFloat: return "float";
-    case TypeId::kDouble: return "double";
+    case TypeId::kBoolean:
+      return "boolean";
+    case TypeId::kInt:
+      return "int";
+    case TypeId::kLong:
+      return "long";
+    case TypeId::kFloat:
+      return "float";
+    case TypeId::kDouble:
+      return "double";
     case TypeId::kDecimal:
-      return "decimal(" + std::to_string(type.precision) + ", " + std::to_string(type.scale) +
-             ")";
-    case TypeId::kDate: return "date";
-    case TypeId::kTime: return "time";
-    case TypeId::kTimestamp: return "timestamp";
-    case TypeId::kTimestampTz: return "timestamptz";
-    case TypeId::kTimestampNs: return "timestamp_ns";
-    case TypeId::kTimestampTzNs: return "timestamptz_ns";
-    case TypeId::kString: return "string";
-    case TypeId::kUuid: return "uuid";
-    case TypeId::kFixed: return "fixed[" + std::to_string(type.length) + "]";
-    case TypeId::kBinary: return "binary";
-    case TypeId::kUnknown: return "unknown";
+      return "decimal(" + std::to_string(type.precision) + ", " +
+             std::to_string(type.scale) + ")";
+    case TypeId::kDate:
+      return "date";
+    case TypeId::kTime:
+      return "time";
+    case TypeId::kTimestamp:
+      return "timestamp";
+    case TypeId::kTimestampTz:
+      return "timestamptz";
+    case TypeId::kTimestampNs:
+      return "timestamp_ns";
+    case TypeId::kTimestampTzNs:
+      return "timestamptz_ns";
+    case TypeId::kString:
+      return "string";
+    case TypeId::kUuid:
+      return "uuid";
+    case TypeId::kFixed:
+      return "fixed[" + std::to_string(type.length) + "]";
+    case TypeId::kBinary:
+      return "binary";
+    case TypeId::kUnknown:
+      return "unknown";
     case TypeId::kGeometry:
       return "geometry(" + (type.crs.empty() ? std::string(kDefaultCrs) : type.crs) + ")";
     case TypeId::kGeography:
-      return "geography(" + (type.crs.empty() ? std::string(kDefaultCrs) : type.crs) + ", " +
-             (type.algorithm.empty() ? std::string(kDefaultAlgorithm) : type.algorithm) + ")";
-    case TypeId::kVariant: return "variant";
-    case TypeId::kStruct: return "struct";
-    case TypeId::kList: return "list";
-    case TypeId::kMap: return "map";
+      return "geography(" + (type.crs.empty() ? std::string(kDefaultCrs) : type.crs) +
+             ", " +
+             (type.algorithm.empty() ? std::string(kDefaultAlgorithm) : type.algorithm) +
+             ")";
+    case TypeId::kVariant:
+      return "variant";
+    case TypeId::kStruct:
+      return "struct";
+    case TypeId::kList:
+      return "list";
+    case TypeId::kMap:
+      return "map";
   }
   return "unknown";
 }
@@ -285,17 +311,17 @@ json TypeToJson(const Type& type) {
       return json{{keys::kType, keys::kList},
                   {keys::kElementId, type.element_id},
                   {keys::kElementRequired, type.element_required},
-                  {keys::kElement, type.children.empty() ? json("unknown")
-                                                          : TypeToJson(type.element())}};
+                  {keys::kElement,
+                   type.children.empty() ? json("unknown") : TypeToJson(type.element())}};
     case TypeId::kMap:
       return json{{keys::kType, keys::kMap},
                   {keys::kKeyId, type.key_id},
-                  {keys::kKey, type.children.size() < 2 ? json("unknown")
-                                                         : TypeToJson(type.key())},
+                  {keys::kKey,
+                   type.children.size() < 2 ? json("unknown") : TypeToJson(type.key())},
                   {keys::kValueId, type.value_id},
                   {keys::kValueRequired, type.value_required},
                   {keys::kValue, type.children.size() < 2 ? json("unknown")
-                                                           : TypeToJson(type.value())}};
+                                                          : TypeToJson(type.value())}};
     default:
       return TypeToString(type);
   }
@@ -336,8 +362,10 @@ json FieldToJson(const NestedField& field) {
          {keys::kRequired, field.required},
          {keys::kType, TypeToJson(field.type)}};
   if (field.doc) j[keys::kDoc] = *field.doc;
-  if (field.initial_default_json) j[keys::kInitialDefault] = Undump(*field.initial_default_json);
-  if (field.write_default_json) j[keys::kWriteDefault] = Undump(*field.write_default_json);
+  if (field.initial_default_json)
+    j[keys::kInitialDefault] = Undump(*field.initial_default_json);
+  if (field.write_default_json)
+    j[keys::kWriteDefault] = Undump(*field.write_default_json);
   return j;
 }
 

@@ -4,10 +4,9 @@
 /// "geography(srid:4326, karney)") and the struct/list/map objects.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "codec/result.h"
 #include "model/types.h"
@@ -15,8 +14,8 @@
 namespace ictk {
 
 /// Parses a type: a primitive type string or a struct/list/map object. Type names are
-/// read case-insensitively; whitespace inside the parentheses is allowed. `pointer` is the
-/// JSON pointer of `json`, used in every error message.
+/// read case-insensitively; whitespace inside the parentheses is allowed. `pointer` is
+/// the JSON pointer of `json`, used in every error message.
 Result<Type> TypeFromJson(const nlohmann::json& json, std::string_view pointer);
 /// The JSON form of a type: its canonical string for a primitive, an object otherwise.
 nlohmann::json TypeToJson(const Type& type);

@@ -15,7 +15,8 @@ namespace {
 using namespace codec_internal;  // NOLINT: the codec's own helpers
 using nlohmann::json;
 
-/// A JSON number as a double (finite; integers beyond 2^53 are rounded as JSON readers do).
+/// A JSON number as a double (finite; integers beyond 2^53 are rounded as JSON readers
+/// do).
 Result<double> NumberAsDouble(const json& j, std::string_view pointer) {
   if (j.is_number_float()) {
     double d = j.get<double>();
@@ -61,7 +62,8 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
     case TypeId::kFloat:
     case TypeId::kDouble: {
       if (j.is_string()) {
-        return FromString(j, type, pointer, "a number or \"NaN\", \"Infinity\", \"-Infinity\"");
+        return FromString(j, type, pointer,
+                          "a number or \"NaN\", \"Infinity\", \"-Infinity\"");
       }
       auto d = NumberAsDouble(j, pointer);
       if (!d) return tl::unexpected(d.error());
@@ -86,14 +88,16 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
                         "a timestamp string such as \"2017-11-16T22:31:08.123456789\"");
     case TypeId::kTimestampTz:
     case TypeId::kTimestampTzNs: {
-      const char* example = type.id == TypeId::kTimestampTz
-                                ? "a timestamp string such as \"2017-11-16T22:31:08.123456+00:00\""
-                                : "a timestamp string such as "
-                                  "\"2017-11-16T22:31:08.123456789+00:00\"";
+      const char* example =
+          type.id == TypeId::kTimestampTz
+              ? "a timestamp string such as \"2017-11-16T22:31:08.123456+00:00\""
+              : "a timestamp string such as "
+                "\"2017-11-16T22:31:08.123456789+00:00\"";
       if (options.require_utc_offset && j.is_string()) {
         const auto& text = j.get_ref<const std::string&>();
         if (text.size() < 6 || text.compare(text.size() - 6, 6, "+00:00") != 0)
-          return ParseError(pointer, "\"" + text + "\": a timestamptz value must carry the "
+          return ParseError(pointer, "\"" + text +
+                                         "\": a timestamptz value must carry the "
                                          "offset \"+00:00\" (Appendix D)");
       }
       return FromString(j, type, pointer, example);
@@ -102,8 +106,9 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
       if (!j.is_string()) return Expected(pointer, "a string", j);
       return Value::String(j.get<std::string>());
     case TypeId::kUuid:
-      return FromString(j, type, pointer, "a uuid string such as "
-                                          "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\"");
+      return FromString(j, type, pointer,
+                        "a uuid string such as "
+                        "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\"");
     case TypeId::kFixed:
       return FromString(j, type, pointer,
                         "a hex string of " + std::to_string(type.length) + " bytes");
@@ -121,7 +126,8 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
       // Every member must name a field of the struct.
       for (auto it = j.begin(); it != j.end(); ++it) {
         bool known = false;
-        for (const auto& f : type.fields) known = known || std::to_string(f.id) == it.key();
+        for (const auto& f : type.fields)
+          known = known || std::to_string(f.id) == it.key();
         if (!known)
           return ParseError(Child(pointer, it.key()),
                             "no field with ID \"" + it.key() + "\" in this struct");
@@ -141,7 +147,8 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
     }
     case TypeId::kList: {
       if (!j.is_array()) return Expected(pointer, "an array", j);
-      if (type.children.empty()) return ParseError(pointer, "list type has no element type");
+      if (type.children.empty())
+        return ParseError(pointer, "list type has no element type");
       std::vector<Value> elements;
       for (size_t i = 0; i < j.size(); ++i) {
         auto v = ValueFromJson(j[i], type.element(), Child(pointer, i), options);
@@ -151,8 +158,10 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
       return Value::List(std::move(elements));
     }
     case TypeId::kMap: {
-      if (!j.is_object()) return Expected(pointer, "an object {\"keys\": [..], \"values\": [..]}", j);
-      if (type.children.size() < 2) return ParseError(pointer, "map type lacks key/value types");
+      if (!j.is_object())
+        return Expected(pointer, "an object {\"keys\": [..], \"values\": [..]}", j);
+      if (type.children.size() < 2)
+        return ParseError(pointer, "map type lacks key/value types");
       auto ks = Require(j, keys::kKeys, pointer);
       if (!ks) return tl::unexpected(ks.error());
       auto vs = Require(j, keys::kValues, pointer);
@@ -250,9 +259,12 @@ Result<Value> UntypedValueFromJson(const json& j, std::string_view pointer) {
 
 json UntypedValueToJson(const Value& value) {
   switch (value.kind) {
-    case ValueKind::kNull: return nullptr;
-    case ValueKind::kBoolean: return value.as_bool();
-    case ValueKind::kLong: return value.as_long();
+    case ValueKind::kNull:
+      return nullptr;
+    case ValueKind::kBoolean:
+      return value.as_bool();
+    case ValueKind::kLong:
+      return value.as_long();
     case ValueKind::kDouble: {
       double d = value.as_double();
       if (std::isnan(d)) return "NaN";
@@ -261,12 +273,14 @@ json UntypedValueToJson(const Value& value) {
     }
     case ValueKind::kDecimal: {
       const Decimal& d = value.as_decimal();
-      // Precision 38 holds every Int128 decimal this model makes; the scale is the value's.
+      // Precision 38 holds every Int128 decimal this model makes; the scale is the
+      // value's.
       Type t = Type::Decimal(38, d.scale < 0 ? 0 : d.scale);
       if (auto s = FormatValueString(t, value)) return *s;
       return nullptr;
     }
-    case ValueKind::kString: return value.as_string();
+    case ValueKind::kString:
+      return value.as_string();
     case ValueKind::kBytes: {
       if (auto s = FormatValueString(Type::Primitive(TypeId::kBinary), value)) return *s;
       return nullptr;

@@ -3,9 +3,8 @@
 /// typed against an Iceberg type, or untyped as a literal without a `data-type` is.
 #pragma once
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "codec/result.h"
 #include "model/types.h"
@@ -23,8 +22,8 @@ struct ValueDecodeOptions {
 /// Decodes a value of `type`. Checks shapes, kinds and ranges (an int that does not fit,
 /// a fixed of the wrong length, a decimal with too many digits, an unknown struct field
 /// ID); it does not check nullability (a null where a field is required decodes as null,
-/// and an absent struct member stays absent): that is ValueFitsType's job, so that callers
-/// can apply `write-default`s or report the null as their own error.
+/// and an absent struct member stays absent): that is ValueFitsType's job, so that
+/// callers can apply `write-default`s or report the null as their own error.
 Result<Value> ValueFromJson(const nlohmann::json& json, const Type& type,
                             std::string_view pointer, ValueDecodeOptions options = {});
 /// The Appendix D JSON of `value` read as `type` (struct members keyed by field ID as

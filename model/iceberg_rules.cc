@@ -20,7 +20,8 @@ struct WalkedField {
   bool required = false;
   bool in_list_or_map = false;
   bool under_optional_struct = false;
-  std::string pointer;  ///< of the field object (or of the element-id / key-id / value-id)
+  std::string
+      pointer;  ///< of the field object (or of the element-id / key-id / value-id)
 };
 
 void WalkType(const Type& type, const std::string& type_pointer, bool in_list_or_map,
@@ -44,8 +45,8 @@ void WalkType(const Type& type, const std::string& type_pointer, bool in_list_or
       break;
     case TypeId::kList:
       if (type.children.size() != 1) break;
-      out.push_back({type.element_id, "element", &type.element(), type.element_required, true,
-                     under_optional, type_pointer + "/element-id"});
+      out.push_back({type.element_id, "element", &type.element(), type.element_required,
+                     true, under_optional, type_pointer + "/element-id"});
       WalkType(type.element(), type_pointer + "/element", true, under_optional, out);
       break;
     case TypeId::kMap:
@@ -76,7 +77,8 @@ bool IsUuid(const std::string& s) {
     const char c = s[i];
     if (i == 8 || i == 13 || i == 18 || i == 23) {
       if (c != '-') return false;
-    } else if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+    } else if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+                 (c >= 'A' && c <= 'F'))) {
       return false;
     }
   }
@@ -101,18 +103,19 @@ Findings CheckFormatVersionKnown(const TableMetadata& md) {
   Require(out, md.format_version >= 1 && md.format_version <= kMaxFormatVersion,
           RuleId::kIceFormatVersionKnown,
           "format-version " + std::to_string(md.format_version) +
-              " is not a known format version (1 to " + std::to_string(kMaxFormatVersion) +
-              ")",
+              " is not a known format version (1 to " +
+              std::to_string(kMaxFormatVersion) + ")",
           std::nullopt, "/format-version");
   return out;
 }
 
 /// "Required: `format-version`, `table-uuid`, `last-sequence-number` (v2+),
-/// `last-updated-ms`, `last-column-id`, `schemas`, `current-schema-id`, `partition-specs`,
-/// `default-spec-id`, `last-partition-id`, `sort-orders`, `default-sort-order-id`,
-/// `next-row-id` (v3+). Optional: `location` (required before v4) ... v1 metadata has
-/// `schema` / `partition-spec` instead of the lists" (SURROUNDINGS.md; the spec's field
-/// table: table-uuid is optional in v1) (ice.metadata-required).
+/// `last-updated-ms`, `last-column-id`, `schemas`, `current-schema-id`,
+/// `partition-specs`, `default-spec-id`, `last-partition-id`, `sort-orders`,
+/// `default-sort-order-id`, `next-row-id` (v3+). Optional: `location` (required before
+/// v4) ... v1 metadata has `schema` / `partition-spec` instead of the lists"
+/// (SURROUNDINGS.md; the spec's field table: table-uuid is optional in v1)
+/// (ice.metadata-required).
 Findings CheckMetadataRequired(const TableMetadata& md) {
   Findings out;
   const int v = md.format_version;
@@ -135,8 +138,8 @@ Findings CheckMetadataRequired(const TableMetadata& md) {
     // v1: `schema` is required unless `schemas` and `current-schema-id` are both given.
     Require(out, md.has_legacy_schema || (md.current_schema_id && !md.schemas.empty()),
             RuleId::kIceMetadataRequired,
-            "v1 metadata needs 'schema', or 'schemas' with 'current-schema-id'", std::nullopt,
-            "/schema");
+            "v1 metadata needs 'schema', or 'schemas' with 'current-schema-id'",
+            std::nullopt, "/schema");
     Require(out, !md.partition_specs.empty(), RuleId::kIceMetadataRequired,
             "v1 metadata needs 'partition-spec' or 'partition-specs'", std::nullopt,
             "/partition-spec");
@@ -178,7 +181,8 @@ Findings CheckFieldsByVersion(const TableMetadata& md) {
 }
 
 /// "`current-schema-id`: ID of the table's current schema" — it must name one of
-/// `schemas` (Java: "Cannot find schema with current-schema-id") (ice.current-schema-exists).
+/// `schemas` (Java: "Cannot find schema with current-schema-id")
+/// (ice.current-schema-exists).
 Findings CheckCurrentSchemaExists(const TableMetadata& md) {
   Findings out;
   if (md.current_schema_id)
@@ -198,7 +202,8 @@ Findings CheckDefaultSpecExists(const TableMetadata& md) {
   if (!md.default_spec_id) return out;
   if (*md.default_spec_id == 0 && md.partition_specs.empty()) return out;
   bool found = false;
-  for (const auto& s : md.partition_specs) found = found || s.spec_id == *md.default_spec_id;
+  for (const auto& s : md.partition_specs)
+    found = found || s.spec_id == *md.default_spec_id;
   Require(out, found, RuleId::kIceDefaultSpecExists,
           "default-spec-id " + std::to_string(*md.default_spec_id) +
               " names no spec in partition-specs",
@@ -208,12 +213,14 @@ Findings CheckDefaultSpecExists(const TableMetadata& md) {
 
 /// "`default-sort-order-id`: Default sort order id of the table" — it must name one of
 /// `sort-orders`; "A sort order ID of 0 is reserved for the unsorted order", which may be
-/// left out of the list (iceberg-go TestSortOrderUnsorted) (ice.default-sort-order-exists).
+/// left out of the list (iceberg-go TestSortOrderUnsorted)
+/// (ice.default-sort-order-exists).
 Findings CheckDefaultSortOrderExists(const TableMetadata& md) {
   Findings out;
   if (!md.default_sort_order_id || *md.default_sort_order_id == 0) return out;
   bool found = false;
-  for (const auto& o : md.sort_orders) found = found || o.order_id == *md.default_sort_order_id;
+  for (const auto& o : md.sort_orders)
+    found = found || o.order_id == *md.default_sort_order_id;
   Require(out, found, RuleId::kIceDefaultSortOrderExists,
           "default-sort-order-id " + std::to_string(*md.default_sort_order_id) +
               " names no sort order in sort-orders",
@@ -251,21 +258,23 @@ Findings CheckCurrentSnapshotExists(const TableMetadata& md) {
 /// "`refs`: A map of snapshot references. The map keys are the unique snapshot reference
 /// names in the table, and the map values are snapshot reference objects" whose
 /// `snapshot-id` is "A reference's snapshot ID" — a snapshot that exists
-/// (iceberg-go / -rust: "snapshot ref foo with ID 2 does not exist") (ice.refs-snapshot-exist).
+/// (iceberg-go / -rust: "snapshot ref foo with ID 2 does not exist")
+/// (ice.refs-snapshot-exist).
 Findings CheckRefsSnapshotExist(const TableMetadata& md) {
   Findings out;
   for (const auto& [name, ref] : md.refs)
-    Require(out, md.FindSnapshot(ref.snapshot_id) != nullptr, RuleId::kIceRefsSnapshotExist,
+    Require(out, md.FindSnapshot(ref.snapshot_id) != nullptr,
+            RuleId::kIceRefsSnapshotExist,
             "ref \"" + name + "\" names snapshot " + std::to_string(ref.snapshot_id) +
                 ", which is not in snapshots",
             std::nullopt, "/refs/" + name + "/snapshot-id");
   return out;
 }
 
-/// "There is always a `main` branch reference pointing to the `current-snapshot-id` even if
-/// the `refs` map is null" (spec "Table Metadata Fields"): when `refs` has `main`, it and
-/// `current-snapshot-id` name the same snapshot (iceberg-rust: "Current snapshot id does not
-/// match main branch", "Current snapshot is not set, but main branch exists")
+/// "There is always a `main` branch reference pointing to the `current-snapshot-id` even
+/// if the `refs` map is null" (spec "Table Metadata Fields"): when `refs` has `main`, it
+/// and `current-snapshot-id` name the same snapshot (iceberg-rust: "Current snapshot id
+/// does not match main branch", "Current snapshot is not set, but main branch exists")
 /// (ice.current-snapshot-main).
 Findings CheckCurrentSnapshotMain(const TableMetadata& md) {
   Findings out;
@@ -273,7 +282,8 @@ Findings CheckCurrentSnapshotMain(const TableMetadata& md) {
   if (main == md.refs.end()) return out;
   const bool has_current = md.current_snapshot_id && *md.current_snapshot_id != -1;
   if (!Require(out, has_current, RuleId::kIceCurrentSnapshotMain,
-               "the main branch names snapshot " + std::to_string(main->second.snapshot_id) +
+               "the main branch names snapshot " +
+                   std::to_string(main->second.snapshot_id) +
                    " but current-snapshot-id is not set",
                std::nullopt, "/current-snapshot-id"))
     return out;
@@ -336,8 +346,8 @@ Findings CheckFieldIdsUnique(const Schema& schema, const std::string& pointer) {
   for (const WalkedField& f : Walk(schema, pointer)) {
     auto [it, inserted] = seen.emplace(f.id, f.name);
     Require(out, inserted, RuleId::kIceFieldIdsUnique,
-            "multiple fields for id " + std::to_string(f.id) + ": " + it->second + " and " +
-                f.name,
+            "multiple fields for id " + std::to_string(f.id) + ": " + it->second +
+                " and " + f.name,
             std::nullopt, f.pointer);
   }
   return out;
@@ -376,8 +386,8 @@ Findings CheckTypesByVersion(const Schema& schema, int format_version,
   return out;
 }
 
-/// "Identifier fields (v1-v3): primitive, not float or double, required, may sit in structs
-/// but not in a list or map, not under an optional struct" (SURROUNDINGS.md; spec
+/// "Identifier fields (v1-v3): primitive, not float or double, required, may sit in
+/// structs but not in a list or map, not under an optional struct" (SURROUNDINGS.md; spec
 /// "Identifier Field IDs"); each ID names a field of the schema (ice.identifier-fields).
 Findings CheckIdentifierFields(const Schema& schema, const std::string& pointer) {
   Findings out;
@@ -393,12 +403,14 @@ Findings CheckIdentifierFields(const Schema& schema, const std::string& pointer)
                  "identifier field " + std::to_string(ids[i]) + " is not in the schema",
                  std::nullopt, p))
       continue;
-    const std::string what = "identifier field " + std::to_string(f->id) + " (" + f->name + ")";
+    const std::string what =
+        "identifier field " + std::to_string(f->id) + " (" + f->name + ")";
     const TypeId t = f->type->id;
     Require(out, IsPrimitive(t), RuleId::kIceIdentifierFields,
             what + " must be a primitive type, not " + ToString(t), std::nullopt, p);
-    Require(out, t != TypeId::kFloat && t != TypeId::kDouble, RuleId::kIceIdentifierFields,
-            what + " must not be float or double", std::nullopt, p);
+    Require(out, t != TypeId::kFloat && t != TypeId::kDouble,
+            RuleId::kIceIdentifierFields, what + " must not be float or double",
+            std::nullopt, p);
     Require(out, f->required, RuleId::kIceIdentifierFields, what + " must be required",
             std::nullopt, p);
     Require(out, !f->in_list_or_map, RuleId::kIceIdentifierFields,
@@ -418,7 +430,8 @@ Findings CheckIcebergSchema(const Schema& schema, std::optional<int> format_vers
   add(CheckFieldIdsUnique(schema, pointer));
   add(CheckUnknownOptional(schema, pointer));
   if (format_version) add(CheckTypesByVersion(schema, *format_version, pointer));
-  // "readers must ignore identifier-field-ids in a v4 table" (upg.readers-ignore-identifiers).
+  // "readers must ignore identifier-field-ids in a v4 table"
+  // (upg.readers-ignore-identifiers).
   if (!format_version || *format_version < 4) add(CheckIdentifierFields(schema, pointer));
   return out;
 }

@@ -1,11 +1,12 @@
 /// \file
-/// The surrounding Iceberg rules on table metadata and schemas (`ice.*`; SPEC.md "Surrounding
-/// Iceberg rules", SURROUNDINGS.md), which the constraint rules take for granted: known
-/// format version, required members by version, the current schema / default spec / default
-/// sort order exist, refs and the current snapshot name real snapshots, unique field IDs,
-/// `unknown` fields optional, v3 types only in v3+, identifier fields (v1-v3), and v4's
-/// increasing snapshot timestamps. One function per rule; CheckIcebergMetadata and
-/// CheckIcebergSchema call them all. Findings carry JSON pointers into the metadata.
+/// The surrounding Iceberg rules on table metadata and schemas (`ice.*`; SPEC.md
+/// "Surrounding Iceberg rules", SURROUNDINGS.md), which the constraint rules take for
+/// granted: known format version, required members by version, the current schema /
+/// default spec / default sort order exist, refs and the current snapshot name real
+/// snapshots, unique field IDs, `unknown` fields optional, v3 types only in v3+,
+/// identifier fields (v1-v3), and v4's increasing snapshot timestamps. One function per
+/// rule; CheckIcebergMetadata and CheckIcebergSchema call them all. Findings carry JSON
+/// pointers into the metadata.
 ///
 /// Where the codec decides instead: members that TableMetadata cannot hold as "absent"
 /// (`format-version`, `last-updated-ms`, `last-column-id`, and from v2 `schemas`,
@@ -30,9 +31,10 @@ inline constexpr int kMaxFormatVersion = 4;
 /// Every rule below over one metadata (schemas at "/schemas/<i>").
 Findings CheckIcebergMetadata(const TableMetadata& metadata);
 
-/// The schema rules (ice.field-ids-unique, ice.unknown-optional, ice.types-by-version when
-/// `format_version` is given, ice.identifier-fields unless the version is 4 or later, where
-/// readers ignore identifier fields) over one schema; `pointer` prefixes each finding's.
+/// The schema rules (ice.field-ids-unique, ice.unknown-optional, ice.types-by-version
+/// when `format_version` is given, ice.identifier-fields unless the version is 4 or
+/// later, where readers ignore identifier fields) over one schema; `pointer` prefixes
+/// each finding's.
 Findings CheckIcebergSchema(const Schema& schema, std::optional<int> format_version,
                             const std::string& pointer = {});
 

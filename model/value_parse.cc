@@ -1,7 +1,8 @@
 /// \file
 /// Appendix D string forms (SURROUNDINGS.md "Single values in JSON") and literal binding.
-/// Dates are days from 1970-01-01, times micros from midnight, timestamps micros (or nanos
-/// for the _ns types) from the epoch in UTC; decimals are exact 128-bit unscaled integers.
+/// Dates are days from 1970-01-01, times micros from midnight, timestamps micros (or
+/// nanos for the _ns types) from the epoch in UTC; decimals are exact 128-bit unscaled
+/// integers.
 #include "model/value_parse.h"
 
 #include <charconv>
@@ -54,7 +55,8 @@ bool ReadDigits(std::string_view s, size_t& pos, size_t n, int64_t& out) {
   return true;
 }
 
-// --- civil calendar (proleptic Gregorian), after H. Hinnant's public-domain algorithms ---
+// --- civil calendar (proleptic Gregorian), after H. Hinnant's public-domain algorithms
+// ---
 
 int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
   y -= m <= 2;
@@ -97,7 +99,8 @@ bool ParseDatePart(std::string_view s, size_t& pos, int64_t& days) {
   size_t start = pos;
   while (pos < s.size() && IsDigit(s[pos])) ++pos;
   size_t year_digits = pos - start;
-  if (year_digits < 4 || year_digits > 6 || (year_digits > 4 && !signed_year)) return false;
+  if (year_digits < 4 || year_digits > 6 || (year_digits > 4 && !signed_year))
+    return false;
   int64_t year = 0;
   for (size_t i = start; i < pos; ++i) year = year * 10 + (s[i] - '0');
   if (negative) year = -year;
@@ -222,8 +225,8 @@ std::string FormatDate(int64_t days) {
 std::string FormatTimeOfDay(int64_t units, int64_t per_second, int digits) {
   int64_t secs = units / per_second;
   int64_t frac = units % per_second;
-  return Pad(secs / 3600, 2) + ":" + Pad(secs / 60 % 60, 2) + ":" + Pad(secs % 60, 2) + "." +
-         Pad(frac, digits);
+  return Pad(secs / 3600, 2) + ":" + Pad(secs / 60 % 60, 2) + ":" + Pad(secs % 60, 2) +
+         "." + Pad(frac, digits);
 }
 
 std::string FormatTimestamp(int64_t value, int64_t per_second, int digits) {
@@ -293,7 +296,8 @@ bool ParseDecimalText(std::string_view s, Decimal& out) {
   // is needed to fit 38 digits.
   size_t first = digits.find_first_not_of('0');
   digits = first == std::string::npos ? std::string() : digits.substr(first);
-  while (digits.size() > static_cast<size_t>(kMaxDecimalPrecision) && digits.back() == '0') {
+  while (digits.size() > static_cast<size_t>(kMaxDecimalPrecision) &&
+         digits.back() == '0') {
     digits.pop_back();
     --scale;
   }
@@ -319,13 +323,15 @@ std::optional<Decimal> FitDecimal(const Decimal& d, int32_t precision, int32_t s
   if (d.scale < scale) {
     int64_t diff = int64_t(scale) - d.scale;
     if (diff > kMaxDecimalPrecision) return std::nullopt;
-    // Overflow-free: |unscaled| * 10^diff < limit  <=>  |unscaled| < ceil(limit / 10^diff).
+    // Overflow-free: |unscaled| * 10^diff < limit  <=>  |unscaled| < ceil(limit /
+    // 10^diff).
     Int128 factor = Pow10(static_cast<int>(diff));
     if (Abs128(unscaled) > (limit - 1) / factor) return std::nullopt;
     unscaled *= factor;
   } else if (d.scale > scale) {
     int64_t diff = int64_t(d.scale) - scale;
-    if (diff > kMaxDecimalPrecision) return std::nullopt;  // nonzero value would lose digits
+    if (diff > kMaxDecimalPrecision)
+      return std::nullopt;  // nonzero value would lose digits
     Int128 factor = Pow10(static_cast<int>(diff));
     if (unscaled % factor != 0) return std::nullopt;
     unscaled /= factor;
@@ -395,12 +401,14 @@ std::string FormatUuid(std::string_view raw) {
 }
 
 bool FitsInt32(int64_t v) {
-  return v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max();
+  return v >= std::numeric_limits<int32_t>::min() &&
+         v <= std::numeric_limits<int32_t>::max();
 }
 
 /// Days of the supported date range (years -999999..999999).
 bool DateInRange(int64_t days) {
-  return days >= DaysFromCivil(-kMaxYear, 1, 1) && days <= DaysFromCivil(kMaxYear, 12, 31);
+  return days >= DaysFromCivil(-kMaxYear, 1, 1) &&
+         days <= DaysFromCivil(kMaxYear, 12, 31);
 }
 
 bool FloatInRange(double v) {
@@ -435,8 +443,10 @@ std::optional<Value> ParseValueString(const Type& type, std::string_view text) {
     case TypeId::kTimestampTz:
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs: {
-      const bool tz = type.id == TypeId::kTimestampTz || type.id == TypeId::kTimestampTzNs;
-      const bool ns = type.id == TypeId::kTimestampNs || type.id == TypeId::kTimestampTzNs;
+      const bool tz =
+          type.id == TypeId::kTimestampTz || type.id == TypeId::kTimestampTzNs;
+      const bool ns =
+          type.id == TypeId::kTimestampNs || type.id == TypeId::kTimestampTzNs;
       Int128 nanos = 0;
       if (!ParseDateTime(text, tz, nanos)) return std::nullopt;
       auto v = FromNanos(nanos, ns ? kNanosPerSecond : kMicrosPerSecond);
@@ -473,8 +483,10 @@ std::optional<Value> ParseValueString(const Type& type, std::string_view text) {
     case TypeId::kDouble:
       // ARCHITECTURE.md: NaN and infinities travel as these strings.
       if (text == "NaN") return Value::Double(std::numeric_limits<double>::quiet_NaN());
-      if (text == "Infinity") return Value::Double(std::numeric_limits<double>::infinity());
-      if (text == "-Infinity") return Value::Double(-std::numeric_limits<double>::infinity());
+      if (text == "Infinity")
+        return Value::Double(std::numeric_limits<double>::infinity());
+      if (text == "-Infinity")
+        return Value::Double(-std::numeric_limits<double>::infinity());
       return std::nullopt;
     default:
       return std::nullopt;
@@ -484,7 +496,8 @@ std::optional<Value> ParseValueString(const Type& type, std::string_view text) {
 std::optional<std::string> FormatValueString(const Type& type, const Value& value) {
   switch (type.id) {
     case TypeId::kDate:
-      if (value.kind != ValueKind::kLong || !DateInRange(value.as_long())) return std::nullopt;
+      if (value.kind != ValueKind::kLong || !DateInRange(value.as_long()))
+        return std::nullopt;
       return FormatDate(value.as_long());
     case TypeId::kTime:
       if (value.kind != ValueKind::kLong || value.as_long() < 0 ||
@@ -496,8 +509,10 @@ std::optional<std::string> FormatValueString(const Type& type, const Value& valu
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs: {
       if (value.kind != ValueKind::kLong) return std::nullopt;
-      const bool tz = type.id == TypeId::kTimestampTz || type.id == TypeId::kTimestampTzNs;
-      const bool ns = type.id == TypeId::kTimestampNs || type.id == TypeId::kTimestampTzNs;
+      const bool tz =
+          type.id == TypeId::kTimestampTz || type.id == TypeId::kTimestampTzNs;
+      const bool ns =
+          type.id == TypeId::kTimestampNs || type.id == TypeId::kTimestampTzNs;
       std::string s = ns ? FormatTimestamp(value.as_long(), kNanosPerSecond, 9)
                          : FormatTimestamp(value.as_long(), kMicrosPerSecond, 6);
       if (tz) s += "+00:00";
@@ -548,7 +563,8 @@ std::optional<Value> BindLiteral(const Value& literal, const Type& type) {
       if (literal.kind == ValueKind::kBoolean) return literal;
       return std::nullopt;
     case TypeId::kInt:
-      if (literal.kind == ValueKind::kLong && FitsInt32(literal.as_long())) return literal;
+      if (literal.kind == ValueKind::kLong && FitsInt32(literal.as_long()))
+        return literal;
       return std::nullopt;
     case TypeId::kLong:
       if (literal.kind == ValueKind::kLong) return literal;
@@ -560,8 +576,8 @@ std::optional<Value> BindLiteral(const Value& literal, const Type& type) {
         d = literal.as_double();
       } else if (literal.kind == ValueKind::kLong) {
         // Exact only within the type's integer-exact range (2^24 / 2^53).
-        const int64_t limit = type.id == TypeId::kFloat ? (int64_t{1} << 24)
-                                                        : (int64_t{1} << 53);
+        const int64_t limit =
+            type.id == TypeId::kFloat ? (int64_t{1} << 24) : (int64_t{1} << 53);
         if (literal.as_long() > limit || literal.as_long() < -limit) return std::nullopt;
         d = static_cast<double>(literal.as_long());
       } else if (literal.kind == ValueKind::kString) {
@@ -570,7 +586,8 @@ std::optional<Value> BindLiteral(const Value& literal, const Type& type) {
         return std::nullopt;
       }
       if (type.id == TypeId::kFloat) {
-        // As Iceberg's DoubleLiteral.to(FloatType): in range, rounded to the nearest float.
+        // As Iceberg's DoubleLiteral.to(FloatType): in range, rounded to the nearest
+        // float.
         if (!FloatInRange(d)) return std::nullopt;
         d = static_cast<double>(static_cast<float>(d));
       }
@@ -584,7 +601,8 @@ std::optional<Value> BindLiteral(const Value& literal, const Type& type) {
         d = Decimal{literal.as_long(), 0};
       } else if (literal.kind == ValueKind::kDouble) {
         if (!std::isfinite(literal.as_double())) return std::nullopt;
-        if (!ParseDecimalText(ShortestDouble(literal.as_double()), d)) return std::nullopt;
+        if (!ParseDecimalText(ShortestDouble(literal.as_double()), d))
+          return std::nullopt;
       } else if (literal.kind == ValueKind::kString) {
         if (!ParseDecimalText(literal.as_string(), d)) return std::nullopt;
       } else {
@@ -600,8 +618,10 @@ std::optional<Value> BindLiteral(const Value& literal, const Type& type) {
     case TypeId::kTimestampTz:
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs:
-      if (literal.kind == ValueKind::kString) return ParseValueString(type, literal.as_string());
-      if (literal.kind == ValueKind::kLong && ValueFitsType(literal, type)) return literal;
+      if (literal.kind == ValueKind::kString)
+        return ParseValueString(type, literal.as_string());
+      if (literal.kind == ValueKind::kLong && ValueFitsType(literal, type))
+        return literal;
       return std::nullopt;
     case TypeId::kString:
       if (literal.kind == ValueKind::kString) return literal;
@@ -609,8 +629,10 @@ std::optional<Value> BindLiteral(const Value& literal, const Type& type) {
     case TypeId::kUuid:
     case TypeId::kFixed:
     case TypeId::kBinary:
-      if (literal.kind == ValueKind::kString) return ParseValueString(type, literal.as_string());
-      if (literal.kind == ValueKind::kBytes && ValueFitsType(literal, type)) return literal;
+      if (literal.kind == ValueKind::kString)
+        return ParseValueString(type, literal.as_string());
+      if (literal.kind == ValueKind::kBytes && ValueFitsType(literal, type))
+        return literal;
       return std::nullopt;
     case TypeId::kGeometry:
     case TypeId::kGeography:
@@ -627,7 +649,8 @@ std::optional<Value> BindLiteral(const Value& literal, const Type& type) {
 }
 
 bool ValueFitsType(const Value& value, const Type& type) {
-  if (value.is_null()) return true;  // whether null is allowed is the enclosing field's rule
+  if (value.is_null())
+    return true;  // whether null is allowed is the enclosing field's rule
   switch (type.id) {
     case TypeId::kBoolean:
       return value.kind == ValueKind::kBoolean;
@@ -671,7 +694,8 @@ bool ValueFitsType(const Value& value, const Type& type) {
     case TypeId::kVariant:
       return true;
     case TypeId::kStruct: {
-      if (value.kind != ValueKind::kStruct || value.field_ids.size() != value.children.size())
+      if (value.kind != ValueKind::kStruct ||
+          value.field_ids.size() != value.children.size())
         return false;
       // Every value ID names a field of the type, at most once.
       for (size_t i = 0; i < value.field_ids.size(); ++i) {

@@ -1,9 +1,10 @@
-// Expressions JSON (SURROUNDINGS.md "Expressions JSON"): the real expressions of the Iceberg
-// projects (tests/data/iceberg-real/expressions, one test per file), the ID form that check
-// constraints use, and the legacy name form flagged for expr.id-references.
+// Expressions JSON (SURROUNDINGS.md "Expressions JSON"): the real expressions of the
+// Iceberg projects (tests/data/iceberg-real/expressions, one test per file), the ID form
+// that check constraints use, and the legacy name form flagged for expr.id-references.
+#include "codec/json_expression.h"
+
 #include <gtest/gtest.h>
 
-#include "codec/json_expression.h"
 #include "codec/json_text.h"
 #include "codec/json_type.h"
 #include "model/value_parse.h"
@@ -23,7 +24,8 @@ json Parse(std::string_view text) {
 }
 
 /// What a writer that reads `file` gives back when it is not the input itself (the source
-/// tests say so: literal objects and reference objects are normalized, extra keys dropped).
+/// tests say so: literal objects and reference objects are normalized, extra keys
+/// dropped).
 std::optional<json> NormalizedForm(const std::string& file) {
   static const std::map<std::string, std::string> kNormalized = {
       {"BooleanStringDeserializationTest_LowerFalse", "false"},
@@ -44,12 +46,13 @@ std::optional<json> NormalizedForm(const std::string& file) {
     if (file.find(suffix) != std::string::npos) return Parse(text);
   const std::string expected_dir = "iceberg-real/expressions/valid/";
   if (file.find("L183_extraFields_input") != std::string::npos)
-    return testing_data::ReadJson(expected_dir +
-                                  "apache-iceberg__TestExpressionParser__L192_extraFields_expected.json");
+    return testing_data::ReadJson(
+        expected_dir +
+        "apache-iceberg__TestExpressionParser__L192_extraFields_expected.json");
   if (file.find("L360_testPredicateWithObjectLiteral") != std::string::npos ||
       file.find("L382_testPredicateWithObjectReference") != std::string::npos)
-    return testing_data::ReadJson(expected_dir +
-                                  "apache-iceberg__TestExpressionParser__L338_testPredicate.json");
+    return testing_data::ReadJson(
+        expected_dir + "apache-iceberg__TestExpressionParser__L338_testPredicate.json");
   return std::nullopt;
 }
 
@@ -107,12 +110,15 @@ std::optional<std::vector<NestedField>> SchemaFor(const std::string& file) {
       {"L155_TestMarshalExpressionTypedLiterals_date", {Field(1, "d", "date")}},
       {"L156_TestMarshalExpressionTypedLiterals_uuid", {Field(1, "d", "uuid")}},
       {"L157_TestMarshalExpressionTypedLiterals_binary", {Field(1, "d", "binary")}},
-      {"L158_TestMarshalExpressionTypedLiterals_decimal", {Field(1, "d", "decimal(9,2)")}},
+      {"L158_TestMarshalExpressionTypedLiterals_decimal",
+       {Field(1, "d", "decimal(9,2)")}},
       {"L186_TestMarshalExpressionTimestamp_ts", {Field(1, "ts", "timestamp")}},
       {"L187_TestMarshalExpressionTimestamp_tstz", {Field(1, "tstz", "timestamptz")}},
       {"L224_TestMarshalExpressionTimestampSubsecond_ts", {Field(1, "ts", "timestamp")}},
-      {"L225_TestMarshalExpressionTimestampSubsecond_tstz", {Field(1, "tstz", "timestamptz")}},
-      {"L226_TestMarshalExpressionTimestampSubsecond_tsns", {Field(1, "tsns", "timestamp_ns")}},
+      {"L225_TestMarshalExpressionTimestampSubsecond_tstz",
+       {Field(1, "tstz", "timestamptz")}},
+      {"L226_TestMarshalExpressionTimestampSubsecond_tsns",
+       {Field(1, "tsns", "timestamp_ns")}},
       {"L227_TestMarshalExpressionTimestampSubsecond_tstzns",
        {Field(1, "tstzns", "timestamptz_ns")}},
   };
@@ -177,10 +183,14 @@ TEST_P(RealExpression, VerdictMatchesSourceTest) {
   }
 }
 
-std::vector<ManifestEntry> ExpressionFiles() { return testing_data::ManifestEntries("expressions/"); }
+std::vector<ManifestEntry> ExpressionFiles() {
+  return testing_data::ManifestEntries("expressions/");
+}
 
-INSTANTIATE_TEST_SUITE_P(IcebergReal, RealExpression, ::testing::ValuesIn(ExpressionFiles()),
-                         [](const auto& info) { return testing_data::TestName(info.param.file); });
+INSTANTIATE_TEST_SUITE_P(IcebergReal, RealExpression,
+                         ::testing::ValuesIn(ExpressionFiles()), [](const auto& info) {
+                           return testing_data::TestName(info.param.file);
+                         });
 
 TEST(RealExpressionCorpus, CoversTheManifest) {
   EXPECT_EQ(ExpressionFiles().size(), 135u);
@@ -210,14 +220,16 @@ TEST(ExpressionIdForm, ReferencesApplyAndTypedLiterals) {
   EXPECT_EQ(in.children[0].op, ExprOp::kApply);
   EXPECT_EQ(in.children[0].function, std::vector<std::string>{"bucket"});
   EXPECT_EQ(in.children[0].catalog, "iceberg_functions");
-  EXPECT_EQ(in.values, (std::vector<Value>{Value::DecimalOf(150, 2), Value::DecimalOf(225, 2)}));
+  EXPECT_EQ(in.values,
+            (std::vector<Value>{Value::DecimalOf(150, 2), Value::DecimalOf(225, 2)}));
   EXPECT_EQ(ExpressionToJson(*e), j);
 }
 
 TEST(ExpressionIdForm, FunctionSpellingsAndParameters) {
   for (const char* f : {R"("f")", R"(["f"])", R"({"identifier": ["f"]})"}) {
-    json j = Parse(std::string(R"({"type": "eq", "left": {"type": "apply", "function": )") + f +
-                   R"(, "arguments": [{"type": "parameter", "name": "x"}]}, "right": true})");
+    json j = Parse(
+        std::string(R"({"type": "eq", "left": {"type": "apply", "function": )") + f +
+        R"(, "arguments": [{"type": "parameter", "name": "x"}]}, "right": true})");
     auto e = ExpressionFromJson(j, "");
     ASSERT_TRUE(e.has_value()) << e.error().message;
     EXPECT_EQ(e->children[0].function, std::vector<std::string>{"f"});
@@ -264,7 +276,8 @@ TEST(ExpressionLegacyForm, NamesAreFlaggedForExprIdReferences) {
 
 TEST(ExpressionLegacyForm, TransformTermsBecomeBuiltinApplies) {
   auto e = ExpressionFromJson(
-      Parse(R"({"type":"eq","term":{"type":"transform","transform":"truncate[4]","term":"s"},
+      Parse(
+          R"({"type":"eq","term":{"type":"transform","transform":"truncate[4]","term":"s"},
                 "value":"abcd"})"),
       "");
   ASSERT_TRUE(e.has_value()) << e.error().message;
@@ -275,10 +288,11 @@ TEST(ExpressionLegacyForm, TransformTermsBecomeBuiltinApplies) {
   ASSERT_EQ(apply.children.size(), 2u);
   EXPECT_EQ(apply.children[0], Expr::Lit(Value::Long(4)));
   EXPECT_EQ(apply.children[1].name, "s");
-  for (const char* bad : {"bucket[0]", "bucket[-1]", "bucket[x]", "bucket", "void", "zorder"}) {
+  for (const char* bad :
+       {"bucket[0]", "bucket[-1]", "bucket[x]", "bucket", "void", "zorder"}) {
     auto r = ExpressionFromJson(
-        Parse(std::string(R"({"type":"eq","term":{"type":"transform","transform":")") + bad +
-              R"(","term":"s"},"value":1})"),
+        Parse(std::string(R"({"type":"eq","term":{"type":"transform","transform":")") +
+              bad + R"(","term":"s"},"value":1})"),
         "");
     EXPECT_FALSE(r.has_value()) << bad;
   }
@@ -291,12 +305,14 @@ TEST(ExpressionErrors, NameThePointerAndWhatWasExpected) {
   };
   EXPECT_EQ(err(R"({"type":"and","left":true})"),
             "/constraints/1/expression: missing required member 'right'");
-  EXPECT_EQ(err(R"({"type":"not","child":{"type":"lt","left":{"type":"reference","id":"a"},
+  EXPECT_EQ(
+      err(R"({"type":"not","child":{"type":"lt","left":{"type":"reference","id":"a"},
                     "right":1}})"),
-            "/constraints/1/expression/child/left/id: expected an integer, got string");
-  EXPECT_EQ(err("42"),
-            "/constraints/1/expression: expected a predicate: true, false or an object with "
-            "a 'type', got integer 42");
+      "/constraints/1/expression/child/left/id: expected an integer, got string");
+  EXPECT_EQ(
+      err("42"),
+      "/constraints/1/expression: expected a predicate: true, false or an object with "
+      "a 'type', got integer 42");
   EXPECT_EQ(err(R"({"type":"eq","left":{"type":"reference","id":1},"right":null})"),
             "/constraints/1/expression/right: required member is null");
   EXPECT_EQ(err(R"({"type":"eq","term":"x","value":null})"),
@@ -316,7 +332,9 @@ TEST(ExpressionErrors, DocumentsBuiltInCodeNestedTooDeeplyAreRefused) {
   EXPECT_NE(e.error().message.find("nested too deeply"), std::string::npos);
   json t = "int";
   for (int i = 0; i < 100000; ++i)
-    t = json{{"type", "list"}, {"element-id", i}, {"element-required", false},
+    t = json{{"type", "list"},
+             {"element-id", i},
+             {"element-required", false},
              {"element", std::move(t)}};
   EXPECT_FALSE(TypeFromJson(t, "").has_value());
 }

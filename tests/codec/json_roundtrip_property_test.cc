@@ -1,12 +1,13 @@
-// RapidCheck properties: encoding then decoding is the identity on generated table metadata
-// (schemas with nested types, constraints with ID-form and legacy expressions, snapshots
-// with constraint statuses, unmodeled members) and on generated values of generated types.
-#include <cmath>
-#include <limits>
-
+// RapidCheck properties: encoding then decoding is the identity on generated table
+// metadata (schemas with nested types, constraints with ID-form and legacy expressions,
+// snapshots with constraint statuses, unmodeled members) and on generated values of
+// generated types.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <limits>
 
 #include "codec/json_expression.h"
 #include "codec/json_table_metadata.h"
@@ -27,7 +28,9 @@ std::optional<T> Maybe(const rc::Gen<T>& g) {
 }
 
 /// Printable ASCII: JSON strings must be valid UTF-8.
-rc::Gen<std::string> Text() { return gen::container<std::string>(gen::inRange<char>(32, 127)); }
+rc::Gen<std::string> Text() {
+  return gen::container<std::string>(gen::inRange<char>(32, 127));
+}
 
 rc::Gen<std::string> Name() {
   return gen::element<std::string>("id", "qty", "price", "a b", "x/y~z", "tag", "ts");
@@ -37,26 +40,42 @@ rc::Gen<std::string> Name() {
 
 Type PrimitiveType() {
   switch (*gen::inRange(0, 22)) {
-    case 0: return Type::Primitive(TypeId::kBoolean);
-    case 1: return Type::Primitive(TypeId::kInt);
-    case 2: return Type::Primitive(TypeId::kLong);
-    case 3: return Type::Primitive(TypeId::kFloat);
-    case 4: return Type::Primitive(TypeId::kDouble);
+    case 0:
+      return Type::Primitive(TypeId::kBoolean);
+    case 1:
+      return Type::Primitive(TypeId::kInt);
+    case 2:
+      return Type::Primitive(TypeId::kLong);
+    case 3:
+      return Type::Primitive(TypeId::kFloat);
+    case 4:
+      return Type::Primitive(TypeId::kDouble);
     case 5: {
       int p = *gen::inRange(1, 39);
       return Type::Decimal(p, *gen::inRange(0, p + 1));
     }
-    case 6: return Type::Primitive(TypeId::kDate);
-    case 7: return Type::Primitive(TypeId::kTime);
-    case 8: return Type::Primitive(TypeId::kTimestamp);
-    case 9: return Type::Primitive(TypeId::kTimestampTz);
-    case 10: return Type::Primitive(TypeId::kTimestampNs);
-    case 11: return Type::Primitive(TypeId::kTimestampTzNs);
-    case 12: return Type::Primitive(TypeId::kString);
-    case 13: return Type::Primitive(TypeId::kUuid);
-    case 14: return Type::Fixed(*gen::inRange(1, 20));
-    case 15: return Type::Primitive(TypeId::kBinary);
-    case 16: return Type::Primitive(TypeId::kUnknown);
+    case 6:
+      return Type::Primitive(TypeId::kDate);
+    case 7:
+      return Type::Primitive(TypeId::kTime);
+    case 8:
+      return Type::Primitive(TypeId::kTimestamp);
+    case 9:
+      return Type::Primitive(TypeId::kTimestampTz);
+    case 10:
+      return Type::Primitive(TypeId::kTimestampNs);
+    case 11:
+      return Type::Primitive(TypeId::kTimestampTzNs);
+    case 12:
+      return Type::Primitive(TypeId::kString);
+    case 13:
+      return Type::Primitive(TypeId::kUuid);
+    case 14:
+      return Type::Fixed(*gen::inRange(1, 20));
+    case 15:
+      return Type::Primitive(TypeId::kBinary);
+    case 16:
+      return Type::Primitive(TypeId::kUnknown);
     case 17: {
       Type t = Type::Primitive(TypeId::kGeometry);
       t.crs = *gen::element<std::string>("", "srid:4326", "EPSG:3857");
@@ -68,20 +87,28 @@ Type PrimitiveType() {
       t.algorithm = *gen::element<std::string>("", "karney", "vincenty");
       return t;
     }
-    case 19: return Type::Primitive(TypeId::kVariant);
-    default: return Type::Primitive(TypeId::kLong);
+    case 19:
+      return Type::Primitive(TypeId::kVariant);
+    default:
+      return Type::Primitive(TypeId::kLong);
   }
 }
 
 std::optional<std::string> DefaultFor(const Type& t) {
   if (*gen::inRange(0, 4) != 0) return std::nullopt;
   switch (t.id) {
-    case TypeId::kInt: return "5";
-    case TypeId::kLong: return "-3";
-    case TypeId::kString: return "\"n/a\"";
-    case TypeId::kBoolean: return "false";
-    case TypeId::kDate: return "\"2024-02-29\"";
-    default: return std::nullopt;
+    case TypeId::kInt:
+      return "5";
+    case TypeId::kLong:
+      return "-3";
+    case TypeId::kString:
+      return "\"n/a\"";
+    case TypeId::kBoolean:
+      return "false";
+    case TypeId::kDate:
+      return "\"2024-02-29\"";
+    default:
+      return std::nullopt;
   }
 }
 
@@ -106,11 +133,14 @@ std::vector<NestedField> GenFields(int depth, int max_fields) {
 Type GenType(int depth) {
   const int kind = depth > 0 ? *gen::inRange(0, 6) : 0;
   switch (kind) {
-    case 3: return Type::Struct(GenFields(depth, 3));
-    case 4: return Type::List(0, *gen::arbitrary<bool>(), GenType(depth - 1));
+    case 3:
+      return Type::Struct(GenFields(depth, 3));
+    case 4:
+      return Type::List(0, *gen::arbitrary<bool>(), GenType(depth - 1));
     case 5:
       return Type::Map(0, GenType(0), 0, *gen::arbitrary<bool>(), GenType(depth - 1));
-    default: return PrimitiveType();
+    default:
+      return PrimitiveType();
   }
 }
 
@@ -141,7 +171,8 @@ Schema GenSchema() {
   s.fields = GenFields(3, 4);
   FieldId next = *gen::inRange(0, 3);
   AssignIds(s.fields, next);
-  s.identifier_field_ids = Maybe(gen::container<std::vector<FieldId>>(gen::inRange(0, 12)));
+  s.identifier_field_ids =
+      Maybe(gen::container<std::vector<FieldId>>(gen::inRange(0, 12)));
   return s;
 }
 
@@ -156,10 +187,14 @@ Expr Named(std::string name) {
 
 Expr UntypedLiteral() {
   switch (*gen::inRange(0, 4)) {
-    case 0: return Expr::Lit(Value::Long(*gen::arbitrary<int64_t>()));
-    case 1: return Expr::Lit(Value::String(*Name()));
-    case 2: return Expr::Lit(Value::Boolean(*gen::arbitrary<bool>()));
-    default: return Expr::Lit(Value::Double(*gen::inRange(-1000000, 1000000) / 64.0));
+    case 0:
+      return Expr::Lit(Value::Long(*gen::arbitrary<int64_t>()));
+    case 1:
+      return Expr::Lit(Value::String(*Name()));
+    case 2:
+      return Expr::Lit(Value::Boolean(*gen::arbitrary<bool>()));
+    default:
+      return Expr::Lit(Value::Double(*gen::inRange(-1000000, 1000000) / 64.0));
   }
 }
 
@@ -179,7 +214,8 @@ Expr TypedLiteral() {
       e.data_type = Type::Primitive(TypeId::kTimestampTz);
       break;
     default:
-      e = Expr::Lit(Value::Bytes(*gen::container<std::string>(4, gen::arbitrary<char>())));
+      e = Expr::Lit(
+          Value::Bytes(*gen::container<std::string>(4, gen::arbitrary<char>())));
       e.data_type = Type::Fixed(4);
       break;
   }
@@ -188,8 +224,10 @@ Expr TypedLiteral() {
 
 Expr LegacyTermExpr() {
   switch (*gen::inRange(0, 3)) {
-    case 0: return Named(*Name());
-    case 1: return Expr::Ref(*gen::inRange(1, 30));
+    case 0:
+      return Named(*Name());
+    case 1:
+      return Expr::Ref(*gen::inRange(1, 30));
     default: {
       Expr t;
       t.op = ExprOp::kApply;
@@ -199,7 +237,8 @@ Expr LegacyTermExpr() {
         t.function = {*gen::element<std::string>("bucket", "truncate")};
         t.children.push_back(Expr::Lit(Value::Long(*gen::inRange(1, 1000))));
       } else {
-        t.function = {*gen::element<std::string>("identity", "year", "month", "day", "hour")};
+        t.function = {
+            *gen::element<std::string>("identity", "year", "month", "day", "hour")};
       }
       t.children.push_back(*gen::arbitrary<bool>() ? Named(*Name())
                                                    : Expr::Ref(*gen::inRange(1, 30)));
@@ -210,24 +249,30 @@ Expr LegacyTermExpr() {
 
 Expr GenTerm(int depth) {
   switch (*gen::inRange(0, depth > 0 ? 7 : 5)) {
-    case 0: return Expr::Ref(*gen::inRange(0, 30));
-    case 1: return UntypedLiteral();
-    case 2: return TypedLiteral();
-    case 3: return Named(*Name());
+    case 0:
+      return Expr::Ref(*gen::inRange(0, 30));
+    case 1:
+      return UntypedLiteral();
+    case 2:
+      return TypedLiteral();
+    case 3:
+      return Named(*Name());
     case 4: {
       Expr p;
       p.op = ExprOp::kParameter;
       p.name = *Name();
       return p;
     }
-    case 5: return LegacyTermExpr();
+    case 5:
+      return LegacyTermExpr();
     default: {
       Expr a;
       a.op = ExprOp::kApply;
       using Path = std::vector<std::string>;
       a.function = *gen::element(Path{"if_else"}, Path{"my_udf"}, Path{"db", "my_udf"},
                                  Path{"bucket"});
-      if (*gen::arbitrary<bool>()) a.catalog = *gen::element<std::string>("iceberg_functions", "c");
+      if (*gen::arbitrary<bool>())
+        a.catalog = *gen::element<std::string>("iceberg_functions", "c");
       const int n = *gen::inRange(0, 3);
       for (int i = 0; i < n; ++i) a.children.push_back(GenTerm(depth - 1));
       return a;
@@ -236,13 +281,15 @@ Expr GenTerm(int depth) {
 }
 
 Expr GenPredicate(int depth) {
-  const ExprOp kUnary[] = {ExprOp::kIsNull, ExprOp::kNotNull, ExprOp::kIsNan, ExprOp::kNotNan};
-  const ExprOp kBinary[] = {ExprOp::kLt, ExprOp::kLtEq, ExprOp::kGt, ExprOp::kGtEq,
-                            ExprOp::kEq, ExprOp::kNotEq, ExprOp::kStartsWith,
-                            ExprOp::kNotStartsWith};
+  const ExprOp kUnary[] = {ExprOp::kIsNull, ExprOp::kNotNull, ExprOp::kIsNan,
+                           ExprOp::kNotNan};
+  const ExprOp kBinary[] = {ExprOp::kLt,         ExprOp::kLtEq,         ExprOp::kGt,
+                            ExprOp::kGtEq,       ExprOp::kEq,           ExprOp::kNotEq,
+                            ExprOp::kStartsWith, ExprOp::kNotStartsWith};
   const bool legacy = *gen::arbitrary<bool>();
   switch (*gen::inRange(0, depth > 0 ? 8 : 5)) {
-    case 0: return *gen::arbitrary<bool>() ? Expr::True() : Expr::False();
+    case 0:
+      return *gen::arbitrary<bool>() ? Expr::True() : Expr::False();
     case 1: {
       Expr e = Expr::Unary(kUnary[*gen::inRange(0, 4)],
                            legacy ? LegacyTermExpr() : GenTerm(depth));
@@ -253,8 +300,9 @@ Expr GenPredicate(int depth) {
     case 3: {
       ExprOp op = kBinary[*gen::inRange(0, 8)];
       if (legacy) {
-        Expr e = Expr::Binary(op, LegacyTermExpr(),
-                              *gen::arbitrary<bool>() ? UntypedLiteral() : TypedLiteral());
+        Expr e =
+            Expr::Binary(op, LegacyTermExpr(),
+                         *gen::arbitrary<bool>() ? UntypedLiteral() : TypedLiteral());
         e.legacy_form = true;
         return e;
       }
@@ -267,7 +315,8 @@ Expr GenPredicate(int depth) {
       const int n = *gen::inRange(0, 4);
       if (*gen::arbitrary<bool>()) {
         e.data_type = Type::Primitive(TypeId::kDate);
-        for (int i = 0; i < n; ++i) e.values.push_back(Value::Long(*gen::inRange(0, 30000)));
+        for (int i = 0; i < n; ++i)
+          e.values.push_back(Value::Long(*gen::inRange(0, 30000)));
       } else {
         for (int i = 0; i < n; ++i)
           e.values.push_back(*gen::arbitrary<bool>() ? Value::Long(*gen::inRange(-9, 9))
@@ -275,7 +324,8 @@ Expr GenPredicate(int depth) {
       }
       return e;
     }
-    case 5: return Expr::Unary(ExprOp::kNot, GenPredicate(depth - 1));
+    case 5:
+      return Expr::Unary(ExprOp::kNot, GenPredicate(depth - 1));
     default:
       return Expr::Binary(*gen::arbitrary<bool>() ? ExprOp::kAnd : ExprOp::kOr,
                           GenPredicate(depth - 1), GenPredicate(depth - 1));
@@ -287,7 +337,8 @@ Expr GenPredicate(int depth) {
 Constraint GenConstraint() {
   Constraint c;
   c.id = Maybe(gen::inRange(0, 100));
-  c.raw_type = *gen::element<std::string>("check", "unique", "primary-key", "foreign-key", "");
+  c.raw_type =
+      *gen::element<std::string>("check", "unique", "primary-key", "foreign-key", "");
   c.type = ParseConstraintType(c.raw_type);
   c.name = Maybe(Name());
   c.enforced = Maybe(gen::arbitrary<bool>());
@@ -308,8 +359,8 @@ ExtraFields GenExtra(std::vector<std::string> keys) {
   ExtraFields extra;
   for (const auto& k : keys) {
     if (*gen::inRange(0, 3) != 0) continue;
-    extra[k] = *gen::element<std::string>("[]", "[1,2]", "{\"a\":\"b\"}", "\"s\"", "7", "true",
-                                          "{\"n\":{\"m\":[null,1.5]}}");
+    extra[k] = *gen::element<std::string>("[]", "[1,2]", "{\"a\":\"b\"}", "\"s\"", "7",
+                                          "true", "{\"n\":{\"m\":[null,1.5]}}");
   }
   return extra;
 }
@@ -340,7 +391,8 @@ Snapshot GenSnapshot(SnapshotId id) {
 TableMetadata GenMetadata() {
   TableMetadata md;
   md.format_version = *gen::inRange(1, 5);
-  md.table_uuid = Maybe(gen::element<std::string>("9c12d441-03fe-4693-9a96-a0705ddf69c1", "x"));
+  md.table_uuid =
+      Maybe(gen::element<std::string>("9c12d441-03fe-4693-9a96-a0705ddf69c1", "x"));
   md.location = Maybe(gen::element<std::string>("s3://bucket/t", ""));
   md.last_sequence_number = Maybe(gen::inRange<int64_t>(0, 100));
   md.last_updated_ms = *gen::arbitrary<int64_t>();
@@ -405,7 +457,8 @@ TableMetadata GenMetadata() {
   // v1's legacy members, in the shapes the decoder produces them: `schema` beside a
   // current-schema-id (without one, decoding derives it).
   if (md.format_version == 1) {
-    md.has_legacy_schema = !md.schemas.empty() && md.current_schema_id && *gen::arbitrary<bool>();
+    md.has_legacy_schema =
+        !md.schemas.empty() && md.current_schema_id && *gen::arbitrary<bool>();
     md.has_legacy_partition_spec = *gen::arbitrary<bool>();
   }
   md.extra = GenExtra({"metadata-log", "snapshot-log", "statistics", "x-unknown"});
@@ -444,23 +497,31 @@ Value GenValue(const Type& t, bool allow_null);
 
 Value GenPrimitiveValue(const Type& t) {
   switch (t.id) {
-    case TypeId::kBoolean: return Value::Boolean(*gen::arbitrary<bool>());
-    case TypeId::kInt: return Value::Long(*gen::arbitrary<int32_t>());
+    case TypeId::kBoolean:
+      return Value::Boolean(*gen::arbitrary<bool>());
+    case TypeId::kInt:
+      return Value::Long(*gen::arbitrary<int32_t>());
     case TypeId::kLong:
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
     case TypeId::kTimestampNs:
-    case TypeId::kTimestampTzNs: return Value::Long(*gen::arbitrary<int64_t>());
+    case TypeId::kTimestampTzNs:
+      return Value::Long(*gen::arbitrary<int64_t>());
     case TypeId::kFloat:
-      return Value::Double(static_cast<double>(static_cast<float>(
-          *gen::inRange(-100000000, 100000000) / 128.0)));
+      return Value::Double(static_cast<double>(
+          static_cast<float>(*gen::inRange(-100000000, 100000000) / 128.0)));
     case TypeId::kDouble: {
       switch (*gen::inRange(0, 6)) {
-        case 0: return Value::Double(std::numeric_limits<double>::infinity());
-        case 1: return Value::Double(-std::numeric_limits<double>::infinity());
-        case 2: return Value::Double(std::numeric_limits<double>::max());
-        case 3: return Value::Double(std::numeric_limits<double>::denorm_min());
-        default: return Value::Double(*gen::arbitrary<int64_t>() / 1024.0);
+        case 0:
+          return Value::Double(std::numeric_limits<double>::infinity());
+        case 1:
+          return Value::Double(-std::numeric_limits<double>::infinity());
+        case 2:
+          return Value::Double(std::numeric_limits<double>::max());
+        case 3:
+          return Value::Double(std::numeric_limits<double>::denorm_min());
+        default:
+          return Value::Double(*gen::arbitrary<int64_t>() / 1024.0);
       }
     }
     case TypeId::kDecimal: {
@@ -473,19 +534,23 @@ Value GenPrimitiveValue(const Type& t) {
       if (*gen::arbitrary<bool>()) v = -v;
       return Value::DecimalOf(v, t.scale);
     }
-    case TypeId::kDate: return Value::Long(*gen::inRange(-365000000, 365000000));
+    case TypeId::kDate:
+      return Value::Long(*gen::inRange(-365000000, 365000000));
     case TypeId::kTime:
       return Value::Long(*gen::inRange<int64_t>(0, int64_t{86400} * 1000000));
     case TypeId::kString:
     case TypeId::kGeometry:
-    case TypeId::kGeography: return Value::String(*Text());
+    case TypeId::kGeography:
+      return Value::String(*Text());
     case TypeId::kUuid:
       return Value::Bytes(*gen::container<std::string>(16, gen::arbitrary<char>()));
     case TypeId::kFixed:
       return Value::Bytes(*gen::container<std::string>(static_cast<size_t>(t.length),
                                                        gen::arbitrary<char>()));
-    case TypeId::kBinary: return Value::Bytes(*gen::arbitrary<std::string>());
-    default: return Value::Null();  // unknown, variant: only null
+    case TypeId::kBinary:
+      return Value::Bytes(*gen::arbitrary<std::string>());
+    default:
+      return Value::Null();  // unknown, variant: only null
   }
 }
 
@@ -517,17 +582,18 @@ Value GenValue(const Type& t, bool allow_null) {
       }
       return Value::Map(std::move(ks), std::move(vs));
     }
-    default: return GenPrimitiveValue(t);
+    default:
+      return GenPrimitiveValue(t);
   }
 }
 
 RC_GTEST_PROP(ValueRoundTrip, AppendixDEncodeThenDecodeIsIdentity, ()) {
   Type type = *gen::resize(100, gen::exec([] {
-    Type t = Type::Struct(GenFields(3, 5));  // a row's shape
-    FieldId next = 1;
-    AssignIds(t, next);
-    return t;
-  }));
+                             Type t = Type::Struct(GenFields(3, 5));  // a row's shape
+                             FieldId next = 1;
+                             AssignIds(t, next);
+                             return t;
+                           }));
   const Value v = *gen::resize(100, gen::exec([&type] { return GenValue(type, true); }));
   const json encoded = ValueToJson(v, type);
   RC_LOG() << DumpJson(TypeToJson(type)) << " : " << DumpJson(encoded) << "\n";

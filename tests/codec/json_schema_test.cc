@@ -1,9 +1,10 @@
 // Types, fields and schemas as JSON: the real schema files of the Iceberg projects
 // (tests/data/iceberg-real/schemas, one test per file) and the iceberg-verification
 // schema and type cases (`valid`, `decoded`, `canonical`).
+#include "codec/json_schema.h"
+
 #include <gtest/gtest.h>
 
-#include "codec/json_schema.h"
 #include "codec/json_text.h"
 #include "codec/json_type.h"
 #include "model/iceberg_rules.h"
@@ -31,7 +32,8 @@ TEST_P(RealSchema, VerdictMatchesSourceTest) {
   const ManifestEntry& entry = GetParam();
   SCOPED_TRACE(entry.file + " (" + entry.what + ")");
   auto parsed = ParseJsonText(
-      testing_data::ReadText(testing_data::DataPath("iceberg-real/" + entry.file)), entry.file);
+      testing_data::ReadText(testing_data::DataPath("iceberg-real/" + entry.file)),
+      entry.file);
   bool accepted = false;
   std::string why;
   if (!parsed) {
@@ -91,10 +93,14 @@ TEST_P(RealSchema, VerdictMatchesSourceTest) {
   }
 }
 
-std::vector<ManifestEntry> SchemaFiles() { return testing_data::ManifestEntries("schemas/"); }
+std::vector<ManifestEntry> SchemaFiles() {
+  return testing_data::ManifestEntries("schemas/");
+}
 
 INSTANTIATE_TEST_SUITE_P(IcebergReal, RealSchema, ::testing::ValuesIn(SchemaFiles()),
-                         [](const auto& info) { return testing_data::TestName(info.param.file); });
+                         [](const auto& info) {
+                           return testing_data::TestName(info.param.file);
+                         });
 
 TEST(RealSchemaCorpus, CoversTheManifest) { EXPECT_EQ(SchemaFiles().size(), 118u); }
 
@@ -130,7 +136,8 @@ void PrintTo(const VerificationCase& c, std::ostream* os) {
 std::vector<VerificationCase> Cases(const std::vector<std::string>& surfaces) {
   std::vector<VerificationCase> out;
   for (const auto& s : surfaces) {
-    json file = testing_data::ReadJson("iceberg-verification/table-spec/" + s + "/cases.json");
+    json file =
+        testing_data::ReadJson("iceberg-verification/table-spec/" + s + "/cases.json");
     for (const auto& c : file["cases"]) out.push_back({s, c});
   }
   return out;
@@ -139,7 +146,8 @@ std::vector<VerificationCase> Cases(const std::vector<std::string>& surfaces) {
 std::string CaseName(const VerificationCase& c) {
   std::string out;
   for (char ch : c.surface + "_" + c.body.value("id", "")) {
-    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+    const bool ok =
+        (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
     out.push_back(ok ? ch : '_');
   }
   return out;
@@ -186,13 +194,17 @@ json ExpectedTypeFor(const json& expected_rows, FieldId id) {
 
 void ProjectType(const Type& t, FieldId self, const json& expected_rows, json& rows) {
   auto row = [&](FieldId id, const char* name, bool required, const Type& type) {
-    rows.push_back(json{{"id", id}, {"name", name}, {"parent", self}, {"required", required},
+    rows.push_back(json{{"id", id},
+                        {"name", name},
+                        {"parent", self},
+                        {"required", required},
                         {"type", RowType(type, ExpectedTypeFor(expected_rows, id))},
                         {"doc", nullptr}});
     ProjectType(type, id, expected_rows, rows);
   };
   if (t.id == TypeId::kStruct) ProjectFields(t.fields, self, expected_rows, rows);
-  if (t.id == TypeId::kList) row(t.element_id, "element", t.element_required, t.element());
+  if (t.id == TypeId::kList)
+    row(t.element_id, "element", t.element_required, t.element());
   if (t.id == TypeId::kMap) {
     row(t.key_id, "key", true, t.key());
     row(t.value_id, "value", t.value_required, t.value());
@@ -230,7 +242,8 @@ TEST_P(VerificationSchema, ParseAndProject) {
   if (!accepted) return;
   const json& decoded = c["decoded"];
   EXPECT_EQ(json(schema->schema_id.value_or(0)), decoded["schema-id"]);
-  std::vector<FieldId> ids = schema->identifier_field_ids.value_or(std::vector<FieldId>{});
+  std::vector<FieldId> ids =
+      schema->identifier_field_ids.value_or(std::vector<FieldId>{});
   std::vector<FieldId> want = decoded["identifier-field-ids"].get<std::vector<FieldId>>();
   std::sort(ids.begin(), ids.end());
   std::sort(want.begin(), want.end());
@@ -243,30 +256,33 @@ TEST_P(VerificationSchema, ParseAndProject) {
   EXPECT_EQ(*again, *schema);
 }
 
-INSTANTIATE_TEST_SUITE_P(IcebergVerification, VerificationSchema,
-                         ::testing::ValuesIn(Cases({"schema/core", "schema/unknown",
-                                                    "schema/variant", "schema/geometry",
-                                                    "schema/geography", "schema/geospatial",
-                                                    "schema/timestamp-ns"})),
-                         [](const auto& info) { return CaseName(info.param); });
+INSTANTIATE_TEST_SUITE_P(
+    IcebergVerification, VerificationSchema,
+    ::testing::ValuesIn(Cases({"schema/core", "schema/unknown", "schema/variant",
+                               "schema/geometry", "schema/geography", "schema/geospatial",
+                               "schema/timestamp-ns"})),
+    [](const auto& info) { return CaseName(info.param); });
 
 // ---- specific behaviour ----
 
 TEST(TypeStrings, SpellingsAndErrors) {
   EXPECT_EQ(TypeToString(*TypeFromString("DECIMAL( 9 , 2 )")), "decimal(9, 2)");
   EXPECT_EQ(*TypeFromString("geometry"), *TypeFromString("geometry(OGC:CRS84)"));
-  EXPECT_EQ(*TypeFromString("geography(OGC:CRS84, Spherical)"), *TypeFromString("geography"));
+  EXPECT_EQ(*TypeFromString("geography(OGC:CRS84, Spherical)"),
+            *TypeFromString("geography"));
   EXPECT_EQ(TypeFromString("geometry('EPSG:4326')")->crs, "EPSG:4326");
   EXPECT_EQ(TypeFromString("GEOMETRY( srid: 3857 )")->crs, "srid: 3857");
-  for (const char* bad : {"fixed[99999999999999999999]", "fixed[0]", "decimal(39,0)",
-                          "decimal(5,6)", "decimal(10,-1)", "geometry(srid:4269 karney)",
-                          "geography(srid:4269, invalid)", "geometry()", "struct", "list<int>"}) {
+  for (const char* bad :
+       {"fixed[99999999999999999999]", "fixed[0]", "decimal(39,0)", "decimal(5,6)",
+        "decimal(10,-1)", "geometry(srid:4269 karney)", "geography(srid:4269, invalid)",
+        "geometry()", "struct", "list<int>"}) {
     EXPECT_FALSE(TypeFromString(bad).has_value()) << bad;
   }
   auto err = TypeFromJson(json("decimal(9)"), "/schemas/0/fields/3/type");
   ASSERT_FALSE(err.has_value());
-  EXPECT_EQ(err.error().message.rfind("/schemas/0/fields/3/type: cannot parse type string", 0),
-            0u)
+  EXPECT_EQ(
+      err.error().message.rfind("/schemas/0/fields/3/type: cannot parse type string", 0),
+      0u)
       << err.error().message;
 }
 
@@ -278,13 +294,17 @@ TEST(FieldDefaults, AreCheckedAgainstTheTypeAndKeptAsText) {
   EXPECT_EQ(f->initial_default_json, "\"14.20\"");
   EXPECT_EQ(f->write_default_json, "\"1.5\"");
   auto bad = FieldFromJson(json::parse(R"({"id": 1, "name": "d", "required": false,
-      "type": "int", "initial-default": 3000000000})"), "/schemas/0/fields/0");
+      "type": "int", "initial-default": 3000000000})"),
+                           "/schemas/0/fields/0");
   ASSERT_FALSE(bad.has_value());
-  EXPECT_EQ(bad.error().message,
-            "/schemas/0/fields/0/initial-default: integer 3000000000 is out of the int range");
+  EXPECT_EQ(
+      bad.error().message,
+      "/schemas/0/fields/0/initial-default: integer 3000000000 is out of the int range");
   // Appendix D: a timestamptz default carries "+00:00".
   EXPECT_FALSE(FieldFromJson(json::parse(R"({"id": 1, "name": "t", "required": false,
-      "type": "timestamptz", "initial-default": "2024-06-27T05:00:00Z"})"), "").has_value());
+      "type": "timestamptz", "initial-default": "2024-06-27T05:00:00Z"})"),
+                             "")
+                   .has_value());
 }
 
 TEST(SchemaRules, FieldIdsUniqueAcrossElementsKeysAndValues) {

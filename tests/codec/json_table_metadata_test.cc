@@ -1,10 +1,11 @@
-// Real table metadata of the Apache Iceberg projects (tests/data/iceberg-real, one test per
-// file): every file the source tests accept decodes, passes CheckIcebergMetadata and
+// Real table metadata of the Apache Iceberg projects (tests/data/iceberg-real, one test
+// per file): every file the source tests accept decodes, passes CheckIcebergMetadata and
 // round-trips by meaning; every one they reject is rejected by the decoder or by an ice.*
 // rule (docs/codec-exceptions.md lists the deliberate differences).
+#include "codec/json_table_metadata.h"
+
 #include <gtest/gtest.h>
 
-#include "codec/json_table_metadata.h"
 #include "codec/json_text.h"
 #include "model/iceberg_rules.h"
 #include "tests/codec/codec_exceptions_internal.h"
@@ -87,12 +88,13 @@ std::vector<ManifestEntry> TableMetadataFiles() {
 }
 
 INSTANTIATE_TEST_SUITE_P(IcebergReal, RealTableMetadata,
-                         ::testing::ValuesIn(TableMetadataFiles()),
-                         [](const auto& info) { return testing_data::TestName(info.param.file); });
+                         ::testing::ValuesIn(TableMetadataFiles()), [](const auto& info) {
+                           return testing_data::TestName(info.param.file);
+                         });
 
 TEST(RealTableMetadataCorpus, CoversTheManifest) {
-  // 54 valid table-metadata / LoadTable files and 41 invalid ones; the exception list stays
-  // short (at most 3 table-metadata files).
+  // 54 valid table-metadata / LoadTable files and 41 invalid ones; the exception list
+  // stays short (at most 3 table-metadata files).
   size_t valid = 0, invalid = 0, exceptions = 0;
   for (const auto& e : TableMetadataFiles()) {
     (e.expect == "valid" ? valid : invalid)++;
@@ -140,7 +142,8 @@ TEST(TableMetadataDecode, V1LegacySchemaAndSpecAreReadAndWrittenBack) {
 
 TEST(TableMetadataDecode, V1WithoutCurrentSchemaIdFallsBackToSchema) {
   auto md = TableMetadataFromJson(testing_data::ReadJson(
-      "iceberg-real/metadata/valid/apache-iceberg-go__TableMetadataV1SchemasWithoutCurrentId.json"));
+      "iceberg-real/metadata/valid/"
+      "apache-iceberg-go__TableMetadataV1SchemasWithoutCurrentId.json"));
   ASSERT_TRUE(md.has_value()) << md.error().message;
   ASSERT_TRUE(md->current_schema_id.has_value());
   EXPECT_EQ(*md->current_schema_id, 0);
@@ -152,10 +155,11 @@ TEST(TableMetadataDecode, UnmodeledMembersAreKeptVerbatim) {
   ASSERT_TRUE(md.has_value()) << md.error().message;
   ASSERT_EQ(md->extra.count("statistics"), 1u);
   json out = TableMetadataToJson(*md);
-  EXPECT_EQ(out["statistics"],
-            testing_data::ReadJson(
-                "iceberg-real/metadata/valid/apache-iceberg__TableMetadataStatisticsFiles.json")
-                ["statistics"]);
+  EXPECT_EQ(
+      out["statistics"],
+      testing_data::ReadJson(
+          "iceberg-real/metadata/valid/apache-iceberg__TableMetadataStatisticsFiles.json")
+          ["statistics"]);
 }
 
 TEST(TableMetadataDecode, V4ConstraintsAndStatusesRoundTrip) {
@@ -203,7 +207,7 @@ TEST(TableMetadataDecode, V4ConstraintsAndStatusesRoundTrip) {
   const ConstraintStatuses& st = *md->snapshots[1].constraint_statuses;
   EXPECT_EQ(st.validated, std::vector<ConstraintId>{1});
   EXPECT_EQ(st.invalid, std::vector<ConstraintId>{});  // an empty list is kept
-  EXPECT_FALSE(st.valid.has_value());                 // an omitted list stays omitted
+  EXPECT_FALSE(st.valid.has_value());                  // an omitted list stays omitted
   ExpectRoundTrip(*md);
   // The snapshot writes its statuses back under "constraint-statuses".
   json out = TableMetadataToJson(*md);
@@ -213,7 +217,8 @@ TEST(TableMetadataDecode, V4ConstraintsAndStatusesRoundTrip) {
 }
 
 TEST(TableMetadataDecode, ConstraintWithMissingFieldsAndUnknownTypeIsKeptForTheModel) {
-  // def.required-fields and def.types are the model's to judge: the decoder keeps the gaps.
+  // def.required-fields and def.types are the model's to judge: the decoder keeps the
+  // gaps.
   auto j = ParseJsonText(R"({"type": "foreign-key", "name": "fk"})", "c");
   ASSERT_TRUE(j.has_value());
   auto md_json = testing_data::ReadJson(

@@ -1,15 +1,16 @@
 // Single values (Appendix D), rows (ARCHITECTURE.md row format), constraints and the JSON
 // text layer (positions, depth, trailing data).
-#include <cmath>
-#include <limits>
+#include "codec/json_value.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
 
 #include "codec/json_constraint.h"
 #include "codec/json_row.h"
 #include "codec/json_text.h"
 #include "codec/json_type.h"
-#include "codec/json_value.h"
 
 namespace ictk {
 namespace {
@@ -41,17 +42,20 @@ TEST(ValueJson, AppendixDForms) {
       {"long", "9007199254740993", Value::Long(9007199254740993)},
       {"double", "1.5", Value::Double(1.5)},
       {"double", "\"NaN\"", Value::Double(std::numeric_limits<double>::quiet_NaN())},
-      {"double", "\"-Infinity\"", Value::Double(-std::numeric_limits<double>::infinity())},
+      {"double", "\"-Infinity\"",
+       Value::Double(-std::numeric_limits<double>::infinity())},
       {"decimal(9, 2)", "\"14.20\"", Value::DecimalOf(1420, 2)},
       {"date", "\"2017-11-16\"", Value::Long(17486)},
       {"time", "\"22:31:08.123456\"", Value::Long(81068123456)},
       {"timestamp", "\"2017-11-16T22:31:08.123456\"", Value::Long(1510871468123456)},
-      {"timestamptz", "\"2017-11-16T22:31:08.123456+00:00\"", Value::Long(1510871468123456)},
-      {"timestamp_ns", "\"2017-11-16T22:31:08.123456789\"", Value::Long(1510871468123456789)},
+      {"timestamptz", "\"2017-11-16T22:31:08.123456+00:00\"",
+       Value::Long(1510871468123456)},
+      {"timestamp_ns", "\"2017-11-16T22:31:08.123456789\"",
+       Value::Long(1510871468123456789)},
       {"string", "\"abc\"", Value::String("abc")},
       {"uuid", "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\"",
-       Value::Bytes(std::string("\xf7\x9c\x3e\x09\x67\x7c\x4b\xbd\xa4\x79\x3f\x34\x9c\xb7\x85\xe7",
-                                16))},
+       Value::Bytes(std::string(
+           "\xf7\x9c\x3e\x09\x67\x7c\x4b\xbd\xa4\x79\x3f\x34\x9c\xb7\x85\xe7", 16))},
       {"fixed[3]", "\"010203\"", Value::Bytes("\x01\x02\x03")},
       {"binary", "\"dead\"", Value::Bytes("\xde\xad")},
   };
@@ -77,40 +81,49 @@ TEST(ValueJson, NestedValues) {
                 "value-required": false, "value": "date"}}]})"),
                         "");
   ASSERT_TRUE(t.has_value()) << t.error().message;
-  json j = J(R"({"1": [1, null, 3], "3": {"keys": ["a", "b"], "values": ["2020-01-01", null]}})");
+  json j = J(
+      R"({"1": [1, null, 3], "3": {"keys": ["a", "b"], "values": ["2020-01-01", null]}})");
   auto v = ValueFromJson(j, *t, "");
   ASSERT_TRUE(v.has_value()) << v.error().message;
   EXPECT_EQ(v->FindField(1)->children.size(), 3u);
   EXPECT_EQ(ValueToJson(*v, *t), j);
   EXPECT_EQ(Err(J(R"({"3": {"keys": ["a"], "values": []}})"), *t),
             "/rows/0/values/7/3: \"keys\" and \"values\" differ in length");
-  EXPECT_EQ(Err(J(R"({"9": 1})"), *t), "/rows/0/values/7/9: no field with ID \"9\" in this struct");
+  EXPECT_EQ(Err(J(R"({"9": 1})"), *t),
+            "/rows/0/values/7/9: no field with ID \"9\" in this struct");
 }
 
 TEST(ValueJson, ErrorsNameThePointerAndTheExpectedForm) {
-  EXPECT_EQ(Err(J("99999999999999999999"), T("int")),
-            "/rows/0/values/7: expected an integer, got number 1e+20 (not an integer, or out "
-            "of the 64-bit range)");
+  EXPECT_EQ(
+      Err(J("99999999999999999999"), T("int")),
+      "/rows/0/values/7: expected an integer, got number 1e+20 (not an integer, or out "
+      "of the 64-bit range)");
   EXPECT_EQ(Err(J("2147483648"), T("int")),
             "/rows/0/values/7: integer 2147483648 is out of the int range");
-  EXPECT_EQ(Err(J("1.5"), T("long")),
-            "/rows/0/values/7: expected an integer, got number 1.5 (not an integer, or out "
-            "of the 64-bit range)");
-  EXPECT_EQ(Err(J("14.2"), T("decimal(9, 2)")),
-            "/rows/0/values/7: expected a decimal string such as \"14.20\", got number 14.2");
-  EXPECT_EQ(Err(J("\"1234567890.1\""), T("decimal(9, 2)")),
-            "/rows/0/values/7: \"1234567890.1\" is not a valid decimal(9, 2) value (expected a "
-            "decimal string such as \"14.20\")");
-  EXPECT_EQ(Err(J("\"0102\""), T("fixed[4]")),
-            "/rows/0/values/7: \"0102\" is not a valid fixed[4] value (expected a hex string "
-            "of 4 bytes)");
+  EXPECT_EQ(
+      Err(J("1.5"), T("long")),
+      "/rows/0/values/7: expected an integer, got number 1.5 (not an integer, or out "
+      "of the 64-bit range)");
+  EXPECT_EQ(
+      Err(J("14.2"), T("decimal(9, 2)")),
+      "/rows/0/values/7: expected a decimal string such as \"14.20\", got number 14.2");
+  EXPECT_EQ(
+      Err(J("\"1234567890.1\""), T("decimal(9, 2)")),
+      "/rows/0/values/7: \"1234567890.1\" is not a valid decimal(9, 2) value (expected a "
+      "decimal string such as \"14.20\")");
+  EXPECT_EQ(
+      Err(J("\"0102\""), T("fixed[4]")),
+      "/rows/0/values/7: \"0102\" is not a valid fixed[4] value (expected a hex string "
+      "of 4 bytes)");
   EXPECT_EQ(Err(J("3.5e38"), T("float")),
             "/rows/0/values/7: number 3.5e+38 is out of the float range");
-  EXPECT_EQ(Err(J("1"), T("unknown")),
-            "/rows/0/values/7: expected null (values of type unknown are always null), got "
-            "integer 1");
+  EXPECT_EQ(
+      Err(J("1"), T("unknown")),
+      "/rows/0/values/7: expected null (values of type unknown are always null), got "
+      "integer 1");
   EXPECT_EQ(Err(J("\"2017-02-30\""), T("date")),
-            "/rows/0/values/7: \"2017-02-30\" is not a valid date value (expected a date string "
+            "/rows/0/values/7: \"2017-02-30\" is not a valid date value (expected a date "
+            "string "
             "such as \"2017-11-16\")");
 }
 
@@ -121,11 +134,11 @@ TEST(ValueJson, TimestamptzOffsetsNormalizeToUtcExceptWhereUtcIsRequired) {
   EXPECT_EQ(ValueToJson(*v, T("timestamptz")), "2017-11-16T22:31:08.123456+00:00");
   ValueDecodeOptions strict;
   strict.require_utc_offset = true;
-  EXPECT_FALSE(ValueFromJson(J("\"2017-11-17T00:31:08.123456+02:00\""), T("timestamptz"), "",
-                             strict)
+  EXPECT_FALSE(ValueFromJson(J("\"2017-11-17T00:31:08.123456+02:00\""), T("timestamptz"),
+                             "", strict)
                    .has_value());
-  EXPECT_TRUE(ValueFromJson(J("\"2017-11-16T22:31:08.123456+00:00\""), T("timestamptz"), "",
-                            strict)
+  EXPECT_TRUE(ValueFromJson(J("\"2017-11-16T22:31:08.123456+00:00\""), T("timestamptz"),
+                            "", strict)
                   .has_value());
 }
 
@@ -173,34 +186,41 @@ TEST(RowJson, KeyAndValuesByFieldId) {
 
 TEST(ConstraintJson, RequestAndMetadataForms) {
   auto c = ConstraintFromJson(
-      J(R"({"type": "unique", "name": "u", "enforced": true, "field-ids": [2, 3]})"), "/c");
+      J(R"({"type": "unique", "name": "u", "enforced": true, "field-ids": [2, 3]})"),
+      "/c");
   ASSERT_TRUE(c.has_value());
   EXPECT_FALSE(c->id.has_value());
   EXPECT_EQ(c->type, ConstraintType::kUnique);
   EXPECT_EQ(c->field_ids, (std::vector<FieldId>{2, 3}));
-  EXPECT_EQ(ConstraintToJson(*c),
-            J(R"({"type": "unique", "name": "u", "enforced": true, "field-ids": [2, 3]})"));
+  EXPECT_EQ(
+      ConstraintToJson(*c),
+      J(R"({"type": "unique", "name": "u", "enforced": true, "field-ids": [2, 3]})"));
   // A null in a required member is kept as missing, for def.required-fields.
   auto n = ConstraintFromJson(J(R"({"constraint-id": null, "type": "check"})"), "/c");
   ASSERT_TRUE(n.has_value());
   EXPECT_FALSE(n->id.has_value());
-  EXPECT_EQ(ConstraintFromJson(J(R"({"enforced": "yes"})"), "/constraints/4").error().message,
-            "/constraints/4/enforced: expected a boolean, got string");
+  EXPECT_EQ(
+      ConstraintFromJson(J(R"({"enforced": "yes"})"), "/constraints/4").error().message,
+      "/constraints/4/enforced: expected a boolean, got string");
   EXPECT_EQ(ConstraintFromJson(J(R"({"field-ids": [1, 2.5]})"), "/constraints/0")
                 .error()
                 .message,
-            "/constraints/0/field-ids/1: expected an integer, got number 2.5 (not an integer, or "
+            "/constraints/0/field-ids/1: expected an integer, got number 2.5 (not an "
+            "integer, or "
             "out of the 64-bit range)");
 }
 
 TEST(ConstraintStatusesJson, ListsAndUnknownKeys) {
-  auto st = ConstraintStatusesFromJson(J(R"({"validated": [1, 2], "unvalidated": []})"), "/s");
+  auto st =
+      ConstraintStatusesFromJson(J(R"({"validated": [1, 2], "unvalidated": []})"), "/s");
   ASSERT_TRUE(st.has_value());
   EXPECT_EQ(st->validated, (std::vector<ConstraintId>{1, 2}));
   EXPECT_EQ(st->unvalidated, std::vector<ConstraintId>{});
   EXPECT_FALSE(st->invalid.has_value());
-  EXPECT_EQ(ConstraintStatusesToJson(*st), J(R"({"validated": [1, 2], "unvalidated": []})"));
-  EXPECT_EQ(ConstraintStatusesFromJson(J(R"({"valdated": [1]})"), "/snapshots/0/constraint-statuses")
+  EXPECT_EQ(ConstraintStatusesToJson(*st),
+            J(R"({"validated": [1, 2], "unvalidated": []})"));
+  EXPECT_EQ(ConstraintStatusesFromJson(J(R"({"valdated": [1]})"),
+                                       "/snapshots/0/constraint-statuses")
                 .error()
                 .message,
             "/snapshots/0/constraint-statuses/valdated: unknown status list \"valdated\" "

@@ -1,15 +1,14 @@
 /// \file
-/// Test-only access to tests/data: reading files, the iceberg-real manifest (which names the
-/// expected result of every file), and gtest-safe names for one test per data file.
+/// Test-only access to tests/data: reading files, the iceberg-real manifest (which names
+/// the expected result of every file), and gtest-safe names for one test per data file.
 #pragma once
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "codec/json_text.h"
 
@@ -35,7 +34,7 @@ inline nlohmann::json ReadJson(const std::string& relative) {
 
 /// One row of tests/data/iceberg-real/manifest.json.
 struct ManifestEntry {
-  std::string file;  ///< relative to iceberg-real/, e.g. "metadata/valid/x.json"
+  std::string file;    ///< relative to iceberg-real/, e.g. "metadata/valid/x.json"
   std::string expect;  ///< "valid" | "invalid"
   std::string kind;    ///< "table-metadata", "expression", "schema", "field", "type", ...
   std::string what;
@@ -70,7 +69,8 @@ inline std::string TestName(const std::string& file) {
     base = base.substr(0, base.size() - 5);
   std::string out;
   for (char c : base) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
     out.push_back(ok ? c : '_');
   }
   if (file.find("/invalid/") != std::string::npos) out = "invalid_" + out;

@@ -1,8 +1,8 @@
 // The surrounding Iceberg rules (ice.*, model/iceberg_rules.h): each rule passes on valid
 // metadata and fires, with its rule ID and pointer, on metadata that breaks it.
-#include <gtest/gtest.h>
-
 #include "model/iceberg_rules.h"
+
+#include <gtest/gtest.h>
 
 namespace ictk {
 namespace {
@@ -16,7 +16,8 @@ NestedField Field(FieldId id, std::string name, bool required, Type type) {
   return f;
 }
 
-/// A valid v2 table: schema 0 {1: id long required, 2: data string}, one snapshot on main.
+/// A valid v2 table: schema 0 {1: id long required, 2: data string}, one snapshot on
+/// main.
 TableMetadata Valid(int format_version = 2) {
   TableMetadata md;
   md.format_version = format_version;
@@ -235,10 +236,12 @@ Schema Nested() {
   // 1 id, 2 s: struct<3 a>, 4 l: list<5: int>, 6 m: map<7: string, 8: long>
   Schema s;
   s.fields = {Field(1, "id", true, Type::Primitive(TypeId::kLong)),
-              Field(2, "s", false, Type::Struct({Field(3, "a", true, Type::Primitive(TypeId::kInt))})),
+              Field(2, "s", false,
+                    Type::Struct({Field(3, "a", true, Type::Primitive(TypeId::kInt))})),
               Field(4, "l", false, Type::List(5, false, Type::Primitive(TypeId::kInt))),
-              Field(6, "m", false, Type::Map(7, Type::Primitive(TypeId::kString), 8, false,
-                                             Type::Primitive(TypeId::kLong)))};
+              Field(6, "m", false,
+                    Type::Map(7, Type::Primitive(TypeId::kString), 8, false,
+                              Type::Primitive(TypeId::kLong)))};
   return s;
 }
 
@@ -263,23 +266,27 @@ TEST(IceUnknownOptional, UnknownFieldsElementsAndValuesAreOptional) {
   EXPECT_EQ(Rules(CheckUnknownOptional(s)), Ids{"ice.unknown-optional"});
   s.fields[0].required = false;
   EXPECT_EQ(Rules(CheckUnknownOptional(s)), Ids{});
-  s.fields = {Field(1, "l", false, Type::List(2, true, Type::Primitive(TypeId::kUnknown)))};
+  s.fields = {
+      Field(1, "l", false, Type::List(2, true, Type::Primitive(TypeId::kUnknown)))};
   EXPECT_EQ(Rules(CheckUnknownOptional(s)), Ids{"ice.unknown-optional"});
-  s.fields = {Field(1, "m", false, Type::Map(2, Type::Primitive(TypeId::kUnknown), 3, false,
-                                             Type::Primitive(TypeId::kUnknown)))};
+  s.fields = {Field(1, "m", false,
+                    Type::Map(2, Type::Primitive(TypeId::kUnknown), 3, false,
+                              Type::Primitive(TypeId::kUnknown)))};
   EXPECT_EQ(Rules(CheckUnknownOptional(s)), Ids{"ice.unknown-optional"});  // the key only
 }
 
 TEST(IceTypesByVersion, V3TypesOnlyFromV3) {
   SCOPED_TRACE("ice.types-by-version");
   Schema s;
-  s.fields = {Field(1, "mystery", false, Type::Primitive(TypeId::kUnknown)),
-              Field(2, "l", false, Type::List(3, false, Type::Primitive(TypeId::kTimestampNs)))};
+  s.fields = {
+      Field(1, "mystery", false, Type::Primitive(TypeId::kUnknown)),
+      Field(2, "l", false, Type::List(3, false, Type::Primitive(TypeId::kTimestampNs)))};
   EXPECT_EQ(Rules(CheckTypesByVersion(s, 2)),
             (Ids{"ice.types-by-version", "ice.types-by-version"}));
   EXPECT_EQ(Rules(CheckTypesByVersion(s, 3)), Ids{});
   TableMetadata md = Valid(2);
-  md.schemas[0].fields.push_back(Field(3, "g", false, Type::Primitive(TypeId::kGeometry)));
+  md.schemas[0].fields.push_back(
+      Field(3, "g", false, Type::Primitive(TypeId::kGeometry)));
   Findings f = CheckIcebergMetadata(md);
   ASSERT_EQ(Rules(f), Ids{"ice.types-by-version"});
   EXPECT_EQ(f[0].pointer, "/schemas/0/fields/2");
@@ -290,7 +297,8 @@ TEST(IceIdentifierFields, PrimitiveRequiredNotInListMapOrOptionalStruct) {
   Schema s = Nested();
   s.identifier_field_ids = std::vector<FieldId>{1};
   EXPECT_EQ(Rules(CheckIdentifierFields(s)), Ids{});
-  for (FieldId bad : {99, 2, 3, 5, 7}) {  // missing, struct, under optional struct, element, key
+  for (FieldId bad :
+       {99, 2, 3, 5, 7}) {  // missing, struct, under optional struct, element, key
     s.identifier_field_ids = std::vector<FieldId>{bad};
     EXPECT_FALSE(CheckIdentifierFields(s).empty()) << bad;
   }

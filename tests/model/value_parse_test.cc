@@ -1,13 +1,13 @@
 // Appendix D string forms (SURROUNDINGS.md "Single values in JSON"), literal binding and
 // ValueFitsType.
-#include <cmath>
-#include <limits>
+#include "model/value_parse.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "model/value_parse.h"
+#include <cmath>
+#include <limits>
 
 namespace ictk {
 namespace {
@@ -28,8 +28,9 @@ TEST(ValueStrings, Dates) {
   EXPECT_EQ(Long(date, "2024-02-29"), 19782);
   EXPECT_EQ(Long(date, "-0001-01-01"), -719893);
   EXPECT_EQ(Long(date, "+10000-01-01"), 2932897);
-  for (const char* bad : {"2023-02-29", "2017-13-01", "2017-11-31", "17-11-16", "2017/11/16",
-                          "2017-11-16T00:00", "10000-01-01", " 2017-11-16", ""}) {
+  for (const char* bad :
+       {"2023-02-29", "2017-13-01", "2017-11-31", "17-11-16", "2017/11/16",
+        "2017-11-16T00:00", "10000-01-01", " 2017-11-16", ""}) {
     EXPECT_FALSE(ParseValueString(date, bad).has_value()) << bad;
   }
   EXPECT_EQ(FormatValueString(date, Value::Long(17486)), "2017-11-16");
@@ -42,7 +43,7 @@ TEST(ValueStrings, TimesAndTimestampsByPrecision) {
   EXPECT_EQ(Long(time, "22:31:08.123456"), 81068123456);
   EXPECT_EQ(Long(time, "22:31"), 81060000000);
   EXPECT_EQ(Long(time, "22:31:08.1"), 81068100000);
-  EXPECT_FALSE(Long(time, "22:31:08.1234567").has_value());  // below micros
+  EXPECT_FALSE(Long(time, "22:31:08.1234567").has_value());   // below micros
   EXPECT_TRUE(Long(time, "22:31:08.123456000").has_value());  // zeros lose nothing
   EXPECT_FALSE(Long(time, "24:00:00").has_value());
   EXPECT_EQ(FormatValueString(time, Value::Long(81068123456)), "22:31:08.123456");
@@ -52,7 +53,8 @@ TEST(ValueStrings, TimesAndTimestampsByPrecision) {
   EXPECT_EQ(Long(ts, "2017-11-16T22:31:08.123456"), 1510871468123456);
   EXPECT_EQ(Long(ts_ns, "2017-11-16T22:31:08.123456789"), 1510871468123456789);
   EXPECT_FALSE(Long(ts, "2017-11-16T22:31:08.123456789").has_value());
-  EXPECT_FALSE(Long(ts, "2017-11-16T22:31:08+00:00").has_value());  // no offset on timestamp
+  EXPECT_FALSE(
+      Long(ts, "2017-11-16T22:31:08+00:00").has_value());  // no offset on timestamp
   EXPECT_EQ(Long(ts, "1969-12-31T23:59:59.999999"), -1);
   EXPECT_EQ(FormatValueString(ts, Value::Long(-1)), "1969-12-31T23:59:59.999999");
   EXPECT_EQ(FormatValueString(ts_ns, Value::Long(1510871468123456789)),
@@ -94,10 +96,12 @@ TEST(ValueStrings, DecimalsAreExactTo38Digits) {
   ASSERT_TRUE(big.has_value());
   EXPECT_EQ(FormatValueString(d38, *big), max38);
   EXPECT_EQ(FormatValueString(d38, *ParseValueString(d38, "-" + max38)), "-" + max38);
-  EXPECT_FALSE(ParseValueString(d38, "1" + std::string(38, '0')).has_value());  // 39 digits
+  EXPECT_FALSE(
+      ParseValueString(d38, "1" + std::string(38, '0')).has_value());  // 39 digits
   EXPECT_FALSE(ParseValueString(d38, "1e39").has_value());
   const Type d3810 = Type::Decimal(38, 10);
-  EXPECT_EQ(FormatValueString(d3810, *ParseValueString(d3810, "0.0000000001")), "0.0000000001");
+  EXPECT_EQ(FormatValueString(d3810, *ParseValueString(d3810, "0.0000000001")),
+            "0.0000000001");
   EXPECT_EQ(FormatValueString(d92, Value::DecimalOf(5, 2)), "0.05");
   EXPECT_EQ(FormatValueString(d92, Value::DecimalOf(-1420, 2)), "-14.20");
   EXPECT_EQ(FormatValueString(Type::Decimal(5, 0), Value::DecimalOf(42, 0)), "42");
@@ -108,9 +112,11 @@ TEST(ValueStrings, UuidFixedBinary) {
   auto u = ParseValueString(uuid, "F79C3E09-677C-4BBD-A479-3F349CB785E7");
   ASSERT_TRUE(u.has_value());
   EXPECT_EQ(u->as_string().size(), 16u);
-  EXPECT_EQ(FormatValueString(uuid, *u), "f79c3e09-677c-4bbd-a479-3f349cb785e7");  // lower-case
+  EXPECT_EQ(FormatValueString(uuid, *u),
+            "f79c3e09-677c-4bbd-a479-3f349cb785e7");  // lower-case
   EXPECT_FALSE(ParseValueString(uuid, "f79c3e09677c4bbda4793f349cb785e7").has_value());
-  EXPECT_FALSE(ParseValueString(uuid, "g79c3e09-677c-4bbd-a479-3f349cb785e7").has_value());
+  EXPECT_FALSE(
+      ParseValueString(uuid, "g79c3e09-677c-4bbd-a479-3f349cb785e7").has_value());
   EXPECT_EQ(ParseValueString(Type::Fixed(3), "0A0b0C"), Value::Bytes("\x0a\x0b\x0c"));
   EXPECT_FALSE(ParseValueString(Type::Fixed(4), "0102").has_value());
   EXPECT_FALSE(ParseValueString(P(TypeId::kBinary), "abc").has_value());
@@ -134,8 +140,10 @@ TEST(BindLiteral, ExactAndSafeConversionsOnly) {
   EXPECT_EQ(BindLiteral(Value::Long(5), P(TypeId::kLong)), Value::Long(5));
   EXPECT_EQ(BindLiteral(Value::Long(5), P(TypeId::kDouble)), Value::Double(5.0));
   EXPECT_EQ(BindLiteral(Value::Long(5), Type::Decimal(9, 2)), Value::DecimalOf(500, 2));
-  EXPECT_EQ(BindLiteral(Value::Double(3.14), Type::Decimal(9, 2)), Value::DecimalOf(314, 2));
-  EXPECT_EQ(BindLiteral(Value::String("2017-11-16"), P(TypeId::kDate)), Value::Long(17486));
+  EXPECT_EQ(BindLiteral(Value::Double(3.14), Type::Decimal(9, 2)),
+            Value::DecimalOf(314, 2));
+  EXPECT_EQ(BindLiteral(Value::String("2017-11-16"), P(TypeId::kDate)),
+            Value::Long(17486));
   EXPECT_EQ(BindLiteral(Value::String("3.14E+4"), Type::Decimal(9, 2)),
             Value::DecimalOf(3140000, 2));
   EXPECT_FALSE(BindLiteral(Value::Double(5.5), P(TypeId::kInt)).has_value());
@@ -144,7 +152,8 @@ TEST(BindLiteral, ExactAndSafeConversionsOnly) {
   EXPECT_FALSE(BindLiteral(Value::String("5"), P(TypeId::kInt)).has_value());
   EXPECT_FALSE(BindLiteral(Value::Long(5), P(TypeId::kString)).has_value());
   EXPECT_FALSE(BindLiteral(Value::Double(3.145), Type::Decimal(9, 2)).has_value());
-  EXPECT_FALSE(BindLiteral(Value::Long((int64_t{1} << 53) + 1), P(TypeId::kDouble)).has_value());
+  EXPECT_FALSE(
+      BindLiteral(Value::Long((int64_t{1} << 53) + 1), P(TypeId::kDouble)).has_value());
   EXPECT_FALSE(BindLiteral(Value::String("0102"), Type::Fixed(4)).has_value());
   EXPECT_FALSE(BindLiteral(Value::Boolean(true), P(TypeId::kLong)).has_value());
   // Float: as Iceberg's DoubleLiteral.to(FloatType), rounded to the nearest float.
@@ -155,7 +164,8 @@ TEST(BindLiteral, ExactAndSafeConversionsOnly) {
   // Already bound values pass through after range checks.
   EXPECT_EQ(BindLiteral(Value::Long(17486), P(TypeId::kDate)), Value::Long(17486));
   EXPECT_FALSE(BindLiteral(Value::Long(-1), P(TypeId::kTime)).has_value());
-  EXPECT_EQ(BindLiteral(Value::DecimalOf(15, 1), Type::Decimal(9, 2)), Value::DecimalOf(150, 2));
+  EXPECT_EQ(BindLiteral(Value::DecimalOf(15, 1), Type::Decimal(9, 2)),
+            Value::DecimalOf(150, 2));
   EXPECT_TRUE(BindLiteral(Value::Null(), P(TypeId::kInt))->is_null());
 }
 
@@ -165,7 +175,8 @@ TEST(ValueFitsType, RangesLengthsAndNullability) {
   EXPECT_FALSE(ValueFitsType(Value::String("x"), P(TypeId::kInt)));
   EXPECT_TRUE(ValueFitsType(Value::DecimalOf(99999, 2), Type::Decimal(5, 2)));
   EXPECT_FALSE(ValueFitsType(Value::DecimalOf(100000, 2), Type::Decimal(5, 2)));
-  EXPECT_FALSE(ValueFitsType(Value::DecimalOf(1, 3), Type::Decimal(5, 2)));  // scale differs
+  EXPECT_FALSE(
+      ValueFitsType(Value::DecimalOf(1, 3), Type::Decimal(5, 2)));  // scale differs
   EXPECT_FALSE(ValueFitsType(Value::Bytes("abc"), Type::Fixed(4)));
   EXPECT_FALSE(ValueFitsType(Value::Bytes(std::string(15, 'a')), P(TypeId::kUuid)));
   EXPECT_FALSE(ValueFitsType(Value::Long(0), P(TypeId::kUnknown)));
@@ -181,9 +192,12 @@ TEST(ValueFitsType, RangesLengthsAndNullability) {
   opt.required = false;
   const Type row = Type::Struct({req, opt});
   EXPECT_TRUE(ValueFitsType(Value::Struct({1}, {Value::Long(1)}), row));
-  EXPECT_FALSE(ValueFitsType(Value::Struct({2}, {Value::Long(1)}), row));  // required absent
-  EXPECT_FALSE(ValueFitsType(Value::Struct({1, 2}, {Value::Null(), Value::Long(1)}), row));
-  EXPECT_FALSE(ValueFitsType(Value::Struct({1, 9}, {Value::Long(1), Value::Long(1)}), row));
+  EXPECT_FALSE(
+      ValueFitsType(Value::Struct({2}, {Value::Long(1)}), row));  // required absent
+  EXPECT_FALSE(
+      ValueFitsType(Value::Struct({1, 2}, {Value::Null(), Value::Long(1)}), row));
+  EXPECT_FALSE(
+      ValueFitsType(Value::Struct({1, 9}, {Value::Long(1), Value::Long(1)}), row));
   const Type list = Type::List(3, true, P(TypeId::kInt));
   EXPECT_FALSE(ValueFitsType(Value::List({Value::Long(1), Value::Null()}), list));
   const Type map = Type::Map(4, P(TypeId::kString), 5, false, P(TypeId::kInt));
