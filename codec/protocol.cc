@@ -866,7 +866,8 @@ json ResponseToJson(const Response& response) {
         j[std::string(kStatuses)] = std::move(s);
       }
       if (response.hello) {
-        for (auto& [k, v] : HelloInfoToJson(*response.hello).items()) j[k] = v;
+        json hello = HelloInfoToJson(*response.hello);
+        for (auto& [k, v] : hello.items()) j[k] = v;
       }
       break;
     case Response::Result::kRejected: {

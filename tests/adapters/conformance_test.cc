@@ -7,6 +7,7 @@
 
 #include "adapters/conformance.h"
 #include "adapters/reference_adapter.h"
+#include "codec/protocol.h"
 #include "tests/adapters/adapter_test_support_internal.h"
 
 #if __has_include("sample/sample_adapter.h")

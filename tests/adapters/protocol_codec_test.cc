@@ -168,10 +168,10 @@ TEST(ProtoRequest, HelloAndUnknownOps) {
 
 TEST(ProtoRequest, ErrorsNameTheJsonPointer) {
   json bad = Load("request.commit-append");
-  bad["add"][1]["values"]["2"] = json::array({json::object()});
+  bad["add"][1]["values"]["2"] = json::array({json{{"x", 1}}});  // a struct needs field IDs
   auto r = RequestFromJson(bad);
   ASSERT_FALSE(r.has_value());
-  EXPECT_NE(r.error().message.find("/add/1/values/2/0"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("/add/1/values/2/0/x"), std::string::npos) << r.error().message;
   json null_table = Load("request.load-table");
   null_table["table"] = nullptr;
   auto t = RequestFromJson(null_table);
