@@ -22,6 +22,10 @@ int RunRules(const GlobalOptions& global, const std::string& format);
 int RunLintMetadata(const GlobalOptions& global, const std::vector<std::string>& files,
                     const std::string& format);
 
+/// `ictk mutants [--list] [--format text|json]`: the sample's named mutants
+/// (cli/cmd_mutants.cc).
+int RunMutants(const GlobalOptions& global, const std::string& format);
+
 struct AdapterFlags;  // cli/adapter_config.h
 
 /// `ictk serve --adapter SPEC`: the exec protocol on stdin/stdout in front of any adapter.

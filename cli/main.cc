@@ -44,6 +44,14 @@ int main(int argc, char** argv) {
   lint->add_option("--format", lint_format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
 
+  std::string mutants_format = "text";
+  bool mutants_list = true;
+  auto* mutants = app.add_subcommand(
+      "mutants", "List the sample implementation's named mutants (name, rule ID, bug)");
+  mutants->add_flag("--list", mutants_list, "List the mutants (the default)");
+  mutants->add_option("--format", mutants_format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+
   ictk::cli::AdapterFlags serve_flags;
   auto* serve = app.add_subcommand(
       "serve", "Speak the exec protocol on stdin/stdout for any adapter (e.g. an oracle)");
@@ -80,6 +88,7 @@ int main(int argc, char** argv) {
 
   if (*rules) return ictk::cli::RunRules(global, rules_format);
   if (*lint) return ictk::cli::RunLintMetadata(global, lint_files, lint_format);
+  if (*mutants) return ictk::cli::RunMutants(global, mutants_format);
   if (*serve) return ictk::cli::RunServe(global, serve_flags);
   if (*validate) {
     return ictk::cli::RunValidateAdapter(global, validate_flags, validate_format,
