@@ -44,7 +44,8 @@ constexpr MutantRow kMutants[] = {
     {Mutant::kUniqueComparesNulls, "unique-compares-nulls", "sem.unique",
      "compares rows whose unique key has a null field, so two such rows conflict"},
     {Mutant::kThreeValuedNulls, "three-valued-nulls", "sem.check",
-     "evaluates checks with SQL three-valued logic, so NOT over a comparison with null fails"},
+     "evaluates checks with SQL three-valued logic: a comparison with null is unknown, and "
+     "an unknown check passes"},
     {Mutant::kBucketWrongHash, "bucket-wrong-hash", "sem.check",
      "computes bucket(N, v) from v's in-memory hash instead of Iceberg's Murmur3"},
     {Mutant::kKeysOnlyAmongAdded, "keys-only-among-added", "enf.keys-against-remaining",
