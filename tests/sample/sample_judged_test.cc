@@ -95,6 +95,107 @@ TEST(SampleJudgedByTheModel, ExampleSessionAndEveryOpAreLegal) {
   }
 }
 
+/// Sessions across every capability, beyond the witnesses.
+std::vector<Script> BroadScripts() {
+  auto apply = [](const std::string& fn, const std::string& args) {
+    return fmt::format(R"({{"type": "apply", "function": "{}", "catalog": "iceberg_functions", "arguments": {}}})", fn, args);
+  };
+  const std::string ref2 = R"({"type": "reference", "id": 2})";
+  const std::string ref3 = R"({"type": "reference", "id": 3})";
+  const std::string ref12 = R"({"type": "reference", "id": 12})";
+  const char* two_params = R"({"op": "define-function", "name": "between", "deterministic": true, "parameters": [{"name": "x", "type": "int"}, {"name": "hi", "type": "int"}], "return-type": "boolean", "body": {"type": "and", "left": {"type": "gt-eq", "left": {"type": "parameter", "name": "x"}, "right": 0}, "right": {"type": "lt", "left": {"type": "parameter", "name": "x"}, "right": {"type": "parameter", "name": "hi"}}}})";
+  const char* calls_udf = R"({"op": "define-function", "name": "small", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "eq", "left": {"type": "apply", "function": "between", "arguments": [{"type": "parameter", "name": "x"}, 100]}, "right": true}})";
+  return {
+      // create-table v4 with identifier fields; nested primary key; overwrite of all kinds.
+      {Create(4, WithIdentifiers(kSchema, "[1]")), AddPk("[11]", true, "pk2"),
+       AddUnique("u", "[1, 4]"), Append({RowJson("r1", 1), RowJson("r2", 2)}),
+       fmt::format(R"({{"op": "commit", "operation": "overwrite", "add": [{}], "remove": ["r1"], "modify": [{}]}})",
+                   RowJson("r3", 3, "1", R"("10": {"11": 5})"), RowJson("r2", 2, "3", R"("10": {"11": 6})")),
+       R"({"op": "commit", "operation": "replace"})", R"({"op": "scan"})",
+       R"({"op": "update-constraint", "name": "u", "set": {"name": "pk2"}})",
+       R"({"op": "update-constraint", "name": "pk2", "set": {"name": "u1", "field-ids": [4, 1]}})",
+       R"({"op": "update-constraint", "name": "nope", "set": {"enforced": true}})",
+       R"({"op": "remove-constraint", "name": "nope"})"},
+      // Enforcing over violating rows; validate of an enforced constraint that is broken.
+      {Create(), Append({RowJson("r1", 1, "-1"), RowJson("r2", 2, "-2")}),
+       AddCheck("c", kQtyPositive, true), R"({"op": "validate", "names": ["c"]})",
+       Append({RowJson("r3", 3, "4")}), Delete({"r1", "r2"}),
+       R"({"op": "validate", "names": ["c"]})", AddUnique("u", "[3]", false),
+       R"({"op": "update-constraint", "name": "u", "set": {"enforced": true}})",
+       Append({RowJson("r4", 4, "1", R"("3": "z")"), RowJson("r5", 5, "1", R"("3": "z")")})},
+      // Transforms and predicates.
+      {Create(),
+       AddCheck("t1", fmt::format(R"({{"type": "starts-with", "left": {}, "right": "ab"}})",
+                                  apply("truncate", "[2, " + ref3 + "]")), false),
+       AddCheck("t2", fmt::format(R"({{"type": "in", "child": {}, "values": [0, 1, 2, 3]}})",
+                                  apply("bucket", "[4, " + ref3 + "]")), false),
+       AddCheck("t3", fmt::format(R"({{"type": "gt-eq", "left": {}, "right": 17000}})",
+                                  apply("day", "[" + ref12 + "]")), false),
+       AddCheck("t4", fmt::format(R"({{"type": "eq", "left": {}, "right": 5}})",
+                                  apply("if_else", R"([{"type": "is-null", "child": )" + ref2 + "}, 5, " + ref2 + "]")), false),
+       AddCheck("t5", fmt::format(R"({{"type": "not-in", "child": {}, "values": ["x", "y"]}})",
+                                  apply("identity", "[" + ref3 + "]")), false),
+       AddCheck("t6", R"({"type": "not", "child": {"type": "not-starts-with", "left": {"type": "reference", "id": 3}, "right": "a"}})", false),
+       Append({RowJson("r1", 1, "5", R"("3": "abc", "12": "2017-11-16")"),
+               RowJson("r2", 2, "null", R"("3": "x", "12": "1999-01-01")")}),
+       Append({RowJson("r3", 3, "5", R"("3": "abd")")}), R"({"op": "validate", "names": ["t1", "t2", "t3", "t4", "t5", "t6"]})"},
+      // UDFs with two parameters, calling each other, redefined.
+      {Create(), two_params, calls_udf,
+       AddCheck("c", R"({"type": "eq", "left": {"type": "apply", "function": "small", "arguments": [{"type": "reference", "id": 2}]}, "right": true})", true),
+       Append({RowJson("r1", 1, "5")}), Append({RowJson("r2", 2, "500")}),
+       Append({RowJson("r3", 3, "50")}),
+       R"({"op": "define-function", "name": "between", "deterministic": true, "parameters": [{"name": "x", "type": "int"}, {"name": "hi", "type": "int"}], "return-type": "boolean", "body": {"type": "lt", "left": {"type": "parameter", "name": "x"}, "right": 10}})",
+       R"({"op": "commit", "operation": "replace"})", R"({"op": "validate", "names": ["c"]})",
+       Append({RowJson("r4", 4, "50")}), Append({RowJson("r5", 5, "6")})},
+      // Upgrades from every version; schema evolution on old versions.
+      {Create(1, WithIdentifiers(kSchemaV2, "[1]")), Append({RowJson("r1", 1)}),
+       R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "z", "type": "long", "required": false}]})",
+       R"({"op": "upgrade", "format-version": 2})", Append({RowJson("r2", 2)}),
+       R"({"op": "upgrade", "format-version": 3})",
+       R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "w", "type": "string", "required": true, "initial-default": "d", "write-default": "e"}]})",
+       R"({"op": "upgrade", "format-version": 4})", Append({RowJson("r3", 3)}), R"({"op": "scan"})",
+       R"({"op": "scan", "snapshot-id": 1})", AddUnique("u", "[1]"), Append({RowJson("r4", 1)})},
+      // Schema changes with constraints.
+      {Create(), AddPk("[1]"), AddUnique("u", "[2]", false), AddCheck("c", kQtyPositive, false),
+       Append({RowJson("r1", 1, "5")}),
+       R"({"op": "update-schema", "changes": [{"action": "update-column-type", "id": 1, "type": "long"}]})",
+       R"({"op": "update-schema", "changes": [{"action": "delete-column", "id": 5}]})",
+       R"({"op": "update-schema", "changes": [{"action": "delete-column", "id": 14}]})",
+       R"({"op": "update-schema", "changes": [{"action": "make-optional", "id": 2}, {"action": "move-column", "id": 3, "after": 4}]})",
+       R"({"op": "update-schema", "changes": [{"action": "delete-column", "id": 2}], "remove-constraints": ["c"]})",
+       R"({"op": "update-schema", "changes": [{"action": "delete-column", "id": 2}], "remove-constraints": ["c", "u"]})",
+       R"({"op": "update-schema", "changes": [{"action": "add-column", "parent-id": 10, "name": "c2", "type": "int", "required": false}]})",
+       R"({"op": "commit", "operation": "append", "add": [{"key": "r2", "values": {"1": 2, "4": "c", "10": {"11": 1, "15": 4}}}]})",
+       R"({"op": "scan"})"},
+      // Concurrency: a concurrent constraint change, schema change, and delete.
+      {Create(), AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "5")}),
+       R"({"op": "begin", "txn": "a"})", R"({"op": "begin", "txn": "b"})",
+       Append({RowJson("r2", 2, "6")}, "a"), Append({RowJson("r3", 3, "-1")}, "b"),
+       R"({"op": "update-constraint", "name": "c", "set": {"enforced": true}})",
+       R"({"op": "finish", "txn": "a"})", R"({"op": "finish", "txn": "b"})",
+       R"({"op": "begin", "txn": "s"})", Append({RowJson("r4", 4, "7")}, "s"),
+       R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "x", "type": "int", "required": false}]})",
+       R"({"op": "finish", "txn": "s"})"},
+      // Readers: parse-metadata of v3 metadata carrying constraints; read-statuses of v3.
+      {Create(3), Append({RowJson("r1", 1)}),
+       R"({"op": "read-statuses", "metadata": "$metadata"})",
+       R"({"op": "parse-metadata", "metadata": "$metadata"})"},
+  };
+}
+
+class SampleBroadJudged : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(SampleBroadJudged, IsLegal) {
+  const Script script = BroadScripts().at(GetParam());
+  std::vector<json> sent;
+  const auto responses = RunSample(script, "", &sent);
+  const auto verdicts = JudgeRun(sent, responses);
+  EXPECT_TRUE(verdicts.empty()) << Show(verdicts, responses);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scripts, SampleBroadJudged,
+                         ::testing::Range(size_t{0}, BroadScripts().size()));
+
 class SampleWitnessJudged : public ::testing::TestWithParam<MutantCase> {};
 
 TEST_P(SampleWitnessJudged, CorrectSampleIsLegalAndTheModelCatchesTheMutant) {
