@@ -3,10 +3,15 @@
 /// hands each subcommand its options as plain values; each returns the process exit code.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "model/switches.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace ictk::cli {
 
@@ -35,5 +40,18 @@ int RunServe(const GlobalOptions& global, const AdapterFlags& flags);
 /// when everything the adapter declares conforms to the protocol.
 int RunValidateAdapter(const GlobalOptions& global, const AdapterFlags& flags,
                        const std::string& format, bool verbose);
+
+/// A subcommand that registers its own options on the app; the function runs it once the
+/// command line is parsed and returns the exit code.
+using SubcommandRunner = std::function<int(const GlobalOptions&)>;
+
+/// `ictk certify --adapter SPEC [--histories N] [--seed S] [--out DIR] [--jobs J] ...`
+/// (cli/cmd_certify.cc, docs/certify.md). `argv` is recorded in the report header.
+SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
+                                   const std::vector<std::string>& argv);
+
+/// `ictk report diff A.jsonl B.jsonl` and `ictk report render REPORT.jsonl`
+/// (cli/cmd_report.cc).
+SubcommandRunner AddReportCommand(CLI::App& app, CLI::App** subcommand);
 
 }  // namespace ictk::cli

@@ -68,6 +68,12 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "json"}));
   validate->add_flag("--verbose", validate_verbose, "Print the messages of failed steps");
 
+  CLI::App* certify = nullptr;
+  auto run_certify = ictk::cli::AddCertifyCommand(app, &certify,
+                                                  std::vector<std::string>(argv, argv + argc));
+  CLI::App* report = nullptr;
+  auto run_report = ictk::cli::AddReportCommand(app, &report);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -86,6 +92,8 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (*certify) return run_certify(global);
+  if (*report) return run_report(global);
   if (*rules) return ictk::cli::RunRules(global, rules_format);
   if (*lint) return ictk::cli::RunLintMetadata(global, lint_files, lint_format);
   if (*mutants) return ictk::cli::RunMutants(global, mutants_format);

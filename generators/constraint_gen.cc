@@ -1,6 +1,7 @@
 /// \file
 /// Constraint generators (constraint_gen.h).
 #include "generators/constraint_gen.h"
+#include "generators/gen_internal.h"
 
 #include <algorithm>
 
@@ -131,8 +132,8 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
     numbers.insert(numbers.end(), c.longs.begin(), c.longs.end());
     const std::vector<std::string> udfs = capabilities.udf ? UsableUdfs(functions)
                                                           : std::vector<std::string>{};
-    const int kind = *rc::gen::inRange(0, 12);
-    const int64_t lit = *rc::gen::inRange<int64_t>(0, 4);
+    const int kind = *Uniform<int>(0, 12);
+    const int64_t lit = *Uniform<int64_t>(0, 4);
     switch (kind) {
       case 0:
       case 1:
@@ -209,8 +210,13 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
         }
         break;
     }
-    // qty > k OR qty IS NULL: every generated schema has qty (field 2, int).
-    return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(2), Expr::Lit(Value::Long(lit))), 2);
+    // Fallbacks: n > k OR n IS NULL on some number, else a not-null check.
+    if (!numbers.empty())
+      return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(numbers[0]), Expr::Lit(Value::Long(lit))),
+                    numbers[0]);
+    if (!c.any_primitive.empty())
+      return Expr::Unary(ExprOp::kNotNull, Expr::Ref(c.any_primitive[0]));
+    return Expr::True();
   });
 }
 
@@ -250,13 +256,43 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
   });
 }
 
+namespace {
+
+/// Fields the invalid generators build on, from the current schema (columns may have been
+/// renamed, dropped or promoted since the table was created).
+struct InvalidBasis {
+  Columns cols;
+  std::optional<FieldId> key;          ///< a field a unique constraint may use
+  std::optional<FieldId> pk_key;       ///< a field a primary key may use
+  std::optional<FieldId> optional_key; ///< eligible but optional (or under an optional struct)
+};
+
+InvalidBasis Basis(const ConstraintGenContext& context) {
+  InvalidBasis b;
+  b.cols = CollectColumns(context.schema);
+  for (const KeyCandidate& k : KeyCandidates(context.schema, context.capabilities.nested_keys)) {
+    if (!b.key) b.key = k.id;
+    if (k.pk_eligible && !b.pk_key) b.pk_key = k.id;
+    if (!k.pk_eligible && !b.optional_key) b.optional_key = k.id;
+  }
+  return b;
+}
+
+}  // namespace
+
 std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context) {
-  const Columns c = CollectColumns(context.schema);
-  std::vector<RuleId> out = {RuleId::kDefTypes,        RuleId::kDefCheckExpression,
-                             RuleId::kDefKeyFieldIds,  RuleId::kDefRequiredFields,
-                             RuleId::kExprIdReferences, RuleId::kExprWellTyped,
-                             RuleId::kSchReferencedExist, RuleId::kKeyPkRequired};
   if (context.format_version < 4) return {RuleId::kDefV4Only};
+  const InvalidBasis b = Basis(context);
+  const Columns& c = b.cols;
+  std::vector<RuleId> out = {RuleId::kExprIdReferences, RuleId::kSchReferencedExist};
+  if (b.key) {
+    out.push_back(RuleId::kDefTypes);
+    out.push_back(RuleId::kDefCheckExpression);
+    out.push_back(RuleId::kDefKeyFieldIds);
+    out.push_back(RuleId::kDefRequiredFields);
+  }
+  if (!c.strings.empty()) out.push_back(RuleId::kExprWellTyped);
+  if (b.optional_key) out.push_back(RuleId::kKeyPkRequired);
   if (!c.structs.empty()) out.push_back(RuleId::kKeyPrimitiveOnly);
   if (!c.list_elements.empty() || !c.map_keys.empty()) {
     out.push_back(RuleId::kKeyNotInListMap);
@@ -265,15 +301,17 @@ std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context
   if (!c.floats.empty()) out.push_back(RuleId::kKeyNoFloatDouble);
   if (!c.geo.empty()) out.push_back(RuleId::kKeyNoGeo);
   if (!c.unknown.empty()) out.push_back(RuleId::kKeyNoUnknown);
-  if (HasPrimaryKey(context.existing)) out.push_back(RuleId::kDefSinglePk);
+  if (HasPrimaryKey(context.existing) && b.pk_key) out.push_back(RuleId::kDefSinglePk);
   if (!context.existing.empty()) out.push_back(RuleId::kDefNameUnique);
-  if (context.capabilities.udf) out.push_back(RuleId::kExprDeterministic);
+  if (context.capabilities.udf && !c.ints.empty()) out.push_back(RuleId::kExprDeterministic);
   return out;
 }
 
 rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, RuleId rule) {
   return rc::gen::exec([context, rule]() -> Constraint {
-    const Columns cols = CollectColumns(context.schema);
+    const InvalidBasis basis = Basis(context);
+    const Columns& cols = basis.cols;
+    const FieldId key = basis.key.value_or(1);
     const bool enforced = *rc::gen::arbitrary<bool>();
     const std::string& name = context.name;
     auto unique_on = [&](std::vector<FieldId> ids) {
@@ -293,31 +331,31 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         return *GenValidConstraint(v4);
       }
       case RuleId::kDefTypes: {
-        Constraint c = unique_on({1});
+        Constraint c = unique_on({key});
         c.type.reset();
-        c.raw_type = *rc::gen::element<std::string>("foreign-key", "not-null", "Unique", "");
+        c.raw_type = *rc::gen::element<std::string>("foreign-key", "not-null", "Unique");
         return c;
       }
       case RuleId::kDefCheckExpression:
         if (*rc::gen::arbitrary<bool>()) return Make(ConstraintType::kCheck, name, enforced);
         else {
-          Constraint c = unique_on({1});
-          c.expression = Expr::Unary(ExprOp::kNotNull, Expr::Ref(1));
+          Constraint c = unique_on({key});
+          c.expression = Expr::Unary(ExprOp::kNotNull, Expr::Ref(key));
           return c;
         }
       case RuleId::kDefKeyFieldIds:
-        switch (*rc::gen::inRange(0, 4)) {
+        switch (*Uniform<int>(0, 4)) {
           case 0: return unique_on({});
-          case 1: return unique_on({1, 1});
+          case 1: return unique_on({key, key});
           case 2: return Make(ConstraintType::kUnique, name, enforced);
           default: {
-            Constraint c = check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(1)));
-            c.field_ids = std::vector<FieldId>{1};
+            Constraint c = check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(key)));
+            c.field_ids = std::vector<FieldId>{key};
             return c;
           }
         }
       case RuleId::kDefRequiredFields: {
-        Constraint c = unique_on({1});
+        Constraint c = unique_on({key});
         if (*rc::gen::arbitrary<bool>()) c.name.reset();
         else c.enforced.reset();
         return c;
@@ -337,12 +375,12 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         return unique_on({*rc::gen::elementOf(cols.unknown)});
       case RuleId::kKeyPkRequired: {
         Constraint c = Make(ConstraintType::kPrimaryKey, name, enforced);
-        c.field_ids = std::vector<FieldId>{2};  // qty is optional
+        c.field_ids = std::vector<FieldId>{basis.optional_key.value_or(2)};
         return c;
       }
       case RuleId::kDefSinglePk: {
         Constraint c = Make(ConstraintType::kPrimaryKey, name, enforced);
-        c.field_ids = std::vector<FieldId>{1};
+        c.field_ids = std::vector<FieldId>{basis.pk_key.value_or(1)};
         return c;
       }
       case RuleId::kDefNameUnique: {
@@ -373,11 +411,13 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         const std::string fn = !nondeterministic.empty() && *rc::gen::arbitrary<bool>()
                                    ? *rc::gen::elementOf(nondeterministic)
                                    : name + "_undefined_fn";
-        return check_of(UdfCheck(fn, 2));
+        return check_of(UdfCheck(fn, cols.ints.empty() ? 2 : cols.ints.front()));
       }
       case RuleId::kExprWellTyped:
         // name (string) > 5: the types cannot be aligned without an unsafe cast.
-        return check_of(Expr::Binary(ExprOp::kGt, Expr::Ref(3), Expr::Lit(Value::Long(5))));
+        return check_of(Expr::Binary(ExprOp::kGt,
+                                     Expr::Ref(cols.strings.empty() ? 3 : cols.strings.front()),
+                                     Expr::Lit(Value::Long(5))));
       case RuleId::kSchReferencedExist:
         if (*rc::gen::arbitrary<bool>()) return unique_on({9999});
         return check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(9999)));

@@ -2,9 +2,11 @@
 /// Plans, weights, the model-only rendering of a history and the op distribution
 /// (history.h). The renderer itself is in render.cc.
 #include "generators/history.h"
+#include "generators/gen_internal.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <ostream>
 #include <string>
 
 #include <fmt/format.h>
@@ -52,7 +54,7 @@ rc::Gen<StepKind> GenKind(const HistoryGenConfig& config, bool allow_transaction
     cumulative.emplace_back(total, k);
   }
   if (total == 0) return rc::gen::just(StepKind::kScan);
-  return rc::gen::noShrink(rc::gen::map(rc::gen::inRange(0, total), [cumulative](int x) {
+  return rc::gen::noShrink(rc::gen::map(Uniform<int>(0, total), [cumulative](int x) {
     for (const auto& [bound, kind] : cumulative)
       if (x < bound) return kind;
     return cumulative.back().second;
@@ -69,10 +71,10 @@ rc::Gen<PlanStep> GenStep(const HistoryGenConfig& config, bool allow_transaction
     return rc::gen::build<PlanStep>(
         rc::gen::set(&PlanStep::kind, rc::gen::just(kind)),
         rc::gen::set(&PlanStep::concurrent, inner),
-        rc::gen::set(&PlanStep::count, rc::gen::inRange<uint32_t>(1, 5)),
-        rc::gen::set(&PlanStep::size, rc::gen::inRange(0, 101)),
-        rc::gen::set(&PlanStep::flavour, rc::gen::inRange<uint32_t>(0, 840)),
-        rc::gen::set(&PlanStep::pick, rc::gen::inRange<uint32_t>(0, 1000)),
+        rc::gen::set(&PlanStep::count, Uniform<uint32_t>(1, 5)),
+        rc::gen::set(&PlanStep::size, Uniform<int>(0, 101)),
+        rc::gen::set(&PlanStep::flavour, Uniform<uint32_t>(0, 840)),
+        rc::gen::set(&PlanStep::pick, Uniform<uint32_t>(0, 1000)),
         rc::gen::set(&PlanStep::concurrent_before_staging, rc::gen::arbitrary<bool>()),
         rc::gen::set(&PlanStep::seed, rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())));
   });
@@ -91,7 +93,7 @@ rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
   }
   if (versions.empty()) versions.emplace_back(total = 1, 4);
   rc::Gen<int32_t> version =
-      rc::gen::map(rc::gen::inRange(0, total), [versions](int x) {
+      rc::gen::map(Uniform<int>(0, total), [versions](int x) {
         for (const auto& [bound, v] : versions)
           if (x < bound) return v;
         return versions.back().second;
@@ -105,7 +107,7 @@ rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
                     {{19, IdentifierFields::kNone}, {1, IdentifierFields::kEligible}});
     return rc::gen::build<TablePlan>(
         rc::gen::set(&TablePlan::format_version, rc::gen::just(v)),
-        rc::gen::set(&TablePlan::schema_size, rc::gen::inRange(0, 101)),
+        rc::gen::set(&TablePlan::schema_size, Uniform<int>(0, 101)),
         rc::gen::set(&TablePlan::identifier_fields, ids),
         rc::gen::set(&TablePlan::schema_seed, rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())));
   });
@@ -134,13 +136,38 @@ std::string_view ToString(Intent intent) {
   return "any";
 }
 
+namespace {
+
+std::string StepToString(const PlanStep& s) {
+  std::string out = fmt::format("{}(f{},p{},n{},s{})", ToString(s.kind), s.flavour, s.pick,
+                                s.count, s.size);
+  if (s.kind == StepKind::kTransaction) {
+    std::vector<std::string> inner;
+    for (const PlanStep& c : s.concurrent) inner.push_back(StepToString(c));
+    out += fmt::format("[{}{}]", s.concurrent_before_staging ? "before: " : "after: ",
+                       fmt::join(inner, ", "));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string ToString(const Plan& plan) {
+  std::vector<std::string> steps;
+  for (const PlanStep& s : plan.steps) steps.push_back(StepToString(s));
+  return fmt::format("v{} table (schema seed {}, size {}); {}", plan.table.format_version,
+                     plan.table.schema_seed, plan.table.schema_size, fmt::join(steps, "; "));
+}
+
+std::ostream& operator<<(std::ostream& os, const Plan& plan) { return os << ToString(plan); }
+
 GenWeights GenWeights::Default() {
   GenWeights w;
   w.weights = {
       {StepKind::kAppend, 14},          {StepKind::kDelete, 5},
       {StepKind::kOverwrite, 6},        {StepKind::kModify, 3},
       {StepKind::kReplace, 2},          {StepKind::kAddConstraint, 10},
-      {StepKind::kAddInvalidConstraint, 4}, {StepKind::kUpdateConstraint, 4},
+      {StepKind::kAddInvalidConstraint, 6}, {StepKind::kUpdateConstraint, 4},
       {StepKind::kRemoveConstraint, 2}, {StepKind::kUpdateSchema, 4},
       {StepKind::kUpgrade, 3},          {StepKind::kTransaction, 5},
       {StepKind::kDefineFunction, 2},   {StepKind::kValidate, 4},

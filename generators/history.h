@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
@@ -102,6 +103,11 @@ struct Plan {
   std::vector<PlanStep> steps;
   bool operator==(const Plan&) const = default;
 };
+
+/// A readable form of a plan ("v4 table; append(f3,p17,n2,s40); transaction[...]"), so
+/// RapidCheck and gtest print counterexamples.
+std::string ToString(const Plan& plan);
+std::ostream& operator<<(std::ostream& os, const Plan& plan);
 
 /// Relative weights of the step kinds; a kind with weight 0 is never generated.
 struct GenWeights {

@@ -896,9 +896,14 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       break;
     }
     case 9: {  // make a required field optional
+      // Identifier fields must stay required (Iceberg), so they are not offered.
+      const std::vector<FieldId> identifiers =
+          schema.identifier_field_ids.value_or(std::vector<FieldId>{});
       std::vector<FieldId> pool;
       for (const NestedField& f : schema.fields)
-        if (f.required) pool.push_back(f.id);
+        if (f.required &&
+            std::find(identifiers.begin(), identifiers.end(), f.id) == identifiers.end())
+          pool.push_back(f.id);
       if (pool.empty()) return std::nullopt;
       FieldId id = pool[ctx.Pick(pool.size())];
       if (!refs.by_pk.empty() && ctx.step.pick % 2 == 0) id = *refs.by_pk.begin();
@@ -1093,16 +1098,15 @@ std::optional<RenderedStep> RenderParseMetadata(const Ctx& ctx) {
         Constraint copy = md.constraints->front();
         copy.name = *copy.name + "_copy";
         md.constraints->push_back(copy);
-        label = "parse-metadata/duplicate-id";
-        intent = Intent::kReject;
-        aimed = RuleId::kDefIdUnique;
+        label = "parse-metadata/duplicate-id";  // a reader may reject or accept it
+        tags = {RuleId::kDefIdUnique};
       }
       break;
     case 3:
       md.format_version = 5;
       label = "parse-metadata/unknown-version";
       intent = Intent::kReject;
-      aimed = RuleId::kIceFormatVersionUp;
+      aimed = RuleId::kIceFormatVersionKnown;
       tags = {};
       break;
   }

@@ -1,6 +1,7 @@
 /// \file
 /// Schema and type generators (schema_gen.h).
 #include "generators/schema_gen.h"
+#include "generators/gen_internal.h"
 
 #include <string>
 #include <utility>
@@ -55,7 +56,7 @@ std::string ShortName(const Type& t) {
 /// One extra column; IDs are assigned afterwards.
 rc::Gen<NestedField> GenExtraColumn(int32_t format_version, bool nested, int index) {
   return rc::gen::exec([format_version, nested, index]() {
-    const int kind = nested ? *rc::gen::inRange(0, 10) : 0;
+    const int kind = nested ? *Uniform<int>(0, 10) : 0;
     Type type;
     bool required = *rc::gen::weightedElement<bool>({{1, true}, {3, false}});
     if (kind <= 5) {
@@ -156,7 +157,8 @@ rc::Gen<Schema> GenSchema(const SchemaGenOptions& options) {
     fields.push_back(Field("id", true, Type::Primitive(TypeId::kLong)));
     fields.push_back(Field("qty", false, Type::Primitive(TypeId::kInt)));
     fields.push_back(Field("name", false, Type::Primitive(TypeId::kString)));
-    const int extra = *rc::gen::inRange(0, options.max_extra_columns + 1);
+    fields.push_back(Field("score", false, Type::Primitive(TypeId::kDouble)));
+    const int extra = *Uniform<int>(0, options.max_extra_columns + 1);
     for (int i = 0; i < extra; ++i)
       fields.push_back(*GenExtraColumn(options.format_version, options.nested, i));
 

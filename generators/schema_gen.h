@@ -26,9 +26,9 @@ enum class IdentifierFields {
 
 struct SchemaGenOptions {
   int32_t format_version = 4;
-  /// Columns beyond the three fixed ones (`id` long required, `qty` int optional, `name`
-  /// string optional) that every generated schema starts with, so that histories always
-  /// have a key, a number and a string to constrain.
+  /// Columns beyond the four fixed ones (`id` long required, `qty` int optional, `name`
+  /// string optional, `score` double optional) that every generated schema starts with, so
+  /// that histories always have a key, a number, a string and a float to constrain.
   int max_extra_columns = 6;
   /// Nested structs, lists and maps among the extra columns.
   bool nested = true;

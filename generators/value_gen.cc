@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "generators/gen_internal.h"
 #include "model/value_parse.h"
 
 namespace ictk {
@@ -40,11 +41,11 @@ rc::Gen<Value> GenOrdinary(const Type& type, bool small) {
     case TypeId::kBoolean:
       return rc::gen::map(rc::gen::arbitrary<bool>(), &Value::Boolean);
     case TypeId::kInt:
-      if (small) return rc::gen::map(rc::gen::inRange<int64_t>(0, 4), &Value::Long);
+      if (small) return rc::gen::map(Uniform<int64_t>(0, 4), &Value::Long);
       return rc::gen::map(rc::gen::arbitrary<int32_t>(),
                           [](int32_t x) { return Value::Long(x); });
     case TypeId::kLong:
-      if (small) return rc::gen::map(rc::gen::inRange<int64_t>(0, 4), &Value::Long);
+      if (small) return rc::gen::map(Uniform<int64_t>(0, 4), &Value::Long);
       return rc::gen::map(rc::gen::arbitrary<int64_t>(), &Value::Long);
     case TypeId::kFloat:
       return rc::gen::map(rc::gen::inRange<int>(-1000, 1000),
@@ -57,20 +58,20 @@ rc::Gen<Value> GenOrdinary(const Type& type, bool small) {
       const int64_t bound = static_cast<int64_t>(Pow10(p)) - 1;
       const int32_t scale = type.scale;
       if (small)
-        return rc::gen::map(rc::gen::inRange<int64_t>(0, 4),
+        return rc::gen::map(Uniform<int64_t>(0, 4),
                             [scale](int64_t x) { return Value::DecimalOf(x, scale); });
       return rc::gen::map(rc::gen::inRange<int64_t>(-bound, bound + 1),
                           [scale](int64_t x) { return Value::DecimalOf(x, scale); });
     }
     case TypeId::kDate:
-      if (small) return rc::gen::map(rc::gen::inRange<int64_t>(17000, 17004), &Value::Long);
+      if (small) return rc::gen::map(Uniform<int64_t>(17000, 17004), &Value::Long);
       return rc::gen::map(rc::gen::inRange<int64_t>(-25567, kMaxDateDays + 1), &Value::Long);
     case TypeId::kTime:
       return rc::gen::map(rc::gen::inRange<int64_t>(0, kMicrosPerDay), &Value::Long);
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
       if (small)
-        return rc::gen::map(rc::gen::inRange<int64_t>(0, 4), [](int64_t x) {
+        return rc::gen::map(Uniform<int64_t>(0, 4), [](int64_t x) {
           return Value::Long(1'500'000'000'000'000LL + x * 1'000'000LL);
         });
       return rc::gen::map(rc::gen::inRange<int64_t>(-2'208'988'800'000'000LL, kMaxTimestampMicros),
@@ -84,7 +85,7 @@ rc::Gen<Value> GenOrdinary(const Type& type, bool small) {
                           &Value::String);
     case TypeId::kUuid:
       if (small)
-        return rc::gen::map(rc::gen::inRange<uint64_t>(0, 3),
+        return rc::gen::map(Uniform<uint64_t>(0, 3),
                             [](uint64_t x) { return Value::Bytes(Bytes(16, x)); });
       return rc::gen::map(rc::gen::arbitrary<uint64_t>(),
                           [](uint64_t x) { return Value::Bytes(Bytes(16, x)); });
@@ -168,7 +169,7 @@ rc::Gen<Value> GenTypedValue(const Type& type, bool required, const ValueGenOpti
     if (type.id == TypeId::kUnknown || type.id == TypeId::kGeometry ||
         type.id == TypeId::kGeography || type.id == TypeId::kVariant)
       return Value::Null();
-    if (can_be_null && *rc::gen::inRange(0, 100) < options.null_percent) return Value::Null();
+    if (can_be_null && *Uniform<int>(0, 100) < options.null_percent) return Value::Null();
     switch (type.id) {
       case TypeId::kStruct: {
         std::vector<FieldId> ids;
@@ -180,14 +181,14 @@ rc::Gen<Value> GenTypedValue(const Type& type, bool required, const ValueGenOpti
         return Value::Struct(std::move(ids), std::move(values));
       }
       case TypeId::kList: {
-        const int n = *rc::gen::inRange(0, 4);
+        const int n = *Uniform<int>(0, 4);
         std::vector<Value> elements;
         for (int i = 0; i < n; ++i)
           elements.push_back(*GenTypedValue(type.element(), type.element_required, options));
         return Value::List(std::move(elements));
       }
       case TypeId::kMap: {
-        const int n = *rc::gen::inRange(0, 4);
+        const int n = *Uniform<int>(0, 4);
         std::vector<Value> keys, values;
         for (int i = 0; i < n; ++i) {
           Value k = *GenTypedValue(type.key(), true, options);
@@ -202,7 +203,7 @@ rc::Gen<Value> GenTypedValue(const Type& type, bool required, const ValueGenOpti
       default:
         break;
     }
-    if (*rc::gen::inRange(0, 100) < options.edge_percent) {
+    if (*Uniform<int>(0, 100) < options.edge_percent) {
       std::vector<Value> edges = EdgeValues(type);
       if (!edges.empty()) return *rc::gen::elementOf(edges);
     }
@@ -272,7 +273,7 @@ Value ToRequestForm(const Value& typed, const Type& type, bool respell) {
 rc::Gen<Value> GenValue(const Type& type, bool required, const ValueGenOptions& options) {
   return rc::gen::exec([type, required, options]() {
     Value typed = *GenTypedValue(type, required, options);
-    const bool respell = options.respell && *rc::gen::inRange(0, 4) == 0;
+    const bool respell = options.respell && *Uniform<int>(0, 4) == 0;
     return ToRequestForm(typed, type, respell);
   });
 }

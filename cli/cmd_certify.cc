@@ -1,0 +1,595 @@
+/// \file
+/// `ictk certify`: runs N random histories against an adapter, judges every answer with
+/// the model, shrinks each failure to a minimal history, and writes the run directory:
+/// report.jsonl (flushed per case), junit.xml, summary.md, report.html, badge.json and one
+/// fixture file per failure under failures/. With `--mutation-score` it certifies every
+/// sample mutant (builtin:sample?mutant=NAME) instead and reports how many are killed.
+/// Exit 0 conformant, 1 not conformant, 2 usage error or an adapter that cannot start.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/adapter_config.h"
+#include "cli/commands.h"
+#include "codec/json_text.h"
+#include "codec/protocol.h"
+#include "model/rule_catalogue.h"
+#include "properties/runner.h"
+#include "reports/digest.h"
+#include "reports/render.h"
+#include "reports/report.h"
+
+#if defined(ICTK_HAVE_SAMPLE) && __has_include("sample/sample_adapter.h")
+#include "sample/sample_adapter.h"
+#define ICTK_CERTIFY_WITH_SAMPLE 1
+#endif
+
+#ifndef ICTK_VERSION
+#define ICTK_VERSION "0.0.0"
+#endif
+
+namespace ictk::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct CertifyArgs {
+  AdapterFlags adapter;
+  int64_t histories = 200;
+  int max_steps = 20;
+  uint64_t seed = 1;
+  std::string out = "ictk-report";
+  int jobs = 1;
+  std::string shard;               ///< "I/N"
+  std::vector<std::string> switches;
+  bool fail_fast = false;
+  bool mutation_score = false;
+  std::vector<std::string> mutants;  ///< --mutant NAME (mutation mode: only these)
+  std::optional<int64_t> case_index;
+  std::string weights;
+  bool no_shrink = false;
+  int shrink_budget = 400;
+  bool quiet = false;
+  std::string command_line;
+};
+
+double MillisSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::string ShellQuote(std::string_view s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789-_./:=@,+") == std::string_view::npos)
+    return std::string(s);
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+bool WriteFile(const fs::path& path, const std::string& text, std::string& error) {
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    error = fmt::format("cannot write {}", path.string());
+    return false;
+  }
+  out << text;
+  out.close();
+  if (!out) {
+    error = fmt::format("cannot write {}", path.string());
+    return false;
+  }
+  return true;
+}
+
+/// The flags a reproduce command must repeat.
+std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
+  std::vector<std::string> parts;
+  parts.push_back(fmt::format("--max-steps {}", a.max_steps));
+  const auto defaults = SwitchValues(Switches{});
+  for (const auto& [k, v] : SwitchValues(switches))
+    if (defaults.at(k) != v) parts.push_back(fmt::format("--switch {}={}", k, v));
+  if (!a.weights.empty()) parts.push_back("--weights " + ShellQuote(a.weights));
+  if (a.adapter.timeout_ms != 10000) parts.push_back(fmt::format("--timeout-ms {}", a.adapter.timeout_ms));
+  return fmt::format("{}", fmt::join(parts, " "));
+}
+
+/// Progress: a bar on a terminal, plain lines in CI.
+class Progress {
+ public:
+  Progress(int64_t total, bool quiet) : total_(total), quiet_(quiet), tty_(::isatty(2) == 1) {}
+  void Update(int64_t done, int64_t failing, Clock::time_point start) {
+    if (quiet_ || total_ == 0) return;
+    const double secs = MillisSince(start) / 1000;
+    const double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
+    const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
+    if (tty_) {
+      const int width = 30;
+      const int filled = static_cast<int>(width * done / total_);
+      std::fprintf(stderr, "\r[%s%s] %lld/%lld cases, %lld failing, %.1f/s, ETA %.0fs ",
+                   std::string(filled, '=').c_str(), std::string(width - filled, ' ').c_str(),
+                   static_cast<long long>(done), static_cast<long long>(total_),
+                   static_cast<long long>(failing), rate, eta);
+      if (done == total_) std::fprintf(stderr, "\n");
+      return;
+    }
+    const int64_t step = std::max<int64_t>(1, total_ / 10);
+    if (done % step == 0 || done == total_)
+      std::fprintf(stderr, "certify: %lld/%lld cases, %lld failing, %.1f cases/s\n",
+                   static_cast<long long>(done), static_cast<long long>(total_),
+                   static_cast<long long>(failing), rate);
+  }
+
+ private:
+  int64_t total_;
+  bool quiet_;
+  bool tty_;
+};
+
+/// What one certification run produced.
+struct RunOutcome {
+  int exit_code = 0;
+  Report report;
+  Distribution distribution;
+  std::optional<int64_t> first_failing_index;
+  double first_failure_ms = 0;
+  int64_t harness_micros = 0;
+  int64_t adapter_micros = 0;
+};
+
+/// One certification of `spec` into `out_dir` ("" = write nothing).
+RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const Switches& switches,
+                   const std::string& spec, const std::string& out_dir, bool fail_fast) {
+  RunOutcome result;
+  const auto start = Clock::now();
+  GlobalOptions with_switches = global;
+  with_switches.switches = switches;
+  AdapterFlags flags = args.adapter;
+  flags.spec = spec;
+
+  const int jobs = std::max(1, args.jobs);
+  std::vector<std::unique_ptr<AdapterSession>> sessions;
+  for (int j = 0; j < jobs; ++j) {
+    Result<std::unique_ptr<Adapter>> adapter = OpenAdapter(with_switches, flags);
+    if (!adapter) {
+      std::fprintf(stderr, "ictk certify: %s\n", adapter.error().message.c_str());
+      result.exit_code = 2;
+      return result;
+    }
+    auto session = std::make_unique<AdapterSession>(std::move(*adapter));
+    Result<HelloInfo> hello = session->Handshake();
+    if (!hello) {
+      std::fprintf(stderr, "ictk certify: %s: %s\n", spec.c_str(), hello.error().message.c_str());
+      result.exit_code = 2;
+      return result;
+    }
+    sessions.push_back(std::move(session));
+  }
+
+  // Which cases: all of 0..N-1, this shard's, or the one given with --case.
+  std::vector<int64_t> indices;
+  int64_t shard_i = 0, shard_n = 1;
+  if (!args.shard.empty()) std::sscanf(args.shard.c_str(), "%lld/%lld",
+                                       reinterpret_cast<long long*>(&shard_i),
+                                       reinterpret_cast<long long*>(&shard_n));
+  if (args.case_index) {
+    indices.push_back(*args.case_index);
+  } else {
+    for (int64_t i = 0; i < args.histories; ++i)
+      if (i % shard_n == shard_i) indices.push_back(i);
+  }
+
+  Report& report = result.report;
+  RunHeader& h = report.header;
+  h.ictk_version = ICTK_VERSION;
+  h.protocol_version = kProtocolVersion;
+  h.model_version = ModelVersion(switches);
+  h.switches = SwitchValues(switches);
+  h.seed = args.seed;
+  h.command_line = args.command_line;
+  h.adapter = spec;
+  h.hello = sessions[0]->hello_json();
+  h.capabilities = sessions[0]->capabilities().Names();
+  h.histories = static_cast<int64_t>(indices.size());
+  h.max_steps = args.max_steps;
+  h.shard = args.shard;
+
+  CertifyOptions options;
+  options.switches = switches;
+  options.gen.max_steps = args.max_steps;
+  if (!args.weights.empty()) options.gen.weights.Parse(args.weights);
+  options.seed = args.seed;
+  options.shrink = !args.no_shrink;
+  options.shrink_budget = args.shrink_budget;
+  options.adapter_spec = spec;
+  options.out_dir = out_dir;
+  options.reproduce_flags = ReproduceFlags(args, switches);
+  options.tool = std::string("ictk ") + ICTK_VERSION;
+  options.model_version = h.model_version;
+
+  std::ofstream jsonl;
+  if (!out_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    jsonl.open(fs::path(out_dir) / "report.jsonl", std::ios::binary | std::ios::trunc);
+    if (!jsonl) {
+      std::fprintf(stderr, "ictk certify: cannot write %s/report.jsonl\n", out_dir.c_str());
+      result.exit_code = 2;
+      return result;
+    }
+    jsonl << DumpJson(ToJson(h)) << "\n" << std::flush;
+  }
+
+  // Workers take cases in index order; the main thread writes records in index order as
+  // they complete, so the report does not depend on --jobs.
+  std::vector<std::optional<CaseResult>> done(indices.size());
+  std::mutex mu;
+  std::condition_variable cv;
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::vector<Distribution> dists(jobs);
+  std::vector<std::thread> threads;
+  for (int j = 0; j < jobs; ++j) {
+    threads.emplace_back([&, j] {
+      for (;;) {
+        if (stop.load()) return;
+        const size_t k = next.fetch_add(1);
+        if (k >= indices.size()) return;
+        CaseResult r = CertifyCase(*sessions[j], indices[k], options);
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          if (fail_fast && !IsConformant(r.record.verdict)) stop.store(true);
+          done[k] = std::move(r);
+        }
+        cv.notify_all();
+      }
+    });
+  }
+
+  Progress progress(static_cast<int64_t>(indices.size()), args.quiet);
+  int64_t failing = 0;
+  std::vector<FixtureFile> fixtures;
+  for (size_t k = 0; k < indices.size(); ++k) {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return done[k].has_value() || (stop.load() && next.load() > k &&
+                                                        false); });
+    CaseResult r = std::move(*done[k]);
+    done[k].reset();
+    lock.unlock();
+    if (!IsConformant(r.record.verdict)) {
+      ++failing;
+      if (!result.first_failing_index) {
+        result.first_failing_index = r.record.index;
+        result.first_failure_ms = MillisSince(start);
+      }
+    }
+    if (jsonl.is_open()) jsonl << DumpJson(ToJson(r.record)) << "\n" << std::flush;
+    if (r.fixture) fixtures.push_back(std::move(*r.fixture));
+    report.cases.push_back(std::move(r.record));
+    progress.Update(static_cast<int64_t>(k + 1), failing, start);
+    if (fail_fast && failing > 0) break;
+  }
+  stop.store(true);
+  for (std::thread& t : threads) t.join();
+
+  for (const CaseRecord& c : report.cases) {
+    for (const auto& [op, n] : c.ops) result.distribution.ops[op] += n;
+    for (const auto& [tag, n] : c.tags)
+      if (std::optional<RuleId> r = ParseRuleId(tag)) result.distribution.tags[*r] += n;
+    result.distribution.steps += c.steps;
+  }
+  for (const auto& s : sessions) result.adapter_micros += s->adapter_micros();
+  const double total_ms = MillisSince(start);
+  result.harness_micros = static_cast<int64_t>(total_ms * 1000) - result.adapter_micros / jobs;
+  report.totals = ComputeTotals(h, report.cases, total_ms);
+  result.exit_code = report.totals->conformant ? 0 : 1;
+
+  if (!out_dir.empty()) {
+    jsonl << DumpJson(ToJson(*report.totals)) << "\n" << std::flush;
+    jsonl.close();
+    std::string error;
+    const fs::path dir(out_dir);
+    bool ok = WriteFile(dir / "junit.xml", RenderJunitXml(report), error) &&
+              WriteFile(dir / "summary.md", RenderSummaryMarkdown(report), error) &&
+              WriteFile(dir / "report.html", RenderHtml(report), error) &&
+              WriteFile(dir / "badge.json", RenderBadgeJson(report), error);
+    for (const FixtureFile& f : fixtures)
+      ok = ok && WriteFile(dir / f.path, DumpJson(f.content, 2) + "\n", error);
+    if (!ok) {
+      std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
+      result.exit_code = 2;
+    }
+  }
+  return result;
+}
+
+void PrintSummary(const RunOutcome& r, const std::string& out_dir, const CertifyArgs& args) {
+  const Totals& t = *r.report.totals;
+  std::vector<std::string> verdicts;
+  for (Verdict v : kAllVerdicts) {
+    auto it = t.verdicts.find(v);
+    if (it != t.verdicts.end() && it->second > 0)
+      verdicts.push_back(fmt::format("{} {}", it->second, ToString(v)));
+  }
+  std::printf("%s", fmt::format("ictk certify {}: {} ({} histories, {} requests, seed {}, "
+                                "{:.1f} s)\n",
+                                r.report.header.adapter,
+                                t.conformant ? "CONFORMANT" : "NOT CONFORMANT", t.cases, t.steps,
+                                args.seed, t.duration_ms / 1000)
+                        .c_str());
+  std::printf("  verdicts: %s\n", fmt::format("{}", fmt::join(verdicts, ", ")).c_str());
+  int64_t exercised = 0, failed = 0;
+  std::vector<std::string> failing_rules;
+  for (const auto& [rule, rt] : t.rules) {
+    if (rt.positive + rt.negative > 0) ++exercised;
+    int64_t bad = 0;
+    for (const auto& [v, n] : rt.cases)
+      if (!IsConformant(v)) bad += n;
+    if (bad > 0) {
+      ++failed;
+      auto pass = rt.cases.find(Verdict::kPass);
+      failing_rules.push_back(fmt::format("{} ({} failing, {} passing)", rule, bad,
+                                          pass == rt.cases.end() ? 0 : pass->second));
+    }
+  }
+  std::printf("  rules: %lld exercised, %lld failing, %zu never exercised\n",
+              static_cast<long long>(exercised), static_cast<long long>(failed),
+              t.never_exercised.size());
+  for (const std::string& f : failing_rules) std::printf("    FAIL %s\n", f.c_str());
+  if (!t.never_exercised.empty()) {
+    std::vector<std::string> items;
+    for (const std::string& rule : t.never_exercised) {
+      auto it = t.untested_because.find(rule);
+      items.push_back(it == t.untested_because.end() ? rule
+                                                     : rule + " (no " + it->second + ")");
+    }
+    std::printf("  never exercised: %s\n", fmt::format("{}", fmt::join(items, ", ")).c_str());
+  }
+  int shown = 0;
+  for (const CaseRecord& c : r.report.cases) {
+    if (IsConformant(c.verdict) || !c.failure) continue;
+    if (++shown > 3) break;
+    const FailureDetail& f = *c.failure;
+    std::printf("%s", fmt::format("  {} {}: step {} of {} (from {}): {} — {}\n    allowed: {}\n"
+                                  "    answered: {}\n    fixture: {}\n    replay: {}\n"
+                                  "    reproduce: {}\n",
+                                  ToString(c.verdict), c.id, f.step, f.steps.size(),
+                                  f.original_steps, f.rule, f.sentence, f.allowed, f.answered,
+                                  out_dir.empty() ? f.fixture : out_dir + "/" + f.fixture,
+                                  f.replay, f.reproduce)
+                          .c_str());
+  }
+  if (!args.quiet) {
+    std::printf("  distribution: %s", r.distribution.ToString().c_str());
+    const double total_us = t.duration_ms * 1000;
+    if (total_us > 0)
+      std::printf("  time: %.0f%% inside the adapter\n",
+                  100.0 * static_cast<double>(r.adapter_micros) /
+                      (total_us * std::max(1, args.jobs)));
+  }
+  if (!out_dir.empty())
+    std::printf("  reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
+                out_dir.c_str());
+  std::printf("  reproduce the run: ictk certify --adapter %s --seed %llu --histories %lld %s\n",
+              ShellQuote(r.report.header.adapter).c_str(),
+              static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories),
+              ReproduceFlags(args, Switches{}).c_str());
+}
+
+int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
+                     const Switches& switches) {
+#ifdef ICTK_CERTIFY_WITH_SAMPLE
+  struct Row {
+    MutantInfo mutant;
+    bool killed = false;
+    std::optional<int64_t> histories_to_kill;
+    double ms_to_kill = 0;
+    std::string rule;
+    bool rule_matches = false;
+    std::string fixture;
+    int exit_code = 0;
+  };
+  std::vector<Row> rows;
+  for (const MutantInfo& m : SampleMutants()) {
+    if (!args.mutants.empty() &&
+        std::find(args.mutants.begin(), args.mutants.end(), m.name) == args.mutants.end())
+      continue;
+    const std::string spec = "builtin:sample?mutant=" + m.name;
+    const std::string dir = args.out.empty() ? "" : args.out + "/mutants/" + m.name;
+    CertifyArgs quiet = args;
+    quiet.quiet = true;
+    RunOutcome r = Certify(global, quiet, switches, spec, dir, /*fail_fast=*/true);
+    Row row;
+    row.mutant = m;
+    row.exit_code = r.exit_code;
+    if (r.exit_code == 2) {
+      std::fprintf(stderr, "ictk certify: mutant %s could not be certified\n", m.name.c_str());
+      return 2;
+    }
+    row.killed = r.exit_code == 1;
+    if (r.first_failing_index) {
+      row.histories_to_kill = *r.first_failing_index + 1;
+      row.ms_to_kill = r.first_failure_ms;
+      for (const CaseRecord& c : r.report.cases) {
+        if (IsConformant(c.verdict)) continue;
+        row.rule = c.failure ? c.failure->rule : std::string(ToString(c.verdict));
+        row.rule_matches = std::find(c.failed_rules.begin(), c.failed_rules.end(), m.rule) !=
+                           c.failed_rules.end();
+        if (c.failure) row.fixture = c.failure->fixture;
+        break;
+      }
+    }
+    std::printf("%-40s %-8s %s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
+                row.killed ? fmt::format("after {} histories ({:.0f} ms) by {}{}",
+                                         *row.histories_to_kill, row.ms_to_kill, row.rule,
+                                         row.rule_matches ? "" : " (mutant's rule: " + m.rule + ")")
+                                 .c_str()
+                           : fmt::format("in {} histories (its rule: {})", args.histories, m.rule).c_str());
+    std::fflush(stdout);
+    rows.push_back(std::move(row));
+  }
+  int64_t killed = 0, named = 0;
+  std::vector<int64_t> to_kill;
+  for (const Row& r : rows) {
+    if (r.killed) ++killed;
+    if (r.rule_matches) ++named;
+    if (r.histories_to_kill) to_kill.push_back(*r.histories_to_kill);
+  }
+  std::sort(to_kill.begin(), to_kill.end());
+  const int64_t median = to_kill.empty() ? 0 : to_kill[to_kill.size() / 2];
+  std::printf("mutation score: %lld/%zu killed, %lld named the mutant's rule; median "
+              "histories-to-kill %lld (seed %llu, budget %lld histories)\n",
+              static_cast<long long>(killed), rows.size(), static_cast<long long>(named),
+              static_cast<long long>(median), static_cast<unsigned long long>(args.seed),
+              static_cast<long long>(args.histories));
+  if (!args.out.empty()) {
+    nlohmann::json j = nlohmann::json::array();
+    std::string md = fmt::format(
+        "# Mutation score: {}/{} killed\n\nseed {}, at most {} histories per mutant; {} kills "
+        "named the mutant's rule; median histories-to-kill {}.\n\n| mutant | rule | result | "
+        "histories to kill | ms to kill | rule named |\n|---|---|---|---:|---:|---|\n",
+        killed, rows.size(), args.seed, args.histories, named, median);
+    for (const Row& r : rows) {
+      j.push_back({{"mutant", r.mutant.name},
+                   {"rule", r.mutant.rule},
+                   {"description", r.mutant.description},
+                   {"killed", r.killed},
+                   {"histories-to-kill", r.histories_to_kill ? nlohmann::json(*r.histories_to_kill)
+                                                             : nlohmann::json(nullptr)},
+                   {"ms-to-kill", r.ms_to_kill},
+                   {"named-rule", r.rule},
+                   {"rule-matches", r.rule_matches},
+                   {"fixture", r.fixture}});
+      md += fmt::format("| `{}` | `{}` | {} | {} | {:.0f} | {} |\n", r.mutant.name, r.mutant.rule,
+                        r.killed ? "killed" : "**survived**",
+                        r.histories_to_kill ? std::to_string(*r.histories_to_kill) : "-",
+                        r.ms_to_kill, r.rule.empty() ? "-" : "`" + r.rule + "`");
+    }
+    std::string error;
+    if (!WriteFile(fs::path(args.out) / "mutation-score.json", DumpJson(j, 2) + "\n", error) ||
+        !WriteFile(fs::path(args.out) / "mutation-score.md", md, error)) {
+      std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  return killed == static_cast<int64_t>(rows.size()) ? 0 : 1;
+#else
+  (void)global;
+  (void)args;
+  (void)switches;
+  std::fprintf(stderr, "ictk certify: --mutation-score needs the sample (built without it)\n");
+  return 2;
+#endif
+}
+
+int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
+  Switches switches = global.switches;
+  for (const std::string& arg : args.switches) {
+    const size_t eq = arg.find('=');
+    const std::string error =
+        eq == std::string::npos ? fmt::format("--switch {}: expected NAME=VALUE", arg)
+                                : SetSwitch(switches, arg.substr(0, eq), arg.substr(eq + 1));
+    if (!error.empty()) {
+      std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  if (!args.weights.empty()) {
+    GenWeights w = GenWeights::Default();
+    if (std::string error = w.Parse(args.weights); !error.empty()) {
+      std::fprintf(stderr, "ictk certify: --weights: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  if (!args.shard.empty()) {
+    long long i = -1, n = 0;
+    if (std::sscanf(args.shard.c_str(), "%lld/%lld", &i, &n) != 2 || n < 1 || i < 0 || i >= n) {
+      std::fprintf(stderr, "ictk certify: --shard %s: expected I/N with 0 <= I < N\n",
+                   args.shard.c_str());
+      return 2;
+    }
+  }
+  if (args.mutation_score) return RunMutationScore(global, args, switches);
+  if (!args.quiet)
+    std::fprintf(stderr, "ictk certify: seed %llu, %lld histories, max %d steps, %d job(s)\n",
+                 static_cast<unsigned long long>(args.seed),
+                 static_cast<long long>(args.case_index ? 1 : args.histories), args.max_steps,
+                 args.jobs);
+  RunOutcome r = Certify(global, args, switches, args.adapter.spec, args.out, args.fail_fast);
+  if (r.exit_code == 2) return 2;
+  PrintSummary(r, args.out, args);
+  return r.exit_code;
+}
+
+}  // namespace
+
+SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
+                                   const std::vector<std::string>& argv) {
+  auto args = std::make_shared<CertifyArgs>();
+  {
+    std::vector<std::string> quoted;
+    for (const std::string& a : argv) quoted.push_back(ShellQuote(a));
+    args->command_line = fmt::format("{}", fmt::join(quoted, " "));
+  }
+  CLI::App* c = app.add_subcommand(
+      "certify",
+      "Run random commit histories against an adapter, judge every answer with the model, "
+      "shrink failures to fixtures and write reports; exit 0 conformant, 1 not, 2 usage or "
+      "adapter failure");
+  AddAdapterFlags(c, args->adapter);
+  c->add_option("--histories", args->histories, "Random histories to run (default 200)")
+      ->check(CLI::NonNegativeNumber);
+  c->add_option("--max-steps", args->max_steps, "Plan steps per history, at most (default 20)")
+      ->check(CLI::PositiveNumber);
+  c->add_option("--seed", args->seed, "Seed: the same seed gives the same histories (default 1)");
+  c->add_option("--out", args->out, "Run directory for the reports (default ictk-report)");
+  c->add_option("--jobs", args->jobs, "Parallel adapters (default 1); results do not depend on it")
+      ->check(CLI::PositiveNumber);
+  c->add_option("--shard", args->shard, "Run only cases with index % N == I")->type_name("I/N");
+  c->add_option("--switch", args->switches, "Interpretation switch NAME=VALUE; repeatable")
+      ->type_name("NAME=VALUE");
+  c->add_flag("--fail-fast", args->fail_fast, "Stop at the first failing case");
+  c->add_option("--case", args->case_index, "Run only the case with this index (reproduce)")
+      ->check(CLI::NonNegativeNumber);
+  c->add_option("--weights", args->weights,
+                "Step-kind weights on top of the defaults, e.g. append=20,upgrade=0");
+  c->add_flag("--no-shrink", args->no_shrink, "Report failures unminimized");
+  c->add_option("--shrink-budget", args->shrink_budget,
+                "Histories to run while shrinking one failure (default 400)");
+  c->add_flag("--mutation-score", args->mutation_score,
+              "Certify every sample mutant (builtin:sample?mutant=NAME) and report how many "
+              "are killed; --adapter is ignored");
+  c->add_option("--mutant", args->mutants, "With --mutation-score: only these mutants");
+  c->add_flag("--quiet", args->quiet, "No progress and no distribution");
+  // --adapter is not needed with --mutation-score.
+  c->get_option("--adapter")->required(false);
+  *subcommand = c;
+  return [args](const GlobalOptions& global) {
+    if (args->adapter.spec.empty() && !args->mutation_score) {
+      std::fprintf(stderr, "ictk certify: --adapter is required\n");
+      return 2;
+    }
+    return RunCertifyCommand(global, *args);
+  };
+}
+
+
+}  // namespace ictk::cli

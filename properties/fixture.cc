@@ -1,0 +1,355 @@
+/// \file
+/// Fixture expectations and documents, and the words for a step (fixture.h).
+#include "properties/fixture.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "codec/json_expression.h"
+#include "codec/json_text.h"
+#include "codec/protocol.h"
+#include "model/constraint_rules.h"
+#include "reports/digest.h"
+
+namespace ictk {
+namespace {
+
+using json = nlohmann::json;
+
+/// Constraint ID -> name, from the table's metadata before the request.
+std::map<ConstraintId, std::string> NamesBefore(const CatalogState& before, const Request& r) {
+  std::map<ConstraintId, std::string> out;
+  const TableState* t = before.FindTable(r.table);
+  if (t == nullptr) return out;
+  for (const Constraint& c : ConstraintsOf(t->metadata))
+    if (c.id && c.name) out[*c.id] = *c.name;
+  return out;
+}
+
+std::string Kinds(const std::set<RejectKind>& kinds) {
+  std::vector<std::string> names;
+  for (RejectKind k : kinds) names.emplace_back(ToString(k));
+  return fmt::format("{}", fmt::join(names, "|"));
+}
+
+json StatusNames(const StatusSet& set) {
+  json out = json::array();
+  for (ConstraintStatus s : set.ToVector()) out.push_back(std::string(ToString(s)));
+  return out;
+}
+
+std::string Slugify(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(c));
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? "history" : out.substr(0, 60);
+}
+
+/// The constraint's definition as FIXTURES.md's `constraints` partial definition.
+json PartialDefinition(const Constraint& c) {
+  json d = json::object();
+  if (c.type) d["type"] = std::string(ToString(*c.type));
+  if (c.enforced) d["enforced"] = *c.enforced;
+  if (c.field_ids) d["field-ids"] = *c.field_ids;
+  if (c.expression) d["expression"] = ExpressionToJson(*c.expression);
+  return d;
+}
+
+}  // namespace
+
+Answer ToAnswer(const Response& r) {
+  Answer a;
+  switch (r.result) {
+    case Response::Result::kOk: a.result = AnswerResult::kOk; break;
+    case Response::Result::kRejected: a.result = AnswerResult::kRejected; break;
+    case Response::Result::kUnsupported: a.result = AnswerResult::kUnsupported; break;
+    case Response::Result::kError: a.result = AnswerResult::kError; break;
+  }
+  if (r.error_kind) {
+    a.error_kind_text = *r.error_kind;
+    a.error_kind = ParseRejectKind(*r.error_kind);
+  }
+  a.error_constraint_ids = r.error_constraint_ids;
+  a.message = r.message;
+  a.metadata = r.metadata;
+  a.rows = r.rows;
+  if (r.statuses) {
+    std::map<ConstraintId, ConstraintStatus> statuses;
+    for (const auto& [key, status] : *r.statuses) {
+      try {
+        statuses[static_cast<ConstraintId>(std::stol(key))] = status;
+      } catch (...) {
+        // A key that is not a constraint ID: the answer then lacks that constraint, which
+        // Judge reports (st.reader-lookup).
+      }
+    }
+    a.statuses = std::move(statuses);
+  }
+  return a;
+}
+
+std::string DescribeAllowed(const AllowedOutcome& o, const CatalogState& before,
+                            const Request& request) {
+  std::string out;
+  if (o.ok_allowed && o.reject_allowed) out = fmt::format("ok or rejected ({})", Kinds(o.reject_kinds));
+  else if (o.ok_allowed) out = "ok";
+  else out = fmt::format("rejected ({})", Kinds(o.reject_kinds));
+  const Findings& why = !o.reject_required_by.empty() ? o.reject_required_by : o.decided_by;
+  if (o.reject_allowed && !why.empty())
+    out += fmt::format(" by {}: {}", RuleIdName(why.front().rule), why.front().detail);
+  if (o.reject_allowed && !o.violated_ids.empty()) {
+    const auto names = NamesBefore(before, request);
+    std::vector<std::string> v;
+    for (ConstraintId id : o.violated_ids) {
+      auto it = names.find(id);
+      v.push_back(it == names.end() ? fmt::format("#{}", id) : fmt::format("{} (#{})", it->second, id));
+    }
+    out += fmt::format("; violated: {}", fmt::join(v, ", "));
+  }
+  if (o.ok_allowed && o.metadata && o.metadata->new_snapshot) {
+    std::vector<std::string> s;
+    for (const StatusExpectation& e : o.metadata->new_snapshot->statuses)
+      s.push_back(fmt::format("{} in {}", e.name, ToString(e.allowed)));
+    if (!s.empty()) out += fmt::format("; statuses: {}", fmt::join(s, ", "));
+    if (o.metadata->new_snapshot->live_row_count)
+      out += fmt::format("; {} live rows", *o.metadata->new_snapshot->live_row_count);
+  }
+  if (o.ok_allowed && o.rows) out += fmt::format("; {} live rows", o.rows->size());
+  if (o.ok_allowed && o.reader_statuses) {
+    std::vector<std::string> s;
+    for (const auto& [id, set] : *o.reader_statuses) s.push_back(fmt::format("{}: {}", id, ToString(set)));
+    out += fmt::format("; statuses {{{}}}", fmt::join(s, ", "));
+  }
+  return out;
+}
+
+std::string DescribeAnswer(const Answer& a, const AllowedOutcome& o, const CatalogState& before,
+                           const Request& request) {
+  switch (a.result) {
+    case AnswerResult::kError: return "error: " + a.message;
+    case AnswerResult::kUnsupported: return "unsupported: " + a.message;
+    case AnswerResult::kRejected: {
+      std::string out = fmt::format("rejected ({})", a.error_kind_text);
+      if (a.error_constraint_ids) {
+        const auto names = NamesBefore(before, request);
+        std::vector<std::string> v;
+        for (ConstraintId id : *a.error_constraint_ids) {
+          auto it = names.find(id);
+          v.push_back(it == names.end() ? fmt::format("#{}", id)
+                                        : fmt::format("{} (#{})", it->second, id));
+        }
+        out += fmt::format(", constraint-ids [{}]", fmt::join(v, ", "));
+      }
+      if (!a.message.empty()) out += ": " + a.message;
+      return out;
+    }
+    case AnswerResult::kOk:
+      break;
+  }
+  std::string out = "ok";
+  if (a.metadata && o.metadata && o.metadata->new_snapshot) {
+    const Snapshot* s = a.metadata->CurrentSnapshot();
+    std::vector<std::string> parts;
+    for (const StatusExpectation& e : o.metadata->new_snapshot->statuses) {
+      ConstraintId id = e.id.value_or(0);
+      if (!e.id)
+        for (const Constraint& c : ConstraintsOf(*a.metadata))
+          if (c.name == e.name && c.id) id = *c.id;
+      const StatusSet listed =
+          ListedStatuses(s && s->constraint_statuses ? &*s->constraint_statuses : nullptr, id);
+      parts.push_back(fmt::format("{}={}", e.name, ToString(listed)));
+    }
+    if (!parts.empty()) out += fmt::format("; statuses: {}", fmt::join(parts, ", "));
+  }
+  if (a.metadata && o.metadata && o.metadata->new_snapshot == std::nullopt &&
+      !o.metadata->constraints.empty()) {
+    std::vector<std::string> parts;
+    for (const Constraint& c : ConstraintsOf(*a.metadata))
+      parts.push_back(fmt::format("{}#{}", c.name.value_or("?"), c.id.value_or(0)));
+    out += fmt::format("; constraints: {}; last-constraint-id {}", fmt::join(parts, ", "),
+                       a.metadata->last_constraint_id.value_or(0));
+  }
+  if (a.rows) out += fmt::format("; {} rows", a.rows->size());
+  if (a.statuses) {
+    std::vector<std::string> parts;
+    for (const auto& [id, st] : *a.statuses) parts.push_back(fmt::format("{}: {}", id, ToString(st)));
+    out += fmt::format("; statuses {{{}}}", fmt::join(parts, ", "));
+  }
+  return out;
+}
+
+json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
+                        const Request& request, const Answer& answer) {
+  json e = json::object();
+  json result = json::array();
+  if (o.ok_allowed) result.push_back("ok");
+  if (o.reject_allowed) result.push_back("rejected");
+  e["result"] = result;
+  const TableState* table = before.FindTable(request.table);
+  const auto names = NamesBefore(before, request);
+  if (o.reject_allowed) {
+    json kinds = json::array();
+    for (RejectKind k : o.reject_kinds) kinds.push_back(std::string(ToString(k)));
+    e["error-kinds"] = kinds;
+    json violated = json::array();
+    bool all_named = true;
+    for (ConstraintId id : o.violated_ids) {
+      auto it = names.find(id);
+      if (it == names.end()) all_named = false;
+      else violated.push_back(it->second);
+    }
+    if (all_named && !violated.empty()) e["error-constraints"] = violated;
+    if (table != nullptr && ActsOnTable(request.op)) e["state-unchanged"] = true;
+  }
+  if (o.ok_allowed && o.reject_allowed) {
+    if (answer.result == AnswerResult::kOk) e["stop-if"] = json::array({"rejected"});
+    else if (answer.result == AnswerResult::kRejected) e["stop-if"] = json::array({"ok"});
+  }
+  if (!o.ok_allowed) return e;
+
+  if (o.metadata) {
+    const MetadataExpectation& m = *o.metadata;
+    e["format-version"] = m.format_version;
+    bool any_optional = false;
+    bool any_new = false;
+    json constraints = json::object();
+    for (const ConstraintExpectation& c : m.constraints) {
+      any_optional = any_optional || c.optional;
+      if (!c.id) any_new = true;
+      if (!c.id && !c.optional) constraints[c.name] = PartialDefinition(c.definition);
+    }
+    if (!any_optional) e["constraint-count"] = m.constraints.size();
+    if (!constraints.empty()) e["constraints"] = constraints;
+    if (any_new) {
+      e["new-ids-above-last"] = true;
+      e["last-constraint-id-is-highest-assigned"] = true;
+    }
+    if (!m.removed_ids.empty()) e["ids-distinct-from-removed"] = true;
+    // Renames keep the ID; removed names are gone.
+    std::set<std::string> after;
+    for (const ConstraintExpectation& c : m.constraints) after.insert(c.name);
+    json renamed = json::object();
+    json timestamp_changed = json::array();
+    for (const ConstraintExpectation& c : m.constraints) {
+      if (!c.id) continue;
+      auto it = names.find(*c.id);
+      if (it != names.end() && it->second != c.name) renamed[c.name] = it->second;
+      if (c.timestamp_must_change_from) timestamp_changed.push_back(c.name);
+    }
+    if (!renamed.empty()) e["id-unchanged"] = renamed;
+    if (!timestamp_changed.empty()) e["timestamp-changed"] = timestamp_changed;
+    json absent = json::array();
+    for (const auto& [id, name] : names)
+      if (!after.count(name)) absent.push_back(name);
+    if (!absent.empty() && !any_optional) e["constraint-absent"] = absent;
+    if (m.format_version == 4 && std::holds_alternative<UpdateSchema>(request.op))
+      e["identifier-field-ids-absent"] = true;
+    if (m.new_snapshot) {
+      json statuses = json::object();
+      json precise = json::object();
+      for (const StatusExpectation& s : m.new_snapshot->statuses) {
+        statuses[s.name] = StatusNames(s.by_truth.empty() ? s.allowed : s.by_truth);
+        precise[s.name] = std::string(ToString(s.precise));
+      }
+      if (!statuses.empty()) {
+        e["statuses"] = statuses;
+        e["precise"] = precise;
+      }
+      if (m.new_snapshot->live_row_count) e["live-row-count"] = *m.new_snapshot->live_row_count;
+    }
+  }
+  if (o.rows) {
+    json keys = json::array();
+    for (const auto& [key, value] : *o.rows) keys.push_back(key);
+    e["live-row-keys"] = keys;
+    e["live-row-count"] = o.rows->size();
+  }
+  if (o.reader_statuses) {
+    json exact = json::object();
+    bool single = true;
+    for (const auto& [id, set] : *o.reader_statuses) {
+      const auto v = set.ToVector();
+      if (v.size() != 1) single = false;
+      else exact[std::to_string(id)] = std::string(ToString(v[0]));
+    }
+    if (single) e["reader-statuses"] = exact;
+  }
+  return e;
+}
+
+std::vector<std::string> RequiredCapabilities(const std::vector<Request>& requests) {
+  std::set<std::string> need;
+  std::function<void(const Expr&)> walk = [&](const Expr& x) {
+    if (x.op == ExprOp::kApply) need.insert(IsUdfCall(x) ? "udf" : "transforms");
+    for (const Expr& c : x.children) walk(c);
+  };
+  for (const Request& r : requests) {
+    std::visit(
+        [&](const auto& op) {
+          using T = std::decay_t<decltype(op)>;
+          if constexpr (std::is_same_v<T, AddConstraint>) {
+            if (op.constraint.type) need.insert(std::string(ToString(*op.constraint.type)));
+            if (op.constraint.expression) walk(*op.constraint.expression);
+          } else if constexpr (std::is_same_v<T, Commit>) {
+            if (!op.modify.empty()) need.insert("modify-rows");
+          } else if constexpr (std::is_same_v<T, Begin>) {
+            need.insert("concurrent-commits");
+          } else if constexpr (std::is_same_v<T, Upgrade>) {
+            need.insert("upgrade");
+          } else if constexpr (std::is_same_v<T, UpdateSchema>) {
+            need.insert("schema-evolution");
+          } else if constexpr (std::is_same_v<T, DefineFunction>) {
+            need.insert("udf");
+          } else if constexpr (std::is_same_v<T, Validate>) {
+            need.insert("validate");
+          } else if constexpr (std::is_same_v<T, ReadStatuses>) {
+            need.insert("reader");
+          } else if constexpr (std::is_same_v<T, ParseMetadata>) {
+            need.insert("parse-metadata");
+          }
+        },
+        r.op);
+  }
+  return std::vector<std::string>(need.begin(), need.end());
+}
+
+json MakeFixture(const FixtureInput& in) {
+  json steps = json::array();
+  for (size_t i = 0; i < in.requests.size(); ++i) {
+    json request = RequestToJson(in.requests[i]);
+    request.erase("id");
+    steps.push_back({{"request", request},
+                     {"expect", i < in.expects.size() ? in.expects[i] : json::object()}});
+  }
+  const json requires_ = RequiredCapabilities(in.requests);
+  json switches = json::object();
+  for (const auto& [k, v] : SwitchValues(in.switches)) switches[k] = v;
+  const json hashed = {{"requires", requires_}, {"switches", switches}, {"steps", steps}};
+  const std::string hash = Sha256Hex(DumpJson(hashed));
+  json rules = json::array();
+  rules.push_back(in.primary_rule);
+  for (const std::string& r : in.rules)
+    if (r != in.primary_rule) rules.push_back(r);
+  return {{"format", "ictk-fixture"},
+          {"format-version", 1},
+          {"id", fmt::format("{}/{}-{}", in.primary_rule, Slugify(in.slug), hash.substr(0, 8))},
+          {"hash", hash},
+          {"description", in.description},
+          {"rules", rules},
+          {"requires", requires_},
+          {"switches", switches},
+          {"generated-by", {{"tool", in.tool}, {"model", in.model_version}, {"seed", in.seed}}},
+          {"steps", steps}};
+}
+
+std::string FixtureRelativePath(const json& fixture) {
+  return fixture.value("id", std::string("fixture")) + ".json";
+}
+
+}  // namespace ictk

@@ -1,0 +1,523 @@
+/// \file
+/// Running, judging and shrinking histories (runner.h).
+#include "properties/runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "codec/protocol.h"
+#include "model/constraint_rules.h"
+#include "model/operations.h"
+#include "model/rule_catalogue.h"
+#include "model/schema.h"
+#include "properties/fixture.h"
+
+namespace ictk {
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+double MillisSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+bool HasRule(const Findings& findings, RuleId rule) {
+  return std::any_of(findings.begin(), findings.end(),
+                     [rule](const Finding& f) { return f.rule == rule; });
+}
+
+// --- invariants Judge does not look at -------------------------------------------------
+
+/// Invariants on every metadata an implementation returns, whatever the request: IDs at
+/// most `last-constraint-id` (id.update-last), no current constraint with a removed ID
+/// (id.no-reuse), each ID in at most one status list of the current snapshot
+/// (st.exactly-one-list), referenced fields that exist (sch.referenced-exist), v4 snapshot
+/// timestamps above their parents' (ice.v4-snapshot-timestamps), and no schema carrying
+/// identifier fields added once the table was v4 (upg.no-identifiers-in-v4).
+Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before) {
+  Findings out;
+  const ConstraintId last = md.last_constraint_id.value_or(0);
+  for (const Constraint& c : ConstraintsOf(md)) {
+    const ConstraintId id = c.id.value_or(0);
+    Require(out, id <= last, RuleId::kIdUpdateLast,
+            fmt::format("constraint {} has ID {} above last-constraint-id {}",
+                        c.name.value_or("?"), id, last),
+            id);
+    if (before)
+      Require(out, !before->removed_constraint_ids.count(id), RuleId::kIdNoReuse,
+              fmt::format("constraint {} reuses the removed ID {}", c.name.value_or("?"), id),
+              id);
+    if (const Schema* schema = md.CurrentSchema()) {
+      for (FieldId f : ReferencedFieldIds(c))
+        Require(out, FindField(*schema, f).has_value(), RuleId::kSchReferencedExist,
+                fmt::format("constraint {} references field {}, which the current schema "
+                            "lacks",
+                            c.name.value_or("?"), f),
+                id);
+    }
+  }
+  if (const Snapshot* s = md.CurrentSnapshot(); s && s->constraint_statuses) {
+    std::map<ConstraintId, int> seen;
+    for (ConstraintStatus st : kAllStatuses)
+      if (const auto& list = s->constraint_statuses->List(st))
+        for (ConstraintId id : *list) ++seen[id];
+    for (const auto& [id, n] : seen)
+      Require(out, n == 1, RuleId::kStExactlyOneList,
+              fmt::format("constraint ID {} is listed {} times in snapshot {}", id, n,
+                          s->snapshot_id),
+              id);
+  }
+  if (md.format_version >= 4) {
+    for (const Snapshot& s : md.snapshots) {
+      if (!s.parent_snapshot_id || !s.constraint_statuses) continue;
+      const Snapshot* parent = md.FindSnapshot(*s.parent_snapshot_id);
+      if (parent == nullptr || !parent->constraint_statuses) continue;
+      Require(out, s.timestamp_ms > parent->timestamp_ms, RuleId::kIceV4SnapshotTimestamps,
+              fmt::format("snapshot {} has timestamp-ms {}, not above its parent {}'s {}",
+                          s.snapshot_id, s.timestamp_ms, parent->snapshot_id,
+                          parent->timestamp_ms));
+    }
+    if (before && before->metadata.format_version >= 4) {
+      std::set<int32_t> old;
+      for (const Schema& s : before->metadata.schemas) old.insert(s.schema_id.value_or(0));
+      for (const Schema& s : md.schemas)
+        if (!old.count(s.schema_id.value_or(0)))
+          Require(out, !s.identifier_field_ids || s.identifier_field_ids->empty(),
+                  RuleId::kUpgNoIdentifiersInV4,
+                  fmt::format("schema {} added to a v4 table carries identifier-field-ids",
+                              s.schema_id.value_or(0)));
+    }
+  }
+  return out;
+}
+
+/// "A rejected request changes nothing": what differs between the state before and what
+/// load-table answered after the rejection ("" when nothing does).
+std::string MetadataDifference(const TableMetadata& before, const TableMetadata& after) {
+  if (before == after) return {};
+  std::vector<std::string> diffs;
+  if (before.format_version != after.format_version) diffs.push_back("format-version");
+  if (before.last_constraint_id != after.last_constraint_id) diffs.push_back("last-constraint-id");
+  if (before.constraints != after.constraints) diffs.push_back("constraints");
+  if (before.current_snapshot_id != after.current_snapshot_id) diffs.push_back("current-snapshot-id");
+  if (before.snapshots != after.snapshots) diffs.push_back("snapshots");
+  if (before.schemas != after.schemas) diffs.push_back("schemas");
+  if (before.current_schema_id != after.current_schema_id) diffs.push_back("current-schema-id");
+  if (before.last_column_id != after.last_column_id) diffs.push_back("last-column-id");
+  if (before.last_updated_ms != after.last_updated_ms) diffs.push_back("last-updated-ms");
+  if (diffs.empty()) diffs.push_back("other members");
+  return fmt::format("{}", fmt::join(diffs, ", "));
+}
+
+// --- coverage ----------------------------------------------------------------------------
+
+RuleId StatusRule(ConstraintStatus s) {
+  switch (s) {
+    case ConstraintStatus::kValidated: return RuleId::kStValidated;
+    case ConstraintStatus::kValid: return RuleId::kStValid;
+    case ConstraintStatus::kInvalid: return RuleId::kStInvalid;
+    case ConstraintStatus::kUnvalidated: break;
+  }
+  return RuleId::kStUnvalidated;
+}
+
+std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const Answer& a,
+                                               const Request& request) {
+  std::vector<std::pair<RuleId, bool>> out;
+  std::set<RuleId> seen;
+  auto add = [&](RuleId r, bool negative) {
+    if (seen.insert(r).second) out.emplace_back(r, negative);
+  };
+  const bool negative = o.must_reject();
+  for (const Finding& f : o.reject_required_by) add(f.rule, true);
+  for (const Finding& f : o.decided_by) add(f.rule, negative);
+  if (o.metadata && a.result == AnswerResult::kOk) {
+    const MetadataExpectation& m = *o.metadata;
+    for (const ConstraintExpectation& c : m.constraints) {
+      if (!c.id) {
+        add(RuleId::kIdAboveLast, false);
+        add(RuleId::kIdUpdateLast, false);
+        if (m.base_last_constraint_id == 0) add(RuleId::kIdLastDefaultZero, false);
+      }
+      if (c.timestamp_must_change_from) add(RuleId::kUpdTimestamp, false);
+      if (c.rule != RuleId::kProtoAnswer) add(c.rule, false);
+    }
+    if (!m.removed_ids.empty()) add(RuleId::kIdNoReuse, false);
+    if (m.new_snapshot) {
+      const SnapshotExpectation& s = *m.new_snapshot;
+      if (s.statuses_required) {
+        add(RuleId::kStEverySnapshot, false);
+        add(RuleId::kStExactlyOneList, false);
+        add(RuleId::kStSound, false);
+      }
+      if (m.format_version >= 4 && s.parent_snapshot_id) add(RuleId::kIceV4SnapshotTimestamps, false);
+      if (s.retry) add(RuleId::kEnfRetryRecomputeStatuses, false);
+      const Snapshot* snap = a.metadata ? a.metadata->CurrentSnapshot() : nullptr;
+      for (const StatusExpectation& e : s.statuses) {
+        if (e.also_rule) add(*e.also_rule, false);
+        if (e.facts.parent != ConstraintStatus::kUnvalidated && !e.facts.added_rows)
+          add(RuleId::kStNoAddCarry, false);
+        ConstraintId id = e.id.value_or(0);
+        const StatusSet listed =
+            ListedStatuses(snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, id);
+        for (ConstraintStatus st : listed.ToVector()) add(StatusRule(st), false);
+      }
+    }
+    if (m.format_version == 4 && !m.base_schema_ids.empty()) add(RuleId::kUpgNoIdentifiersInV4, false);
+  }
+  if (o.rows) add(RuleId::kSemLiveRows, false);
+  if (o.reader_statuses) add(RuleId::kStReaderLookup, false);
+  (void)request;
+  return out;
+}
+
+void CountPrecision(const AllowedOutcome& o, const Answer& a,
+                    std::map<std::string, PrecisionCount>& precision) {
+  if (a.result != AnswerResult::kOk || !a.metadata || !o.metadata || !o.metadata->new_snapshot)
+    return;
+  const Snapshot* snap = a.metadata->CurrentSnapshot();
+  for (const StatusExpectation& e : o.metadata->new_snapshot->statuses) {
+    const ConstraintId id = e.id.value_or(0);
+    const StatusSet listed =
+        ListedStatuses(snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, id);
+    PrecisionCount& p = precision[std::string(ToString(e.precise))];
+    ++p.total;
+    if (listed == StatusSet{e.precise}) ++p.precise;
+  }
+}
+
+Verdict VerdictOf(TransportFailure f) {
+  switch (f) {
+    case TransportFailure::kCrash: return Verdict::kCrash;
+    case TransportFailure::kTimeout: return Verdict::kTimeout;
+    case TransportFailure::kProtocolError: break;
+  }
+  return Verdict::kProtocolError;
+}
+
+}  // namespace
+
+HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOptions& options,
+                      const Switches& switches) {
+  HistoryRun run;
+  CatalogState state;
+  HistoryRenderer renderer(plan, options);
+  auto fail = [&](Verdict v, StepOutcome& step, Findings findings, std::string reason) {
+    run.verdict = v;
+    run.failed_step = static_cast<int>(run.steps.size());
+    run.findings = findings;
+    run.reason = std::move(reason);
+    step.findings = std::move(findings);
+    run.steps.push_back(std::move(step));
+  };
+  while (std::optional<RenderedStep> rendered = renderer.Next(state)) {
+    run.distribution.Add(*rendered);
+    StepOutcome step;
+    step.step = *rendered;
+    const Request& request = rendered->request;
+    const AllowedOutcome outcome = Apply(state, request, switches);
+    step.allowed = DescribeAllowed(outcome, state, request);
+    json sent = RequestToJson(request);
+    CallResult call = session.Call(sent);
+    sent["id"] = session.calls();
+    step.request = sent;
+    step.response = call.response;
+    if (call.failure) {
+      step.answered = fmt::format("{}: {}", ToString(call.failure->kind), call.failure->message);
+      const std::string tail = session.adapter().StderrTail();
+      fail(VerdictOf(call.failure->kind), step,
+           {Finding{RuleId::kProtoAnswer, std::nullopt, {}, step.answered}},
+           tail.empty() ? step.answered : step.answered + "\n" + tail);
+      return run;
+    }
+    const std::vector<NestedField>* fields =
+        outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
+    Result<Response> response = ResponseFromJson(*call.response, fields);
+    if (!response) {
+      step.answered = "protocol-error: " + response.error().message;
+      fail(Verdict::kProtocolError, step,
+           {Finding{RuleId::kProtoAnswer, std::nullopt, {}, response.error().message}},
+           step.answered);
+      return run;
+    }
+    const Answer answer = ToAnswer(*response);
+    step.answered = DescribeAnswer(answer, outcome, state, request);
+    step.exercised = Exercised(outcome, answer, request);
+    step.expect = FixtureExpectation(outcome, state, request, answer);
+
+    Findings findings = Judge(outcome, answer);
+    const TableState* table = state.FindTable(request.table);
+    if (answer.result == AnswerResult::kOk && answer.metadata) {
+      for (Finding& f : CheckReturnedMetadata(*answer.metadata, table))
+        if (!HasRule(findings, f.rule)) findings.push_back(std::move(f));
+    }
+    if (answer.result == AnswerResult::kRejected && findings.empty() && table != nullptr &&
+        ActsOnTable(request.op)) {
+      // A rejected request changes nothing: load-table answers the state before it.
+      const json load = RequestToJson(Request{request.table, request.now_ms, LoadTable{}});
+      CallResult after = session.Call(load);
+      if (after.failure) {
+        step.answered += fmt::format("; then load-table: {}: {}", ToString(after.failure->kind),
+                                     after.failure->message);
+        fail(VerdictOf(after.failure->kind), step,
+             {Finding{RuleId::kProtoAnswer, std::nullopt, {}, after.failure->message}},
+             step.answered);
+        return run;
+      }
+      Result<Response> loaded = ResponseFromJson(*after.response);
+      if (!loaded || loaded->result != Response::Result::kOk || !loaded->metadata) {
+        findings.push_back(Finding{RuleId::kProtoAnswer, std::nullopt, {},
+                                   "load-table after a rejected request did not answer "
+                                   "the table's metadata"});
+      } else if (std::string diff = MetadataDifference(table->metadata, *loaded->metadata);
+                 !diff.empty()) {
+        findings.push_back(Finding{
+            RuleId::kProtoAnswer, std::nullopt, {},
+            fmt::format("the request was rejected, yet load-table after it differs from the "
+                        "state before it in {}: a rejected request changes nothing",
+                        diff)});
+      }
+    }
+    if (answer.result == AnswerResult::kError) {
+      fail(Verdict::kError, step, findings, "the implementation answered error: " + answer.message);
+      return run;
+    }
+    if (!findings.empty()) {
+      for (const Finding& f : findings)
+        step.exercised.emplace_back(f.rule, outcome.must_reject());
+      fail(Verdict::kFail, step, findings, {});
+      return run;
+    }
+    Findings adopt = Adopt(state, request, answer, switches);
+    if (!adopt.empty()) {
+      fail(Verdict::kFail, step, adopt, {});
+      return run;
+    }
+    CountPrecision(outcome, answer, run.precision);
+    run.steps.push_back(std::move(step));
+  }
+  return run;
+}
+
+std::string RandomCaseId(uint64_t seed, int64_t index) {
+  return fmt::format("random/s{}/{}", seed, index);
+}
+
+RenderOptions CaseRenderOptions(uint64_t seed, int64_t index, int attempt,
+                                const Capabilities& capabilities, const Switches& switches) {
+  RenderOptions o;
+  o.table = attempt == 0 ? fmt::format("h{}_{}", seed, index)
+                         : fmt::format("h{}_{}_s{}", seed, index, attempt);
+  o.function_prefix = o.table + "_";
+  // A clock of its own per history: a fixed origin, so the same seed and index always
+  // give the same timestamps.
+  o.clock_start_ms = 1'700'000'000'000 + static_cast<int64_t>(index % 1000) * 1'000'000;
+  o.capabilities = capabilities;
+  o.switches = switches;
+  return o;
+}
+
+rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index, const HistoryGenConfig& config) {
+  const rc::Random random(rc::Random::Key{seed, static_cast<uint64_t>(index),
+                                          0x696374'6b'63657274ULL, 0x68697374ULL});
+  // Sizes cycle through 10..100 with the index, as RapidCheck grows them over a run.
+  const int size = 10 + static_cast<int>((static_cast<uint64_t>(index) * 37) % 91);
+  return GenPlan(config)(random, size);
+}
+
+namespace {
+
+struct Signature {
+  Verdict verdict;
+  std::optional<RuleId> rule;
+  bool operator==(const Signature&) const = default;
+};
+
+Signature SignatureOf(const HistoryRun& r) { return {r.verdict, r.primary_rule()}; }
+
+std::optional<Plan> ValueOf(const rc::Shrinkable<Plan>& s) {
+  try {
+    return s.value();
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+std::string ShellQuote(std::string_view s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789-_./:=@,+") == std::string_view::npos)
+    return std::string(s);
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + "'";
+}
+
+std::string RuleSentence(RuleId rule) {
+  const RuleInfo& info = FindRule(rule);
+  if (!info.quote.empty()) return fmt::format("\"{}\"", info.quote);
+  return std::string(info.summary);
+}
+
+StepRow ToRow(const StepOutcome& s, int index, bool failed) {
+  StepRow row;
+  row.index = index;
+  row.op = std::string(OpName(s.step.request.op));
+  row.label = s.step.label;
+  row.request = s.request;
+  row.response = s.response ? *s.response : json(nullptr);
+  row.allowed = s.allowed;
+  row.answered = s.answered;
+  row.failed = failed;
+  return row;
+}
+
+}  // namespace
+
+CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOptions& options) {
+  const auto start = Clock::now();
+  CaseResult result;
+  CaseRecord& record = result.record;
+  record.id = RandomCaseId(options.seed, index);
+  record.index = index;
+
+  HistoryGenConfig config = options.gen;
+  config.capabilities = session.capabilities();
+  rc::Shrinkable<Plan> root = CasePlan(options.seed, index, config);
+  std::optional<Plan> plan = ValueOf(root);
+  if (!plan) {
+    record.verdict = Verdict::kSkip;
+    record.reason = "the generator could not make a plan";
+    record.duration_ms = MillisSince(start);
+    return result;
+  }
+  const RenderOptions first = CaseRenderOptions(options.seed, index, 0, config.capabilities,
+                                                options.switches);
+  const HistoryRun original = RunHistory(session, *plan, first, options.switches);
+
+  // Coverage, precision and op counts come from the original run.
+  record.verdict = original.verdict;
+  record.steps = static_cast<int64_t>(original.steps.size());
+  for (const StepOutcome& s : original.steps)
+    for (const auto& [rule, negative] : s.exercised) {
+      RuleUse& use = record.rules[std::string(RuleIdName(rule))];
+      (negative ? use.negative : use.positive)++;
+    }
+  record.precision = original.precision;
+  for (const auto& [op, n] : original.distribution.ops) record.ops[op] = n;
+  for (const auto& [tag, n] : original.distribution.tags)
+    record.tags[std::string(RuleIdName(tag))] = n;
+  if (original.verdict == Verdict::kPass) {
+    record.duration_ms = MillisSince(start);
+    return result;
+  }
+
+  // Shrink: walk RapidCheck's shrink tree, keeping candidates that fail the same way.
+  HistoryRun best = original;
+  int runs = 0;
+  if (options.shrink && original.verdict != Verdict::kTimeout) {
+    const Signature want = SignatureOf(original);
+    rc::Shrinkable<Plan> current = root;
+    bool progressed = true;
+    while (progressed && runs < options.shrink_budget &&
+           MillisSince(start) < static_cast<double>(options.shrink_time_budget_ms)) {
+      progressed = false;
+      rc::Seq<rc::Shrinkable<Plan>> shrinks = current.shrinks();
+      while (rc::Maybe<rc::Shrinkable<Plan>> candidate = shrinks.next()) {
+        if (runs >= options.shrink_budget ||
+            MillisSince(start) >= static_cast<double>(options.shrink_time_budget_ms))
+          break;
+        std::optional<Plan> p = ValueOf(*candidate);
+        if (!p) continue;
+        ++runs;
+        HistoryRun r = RunHistory(session, *p,
+                                  CaseRenderOptions(options.seed, index, runs,
+                                                    config.capabilities, options.switches),
+                                  options.switches);
+        if (SignatureOf(r) == want) {
+          current = *candidate;
+          best = std::move(r);
+          progressed = true;
+          break;
+        }
+      }
+    }
+  }
+
+  FailureDetail f;
+  f.original_steps = static_cast<int>(original.steps.size());
+  f.shrink_runs = runs;
+  f.step = best.failed_step + 1;
+  const RuleId rule = best.primary_rule().value_or(RuleId::kProtoAnswer);
+  f.rule = std::string(RuleIdName(rule));
+  f.sentence = RuleSentence(rule);
+  for (const Finding& x : best.findings) f.findings.push_back(ToString(x));
+  std::set<std::string> failed_rules;
+  for (const Finding& x : best.findings) failed_rules.insert(std::string(RuleIdName(x.rule)));
+  record.failed_rules.assign(failed_rules.begin(), failed_rules.end());
+  // A rule the minimized failure names was exercised, even when the original run's
+  // failing step named it differently.
+  for (const std::string& r : record.failed_rules) {
+    RuleUse& use = record.rules[r];
+    if (use.positive + use.negative == 0) use.positive = 1;
+  }
+  if (best.failed_step >= 0) {
+    const StepOutcome& s = best.steps[best.failed_step];
+    f.allowed = s.allowed;
+    f.answered = s.answered;
+  }
+  for (size_t i = 0; i < best.steps.size(); ++i)
+    f.steps.push_back(ToRow(best.steps[i], static_cast<int>(i) + 1,
+                            static_cast<int>(i) == best.failed_step));
+  f.stderr_tail = session.adapter().StderrTail();
+  record.reason = best.reason;
+  f.reproduce = fmt::format("ictk certify --adapter {} --seed {} --case {}{}{}",
+                            ShellQuote(options.adapter_spec), options.seed, index,
+                            options.reproduce_flags.empty() ? "" : " ",
+                            options.reproduce_flags);
+
+  // The minimized history as a fixture.
+  FixtureInput in;
+  in.primary_rule = f.rule;
+  for (const std::string& r : record.failed_rules) in.rules.push_back(r);
+  if (best.failed_step >= 0) {
+    const StepOutcome& s = best.steps[best.failed_step];
+    in.slug = s.step.label;
+  }
+  for (const StepOutcome& s : best.steps) {
+    in.requests.push_back(s.step.request);
+    in.expects.push_back(s.expect);
+  }
+  in.switches = options.switches;
+  in.tool = options.tool;
+  in.model_version = options.model_version;
+  in.seed = options.seed;
+  in.description = fmt::format(
+      "Found by `{}` (case {}), minimized from {} to {} requests. At step {} ({}) the rule "
+      "{} applies: {}. The model allowed: {}. The implementation answered: {}.",
+      f.reproduce, record.id, f.original_steps, best.steps.size(), f.step,
+      f.steps.empty() ? "?" : f.steps.back().op, f.rule, f.sentence, f.allowed, f.answered);
+  json fixture = MakeFixture(in);
+  FixtureFile file;
+  file.id = fixture.value("id", "");
+  file.path = options.failures_dir + "/" + FixtureRelativePath(fixture);
+  file.content = std::move(fixture);
+  f.fixture = file.path;
+  f.fixture_id = file.id;
+  const std::string shown_path =
+      options.out_dir.empty() ? file.path : options.out_dir + "/" + file.path;
+  f.replay = fmt::format("ictk replay --adapter {} {}", ShellQuote(options.adapter_spec),
+                         ShellQuote(shown_path));
+  result.fixture = std::move(file);
+  record.failure = std::move(f);
+  record.duration_ms = MillisSince(start);
+  return result;
+}
+
+}  // namespace ictk

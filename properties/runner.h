@@ -1,0 +1,110 @@
+/// \file
+/// The properties: one history run on the model and on an implementation step by step.
+/// Each request is rendered from the adopted state (generators/history.h), judged by the
+/// model (Apply, then Judge of the decoded answer), checked for the invariants Judge does
+/// not see (a rejected request changes nothing: `load-table` after it answers the state
+/// before it; every returned metadata keeps IDs, timestamps and status lists sane), and the
+/// implementation's legal choices are adopted (Adopt) before the next step.
+///
+/// A case is one generated plan (from the seed and the case index, never from scheduling);
+/// a failing case is shrunk over RapidCheck's shrink tree of the plan — steps are removed
+/// first, then values simplified — keeping only candidates that fail the same way, and the
+/// minimal history becomes a fixture file (FIXTURES.md) with a replay command and prose.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "generators/history.h"
+#include "model/finding.h"
+#include "model/outcome.h"
+#include "model/switches.h"
+#include "properties/session.h"
+#include "reports/report.h"
+
+namespace ictk {
+
+/// One request of a run.
+struct StepOutcome {
+  RenderedStep step;
+  nlohmann::json request;                  ///< as sent, with "id"
+  std::optional<nlohmann::json> response;  ///< as answered
+  std::string allowed;                     ///< the allowed outcome, in words
+  std::string answered;                    ///< the answer, in words
+  Findings findings;                       ///< why the step failed (empty: it passed)
+  /// The fixture expectation of this step (FIXTURES.md `expect`).
+  nlohmann::json expect;
+  /// Rules the step exercised: positive (the rule allowed the answer) or negative (it
+  /// required a rejection).
+  std::vector<std::pair<RuleId, bool>> exercised;
+};
+
+/// One history run on one adapter.
+struct HistoryRun {
+  Verdict verdict = Verdict::kPass;
+  std::vector<StepOutcome> steps;
+  int failed_step = -1;       ///< index into `steps`, -1 when it passed
+  Findings findings;          ///< of the failed step
+  std::string reason;         ///< for crash / timeout / protocol-error / error / skip
+  std::map<std::string, PrecisionCount> precision;
+  Distribution distribution;
+  /// The primary rule of a failure (the first finding's), for comparing shrink candidates.
+  std::optional<RuleId> primary_rule() const {
+    if (findings.empty()) return std::nullopt;
+    return findings.front().rule;
+  }
+};
+
+/// Runs `plan` on `session` under `switches`, rendering against the adopted state.
+HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOptions& options,
+                      const Switches& switches);
+
+/// Everything a certification run needs to know per case.
+struct CertifyOptions {
+  Switches switches;
+  HistoryGenConfig gen;            ///< capabilities are narrowed to the adapter's
+  uint64_t seed = 1;
+  bool shrink = true;
+  int shrink_budget = 400;         ///< histories run while shrinking, at most
+  int64_t shrink_time_budget_ms = 60'000;
+  std::string adapter_spec;        ///< for the replay and reproduce commands
+  std::string failures_dir = "failures";  ///< fixture paths, relative to the run dir
+  std::string out_dir;             ///< the run dir as given on the command line
+  /// Flags that must be repeated to reproduce a case (--max-steps, --switch ...).
+  std::string reproduce_flags;
+  std::string tool = "ictk";       ///< "ictk 0.1.0", for generated-by
+  std::string model_version;
+};
+
+/// A fixture file to write: its path relative to the run dir and its content.
+struct FixtureFile {
+  std::string path;
+  std::string id;
+  nlohmann::json content;
+};
+
+struct CaseResult {
+  CaseRecord record;
+  std::optional<FixtureFile> fixture;
+};
+
+/// The case ID of random case `index` under `seed`: "random/s<seed>/<index>".
+std::string RandomCaseId(uint64_t seed, int64_t index);
+
+/// Where case `index` runs: its table name, function prefix and clock from the seed and the
+/// index; `attempt` > 0 for shrink candidates (fresh tables on the same adapter).
+RenderOptions CaseRenderOptions(uint64_t seed, int64_t index, int attempt,
+                                const Capabilities& capabilities, const Switches& switches);
+
+/// The plan of case `index`, as a shrinkable (deterministic in seed and index).
+rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index, const HistoryGenConfig& config);
+
+/// Generates, runs and (on failure) shrinks case `index`.
+CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOptions& options);
+
+}  // namespace ictk

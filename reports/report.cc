@@ -1,0 +1,373 @@
+/// \file
+/// Report records, their JSON and the totals (report.h).
+#include "reports/report.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "codec/json_text.h"
+#include "model/rule_catalogue.h"
+#include "model/rule_id.h"
+
+namespace ictk {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::string_view kVerdictNames[] = {"pass",    "fail",           "error",
+                                              "crash",   "timeout",        "protocol-error",
+                                              "skip",    "xfail",          "xpass"};
+
+template <typename T>
+T Get(const json& j, const char* key, T fallback) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return fallback;
+  try {
+    return it->get<T>();
+  } catch (const json::exception&) {
+    return fallback;
+  }
+}
+
+json VerdictCounts(const std::map<Verdict, int64_t>& counts) {
+  json out = json::object();
+  for (const auto& [v, n] : counts) out[std::string(ToString(v))] = n;
+  return out;
+}
+
+std::map<Verdict, int64_t> VerdictCountsFromJson(const json& j) {
+  std::map<Verdict, int64_t> out;
+  if (!j.is_object()) return out;
+  for (const auto& [k, v] : j.items())
+    if (std::optional<Verdict> verdict = ParseVerdict(k); verdict && v.is_number_integer())
+      out[*verdict] = v.get<int64_t>();
+  return out;
+}
+
+json PrecisionJson(const std::map<std::string, PrecisionCount>& p) {
+  json out = json::object();
+  for (const auto& [status, c] : p) out[status] = {{"precise", c.precise}, {"total", c.total}};
+  return out;
+}
+
+std::map<std::string, PrecisionCount> PrecisionFromJson(const json& j) {
+  std::map<std::string, PrecisionCount> out;
+  if (!j.is_object()) return out;
+  for (const auto& [k, v] : j.items())
+    out[k] = {Get<int64_t>(v, "precise", 0), Get<int64_t>(v, "total", 0)};
+  return out;
+}
+
+json StepRowJson(const StepRow& s) {
+  return {{"index", s.index},       {"op", s.op},
+          {"label", s.label},       {"request", s.request},
+          {"response", s.response}, {"allowed", s.allowed},
+          {"answered", s.answered}, {"failed", s.failed}};
+}
+
+StepRow StepRowFromJson(const json& j) {
+  StepRow s;
+  s.index = Get<int>(j, "index", 0);
+  s.op = Get<std::string>(j, "op", "");
+  s.label = Get<std::string>(j, "label", "");
+  if (j.contains("request")) s.request = j.at("request");
+  if (j.contains("response")) s.response = j.at("response");
+  s.allowed = Get<std::string>(j, "allowed", "");
+  s.answered = Get<std::string>(j, "answered", "");
+  s.failed = Get<bool>(j, "failed", false);
+  return s;
+}
+
+FailureDetail FailureFromJson(const json& j) {
+  FailureDetail f;
+  f.step = Get<int>(j, "step", 0);
+  f.rule = Get<std::string>(j, "rule", "");
+  f.sentence = Get<std::string>(j, "sentence", "");
+  f.allowed = Get<std::string>(j, "allowed", "");
+  f.answered = Get<std::string>(j, "answered", "");
+  f.findings = Get<std::vector<std::string>>(j, "findings", {});
+  if (j.contains("steps") && j.at("steps").is_array())
+    for (const json& s : j.at("steps")) f.steps.push_back(StepRowFromJson(s));
+  f.fixture = Get<std::string>(j, "fixture", "");
+  f.fixture_id = Get<std::string>(j, "fixture-id", "");
+  f.replay = Get<std::string>(j, "replay", "");
+  f.reproduce = Get<std::string>(j, "reproduce", "");
+  f.original_steps = Get<int>(j, "original-steps", 0);
+  f.shrink_runs = Get<int>(j, "shrink-runs", 0);
+  f.stderr_tail = Get<std::string>(j, "stderr-tail", "");
+  return f;
+}
+
+}  // namespace
+
+std::string_view ToString(Verdict verdict) { return kVerdictNames[static_cast<int>(verdict)]; }
+
+std::optional<Verdict> ParseVerdict(std::string_view text) {
+  for (Verdict v : kAllVerdicts)
+    if (ToString(v) == text) return v;
+  return std::nullopt;
+}
+
+bool IsConformant(Verdict verdict) {
+  return verdict == Verdict::kPass || verdict == Verdict::kSkip || verdict == Verdict::kXfail;
+}
+
+std::string_view CapabilityForRule(std::string_view rule) {
+  struct Entry { std::string_view prefix; std::string_view capability; };
+  static constexpr Entry kTable[] = {
+      {"upg.readers-ignore-identifiers", "reader"},
+      {"upg.", "upgrade"},
+      {"id.readers-tolerate-missing", "reader"},
+      {"st.reader-lookup", "reader"},
+      {"enf.retry-", "concurrent-commits"},
+      {"enf.modified-row", "modify-rows"},
+      {"expr.udf-status", "udf"},
+      {"expr.deterministic", "udf"},
+      {"sch.", "schema-evolution"},
+      {"ice.type-promotion", "schema-evolution"},
+      {"ice.required-needs-default", "schema-evolution"},
+      {"key.pk-required", "primary-key"},
+      {"def.single-pk", "primary-key"},
+      {"sem.primary-key", "primary-key"},
+      {"sem.unique", "unique"},
+      {"key.unique-optional-ok", "unique"},
+      {"sem.check", "check"},
+      {"expr.", "check"},
+      {"enf.retry-check", "check"},
+  };
+  for (const Entry& e : kTable)
+    if (rule.substr(0, e.prefix.size()) == e.prefix) return e.capability;
+  return {};
+}
+
+Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cases,
+                     double duration_ms) {
+  Totals t;
+  t.duration_ms = duration_ms;
+  for (const RuleInfo& r : RuleCatalogue()) t.rules[std::string(RuleIdName(r.id))];
+  for (const CaseRecord& c : cases) {
+    ++t.cases;
+    ++t.verdicts[c.verdict];
+    t.steps += c.steps;
+    if (!IsConformant(c.verdict)) t.conformant = false;
+    const std::set<std::string> failed(c.failed_rules.begin(), c.failed_rules.end());
+    for (const auto& [rule, use] : c.rules) {
+      RuleTotals& rt = t.rules[rule];
+      rt.positive += use.positive;
+      rt.negative += use.negative;
+      if (!failed.count(rule)) ++rt.cases[Verdict::kPass];
+    }
+    for (const std::string& rule : failed) ++t.rules[rule].cases[c.verdict];
+    for (const auto& [status, p] : c.precision) {
+      t.precision[status].precise += p.precise;
+      t.precision[status].total += p.total;
+    }
+    for (const auto& [op, n] : c.ops) t.ops[op] += n;
+    for (const auto& [tag, n] : c.tags) t.tags[tag] += n;
+  }
+  const std::set<std::string> declared(header.capabilities.begin(), header.capabilities.end());
+  for (const RuleInfo& r : RuleCatalogue()) {
+    const std::string name(RuleIdName(r.id));
+    const RuleTotals& rt = t.rules[name];
+    if (r.coverage_exempt || rt.positive + rt.negative > 0) continue;
+    t.never_exercised.push_back(name);
+    const std::string_view cap = CapabilityForRule(name);
+    if (!cap.empty() && !declared.count(std::string(cap)))
+      t.untested_because[name] = std::string(cap);
+  }
+  return t;
+}
+
+json ToJson(const RunHeader& h) {
+  return {{"type", "header"},
+          {"ictk-version", h.ictk_version},
+          {"protocol-version", h.protocol_version},
+          {"model-version", h.model_version},
+          {"switches", h.switches},
+          {"seed", h.seed},
+          {"command-line", h.command_line},
+          {"adapter", h.adapter},
+          {"hello", h.hello},
+          {"capabilities", h.capabilities},
+          {"histories", h.histories},
+          {"max-steps", h.max_steps},
+          {"shard", h.shard},
+          {"mode", h.mode}};
+}
+
+json ToJson(const FailureDetail& f) {
+  json steps = json::array();
+  for (const StepRow& s : f.steps) steps.push_back(StepRowJson(s));
+  return {{"step", f.step},
+          {"rule", f.rule},
+          {"sentence", f.sentence},
+          {"allowed", f.allowed},
+          {"answered", f.answered},
+          {"findings", f.findings},
+          {"steps", steps},
+          {"fixture", f.fixture},
+          {"fixture-id", f.fixture_id},
+          {"replay", f.replay},
+          {"reproduce", f.reproduce},
+          {"original-steps", f.original_steps},
+          {"shrink-runs", f.shrink_runs},
+          {"stderr-tail", f.stderr_tail}};
+}
+
+json ToJson(const CaseRecord& c) {
+  json rules = json::object();
+  for (const auto& [rule, use] : c.rules)
+    rules[rule] = {{"positive", use.positive}, {"negative", use.negative}};
+  json out = {{"type", "case"},
+              {"id", c.id},
+              {"index", c.index},
+              {"verdict", std::string(ToString(c.verdict))},
+              {"rules", rules},
+              {"failed-rules", c.failed_rules},
+              {"steps", c.steps},
+              {"duration-ms", c.duration_ms},
+              {"precision", PrecisionJson(c.precision)},
+              {"ops", c.ops},
+              {"tags", c.tags},
+              {"reason", c.reason}};
+  out["failure"] = c.failure ? ToJson(*c.failure) : json(nullptr);
+  return out;
+}
+
+json ToJson(const Totals& t) {
+  json rules = json::object();
+  for (const auto& [rule, rt] : t.rules)
+    rules[rule] = {{"cases", VerdictCounts(rt.cases)},
+                   {"positive", rt.positive},
+                   {"negative", rt.negative}};
+  return {{"type", "totals"},
+          {"verdicts", VerdictCounts(t.verdicts)},
+          {"rules", rules},
+          {"never-exercised", t.never_exercised},
+          {"untested-because", t.untested_because},
+          {"precision", PrecisionJson(t.precision)},
+          {"ops", t.ops},
+          {"tags", t.tags},
+          {"cases", t.cases},
+          {"steps", t.steps},
+          {"duration-ms", t.duration_ms},
+          {"conformant", t.conformant}};
+}
+
+Result<RunHeader> HeaderFromJson(const json& j) {
+  if (!j.is_object() || Get<std::string>(j, "type", "") != "header")
+    return MakeError(ErrorKind::kParse, "expected a header record");
+  RunHeader h;
+  h.ictk_version = Get<std::string>(j, "ictk-version", "");
+  h.protocol_version = Get<int>(j, "protocol-version", 0);
+  h.model_version = Get<std::string>(j, "model-version", "");
+  h.switches = Get<std::map<std::string, std::string>>(j, "switches", {});
+  h.seed = Get<uint64_t>(j, "seed", 0);
+  h.command_line = Get<std::string>(j, "command-line", "");
+  h.adapter = Get<std::string>(j, "adapter", "");
+  if (j.contains("hello")) h.hello = j.at("hello");
+  h.capabilities = Get<std::vector<std::string>>(j, "capabilities", {});
+  h.histories = Get<int64_t>(j, "histories", 0);
+  h.max_steps = Get<int>(j, "max-steps", 0);
+  h.shard = Get<std::string>(j, "shard", "");
+  h.mode = Get<std::string>(j, "mode", "certify");
+  return h;
+}
+
+Result<CaseRecord> CaseFromJson(const json& j) {
+  if (!j.is_object() || Get<std::string>(j, "type", "") != "case")
+    return MakeError(ErrorKind::kParse, "expected a case record");
+  CaseRecord c;
+  c.id = Get<std::string>(j, "id", "");
+  c.index = Get<int64_t>(j, "index", 0);
+  std::optional<Verdict> v = ParseVerdict(Get<std::string>(j, "verdict", ""));
+  if (!v) return MakeError(ErrorKind::kParse, fmt::format("case {}: unknown verdict", c.id));
+  c.verdict = *v;
+  if (j.contains("rules") && j.at("rules").is_object())
+    for (const auto& [rule, use] : j.at("rules").items())
+      c.rules[rule] = {Get<int64_t>(use, "positive", 0), Get<int64_t>(use, "negative", 0)};
+  c.failed_rules = Get<std::vector<std::string>>(j, "failed-rules", {});
+  c.steps = Get<int64_t>(j, "steps", 0);
+  c.duration_ms = Get<double>(j, "duration-ms", 0);
+  if (j.contains("failure") && j.at("failure").is_object())
+    c.failure = FailureFromJson(j.at("failure"));
+  if (j.contains("precision")) c.precision = PrecisionFromJson(j.at("precision"));
+  c.ops = Get<std::map<std::string, int64_t>>(j, "ops", {});
+  c.tags = Get<std::map<std::string, int64_t>>(j, "tags", {});
+  c.reason = Get<std::string>(j, "reason", "");
+  return c;
+}
+
+Result<Totals> TotalsFromJson(const json& j) {
+  if (!j.is_object() || Get<std::string>(j, "type", "") != "totals")
+    return MakeError(ErrorKind::kParse, "expected a totals record");
+  Totals t;
+  if (j.contains("verdicts")) t.verdicts = VerdictCountsFromJson(j.at("verdicts"));
+  if (j.contains("rules") && j.at("rules").is_object())
+    for (const auto& [rule, rt] : j.at("rules").items()) {
+      RuleTotals& out = t.rules[rule];
+      if (rt.contains("cases")) out.cases = VerdictCountsFromJson(rt.at("cases"));
+      out.positive = Get<int64_t>(rt, "positive", 0);
+      out.negative = Get<int64_t>(rt, "negative", 0);
+    }
+  t.never_exercised = Get<std::vector<std::string>>(j, "never-exercised", {});
+  t.untested_because = Get<std::map<std::string, std::string>>(j, "untested-because", {});
+  if (j.contains("precision")) t.precision = PrecisionFromJson(j.at("precision"));
+  t.ops = Get<std::map<std::string, int64_t>>(j, "ops", {});
+  t.tags = Get<std::map<std::string, int64_t>>(j, "tags", {});
+  t.cases = Get<int64_t>(j, "cases", 0);
+  t.steps = Get<int64_t>(j, "steps", 0);
+  t.duration_ms = Get<double>(j, "duration-ms", 0);
+  t.conformant = Get<bool>(j, "conformant", true);
+  return t;
+}
+
+Result<Report> ParseReportJsonl(std::string_view text, std::string_view source) {
+  Report report;
+  bool have_header = false;
+  size_t line_no = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    Result<json> j = ParseJsonText(line, fmt::format("{}:{}", source, line_no));
+    if (!j) return tl::unexpected(j.error());
+    const std::string type = Get<std::string>(*j, "type", "");
+    auto where = [&](const Error& e) {
+      return MakeError(e.kind, fmt::format("{}:{}: {}", source, line_no, e.message));
+    };
+    if (type == "header") {
+      Result<RunHeader> h = HeaderFromJson(*j);
+      if (!h) return where(h.error());
+      report.header = std::move(*h);
+      have_header = true;
+    } else if (type == "case") {
+      Result<CaseRecord> c = CaseFromJson(*j);
+      if (!c) return where(c.error());
+      report.cases.push_back(std::move(*c));
+    } else if (type == "totals") {
+      Result<Totals> t = TotalsFromJson(*j);
+      if (!t) return where(t.error());
+      report.totals = std::move(*t);
+    }
+    // Other record types are ignored: new kinds of records are a minor change.
+  }
+  if (!have_header)
+    return MakeError(ErrorKind::kParse, fmt::format("{}: no header record", source));
+  return report;
+}
+
+std::string ToJsonl(const Report& report) {
+  std::string out = DumpJson(ToJson(report.header)) + "\n";
+  for (const CaseRecord& c : report.cases) out += DumpJson(ToJson(c)) + "\n";
+  if (report.totals) out += DumpJson(ToJson(*report.totals)) + "\n";
+  return out;
+}
+
+}  // namespace ictk
