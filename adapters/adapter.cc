@@ -12,19 +12,23 @@ namespace ictk {
 
 std::string_view ToString(TransportFailure failure) {
   switch (failure) {
-    case TransportFailure::kCrash: return "crash";
-    case TransportFailure::kTimeout: return "timeout";
-    case TransportFailure::kProtocolError: break;
+    case TransportFailure::kCrash:
+      return "crash";
+    case TransportFailure::kTimeout:
+      return "timeout";
+    case TransportFailure::kProtocolError:
+      break;
   }
   return "protocol-error";
 }
 
 std::optional<TransportFailure> TransportFailureOf(const Error& error) {
   if (error.kind != ErrorKind::kAdapter) return std::nullopt;
-  for (TransportFailure f :
-       {TransportFailure::kCrash, TransportFailure::kTimeout, TransportFailure::kProtocolError}) {
+  for (TransportFailure f : {TransportFailure::kCrash, TransportFailure::kTimeout,
+                             TransportFailure::kProtocolError}) {
     std::string_view name = ToString(f);
-    if (error.message.size() > name.size() && error.message.compare(0, name.size(), name) == 0 &&
+    if (error.message.size() > name.size() &&
+        error.message.compare(0, name.size(), name) == 0 &&
         error.message[name.size()] == ':') {
       return f;
     }

@@ -8,10 +8,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "codec/result.h"
 
@@ -40,18 +39,19 @@ class Adapter {
 
 /// Options for making an adapter from a spec string.
 struct AdapterOptions {
-  int timeout_ms = 10000;         ///< per request
+  int timeout_ms = 10000;  ///< per request
   /// Extra time for the first request after an exec adapter's process (re)starts, for
   /// runtimes that are slow to start (a JVM).
   int startup_grace_ms = 0;
   size_t max_line_bytes = 64u << 20;
   size_t stderr_tail_bytes = 16u << 10;
-  bool isolate = false;           ///< run any adapter in a child behind `ictk serve`
-  std::string ictk_path;          ///< the `ictk` executable, for --isolate
+  bool isolate = false;   ///< run any adapter in a child behind `ictk serve`
+  std::string ictk_path;  ///< the `ictk` executable, for --isolate
 };
 
 /// Makes a `builtin:NAME?QUERY` adapter from its query string ("" or "mutant=X").
-using BuiltinFactory = std::function<Result<std::unique_ptr<Adapter>>(const std::string& query)>;
+using BuiltinFactory =
+    std::function<Result<std::unique_ptr<Adapter>>(const std::string& query)>;
 /// NAME -> factory. Passed in by the CLI (which knows builtin:sample); adapters/ itself
 /// provides builtin:reference through ReferenceAdapterFactory().
 using BuiltinFactories = std::map<std::string, BuiltinFactory>;

@@ -8,7 +8,8 @@
 
 namespace ictk {
 
-std::string EnvelopeProblem(const nlohmann::json& request, const nlohmann::json& response) {
+std::string EnvelopeProblem(const nlohmann::json& request,
+                            const nlohmann::json& response) {
   if (!response.is_object()) return "the response is not a JSON object";
   nlohmann::json expected_id = nullptr;
   if (request.is_object()) {
@@ -17,7 +18,8 @@ std::string EnvelopeProblem(const nlohmann::json& request, const nlohmann::json&
   }
   auto id = response.find("id");
   if (id == response.end()) {
-    return fmt::format("the response has no \"id\" (request id {})", DumpJson(expected_id));
+    return fmt::format("the response has no \"id\" (request id {})",
+                       DumpJson(expected_id));
   }
   if (*id != expected_id) {
     return fmt::format("response id {} does not match request id {}", DumpJson(*id),
@@ -29,8 +31,9 @@ std::string EnvelopeProblem(const nlohmann::json& request, const nlohmann::json&
   }
   const auto& r = result->get_ref<const std::string&>();
   if (r != "ok" && r != "rejected" && r != "unsupported" && r != "error") {
-    return fmt::format("unknown result \"{}\" (expected ok, rejected, unsupported or error)",
-                       Excerpt(r));
+    return fmt::format(
+        "unknown result \"{}\" (expected ok, rejected, unsupported or error)",
+        Excerpt(r));
   }
   return {};
 }

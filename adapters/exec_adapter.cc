@@ -1,10 +1,11 @@
 /// \file
 /// The `exec:` transport (exec_adapter.h): posix_spawn with three pipes, poll() with a
-/// deadline per request, a stderr drain thread with a bounded tail, and a process group per
-/// child so that a timeout or the destructor kills the child and whatever it started.
+/// deadline per request, a stderr drain thread with a bounded tail, and a process group
+/// per child so that a timeout or the destructor kills the child and whatever it started.
 #include "adapters/exec_adapter.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -20,8 +21,6 @@
 #include <mutex>
 #include <optional>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "adapters/envelope.h"
 #include "codec/json_text.h"
@@ -46,8 +45,8 @@ void CloseFd(int& fd) {
   fd = -1;
 }
 
-/// A pipe whose two ends are close-on-exec and numbered above 2, so that dup2 onto 0, 1, 2
-/// in the child always copies (and clears close-on-exec) rather than being a no-op.
+/// A pipe whose two ends are close-on-exec and numbered above 2, so that dup2 onto 0, 1,
+/// 2 in the child always copies (and clears close-on-exec) rather than being a no-op.
 bool MakePipe(int fds[2]) {
   int raw[2];
   if (::pipe2(raw, O_CLOEXEC) != 0) return false;
@@ -74,14 +73,16 @@ void SetNonBlocking(int fd) {
 }
 
 int RemainingMs(Clock::time_point deadline) {
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  auto left =
+      std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
   if (left.count() <= 0) return 0;
   return left.count() > 1000000 ? 1000000 : static_cast<int>(left.count());
 }
 
 /// "exited with status 3", "was killed by signal 11 (Segmentation fault)".
 std::string DescribeExit(const siginfo_t& info) {
-  if (info.si_code == CLD_EXITED) return fmt::format("exited with status {}", info.si_status);
+  if (info.si_code == CLD_EXITED)
+    return fmt::format("exited with status {}", info.si_status);
   const char* name = ::strsignal(info.si_status);
   return fmt::format("was killed by signal {} ({})", info.si_status, name ? name : "?");
 }
@@ -114,8 +115,8 @@ class StderrTail {
   std::string text_;
 };
 
-/// Reads `fd` into `tail` until EOF, or until `stop_fd` becomes readable (then whatever is
-/// already in the pipe is still read).
+/// Reads `fd` into `tail` until EOF, or until `stop_fd` becomes readable (then whatever
+/// is already in the pipe is still read).
 void DrainStderr(int fd, int stop_fd, StderrTail* tail) {
   char buf[4096];
   auto drain_available = [&]() {
@@ -150,8 +151,8 @@ void DrainStderr(int fd, int stop_fd, StderrTail* tail) {
   }
 }
 
-/// Blocks SIGPIPE in the calling thread for its lifetime; a SIGPIPE raised by a write to a
-/// pipe whose reader is gone is then consumed, so the harness never dies of it and no
+/// Blocks SIGPIPE in the calling thread for its lifetime; a SIGPIPE raised by a write to
+/// a pipe whose reader is gone is then consumed, so the harness never dies of it and no
 /// process-wide signal disposition changes.
 class ScopedSigpipeBlock {
  public:
@@ -231,7 +232,7 @@ class ExecAdapter final : public Adapter {
   std::string buffer_;  ///< bytes read from stdout past the last response line
   /// The id of the request this process answered last (to name a second line for it).
   std::optional<nlohmann::json> previous_id_;
-  bool exited_ = false;  ///< the child has exited (a zombie until Stop reaps it)
+  bool exited_ = false;   ///< the child has exited (a zombie until Stop reaps it)
   std::string exit_how_;  ///< how it exited, when it has
   int starts_ = 0;
 };
@@ -244,8 +245,8 @@ Result<bool> ExecAdapter::Start() {
       CloseFd(p[0]);
       CloseFd(p[1]);
     }
-    return MakeError(ErrorKind::kAdapter,
-                     fmt::format("crash: cannot start {}: pipe: {}", description_, ErrnoText(e)));
+    return MakeError(ErrorKind::kAdapter, fmt::format("crash: cannot start {}: pipe: {}",
+                                                      description_, ErrnoText(e)));
   }
 
   posix_spawn_file_actions_t actions;
@@ -261,16 +262,16 @@ Result<bool> ExecAdapter::Start() {
   // Signals the harness ignores or blocks (SIGPIPE among them) are reset for the child.
   sigset_t defaults;
   sigemptyset(&defaults);
-  for (int sig : {SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD, SIGALRM, SIGUSR1,
-                  SIGUSR2}) {
+  for (int sig :
+       {SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2}) {
     sigaddset(&defaults, sig);
   }
   posix_spawnattr_setsigdefault(&attr, &defaults);
   sigset_t empty;
   sigemptyset(&empty);
   posix_spawnattr_setsigmask(&attr, &empty);
-  posix_spawnattr_setflags(&attr,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(
+      &attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
   std::vector<char*> args;
   for (auto& a : argv_) args.push_back(a.data());
@@ -316,9 +317,10 @@ std::string ExecAdapter::ExitDescription(int wait_ms) {
     if (!exited_) {
       siginfo_t info;
       std::memset(&info, 0, sizeof info);
-      // WNOWAIT: the child stays a zombie, so its process group ID cannot be reused before
-      // Stop kills the group.
-      if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+      // WNOWAIT: the child stays a zombie, so its process group ID cannot be reused
+      // before Stop kills the group.
+      if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) ==
+              0 &&
           info.si_pid == pid_) {
         exited_ = true;
         exit_how_ = DescribeExit(info);
@@ -352,7 +354,8 @@ void ExecAdapter::Stop(bool graceful) {
   buffer_.clear();
 }
 
-tl::unexpected<Error> ExecAdapter::Fail(std::string_view verdict, const std::string& detail) {
+tl::unexpected<Error> ExecAdapter::Fail(std::string_view verdict,
+                                        const std::string& detail) {
   Stop(/*graceful=*/false);
   return MakeError(ErrorKind::kAdapter, fmt::format("{}: {}", verdict, detail));
 }
@@ -376,9 +379,10 @@ std::optional<tl::unexpected<Error>> ExecAdapter::CheckIdle() {
     }
   }
   if (!buffer_.empty()) {
-    return Fail("protocol-error",
-                fmt::format("output after the previous response, before any request: \"{}\"",
-                            Excerpt(buffer_)));
+    return Fail(
+        "protocol-error",
+        fmt::format("output after the previous response, before any request: \"{}\"",
+                    Excerpt(buffer_)));
   }
   std::string how = ExitDescription(0);
   if (!how.empty()) {
@@ -388,9 +392,9 @@ std::optional<tl::unexpected<Error>> ExecAdapter::CheckIdle() {
 }
 
 Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
-  std::string request_id = DumpJson(request.is_object() && request.contains("id")
-                                        ? request["id"]
-                                        : nlohmann::json(nullptr));
+  std::string request_id =
+      DumpJson(request.is_object() && request.contains("id") ? request["id"]
+                                                             : nlohmann::json(nullptr));
   auto deadline = Clock::now() + std::chrono::milliseconds(options_.timeout_ms);
   if (pid_ >= 0) {
     if (auto failure = CheckIdle()) return *failure;
@@ -411,8 +415,8 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
   while (written < text.size() || newline == std::string::npos) {
     int wait_ms = RemainingMs(deadline);
     if (wait_ms == 0) {
-      return Fail("timeout", fmt::format("no response to request {} within {} ms", request_id,
-                                         options_.timeout_ms));
+      return Fail("timeout", fmt::format("no response to request {} within {} ms",
+                                         request_id, options_.timeout_ms));
     }
     pollfd fds[2];
     nfds_t n = 0;
@@ -430,8 +434,9 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
       } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
         // EPIPE: the child closed its input, which means it stopped reading requests.
         std::string how = ExitDescription(kExitGraceMs);
-        return Fail("crash", fmt::format("the adapter {} before reading request {}",
-                                         how.empty() ? "closed its input" : how, request_id));
+        return Fail("crash",
+                    fmt::format("the adapter {} before reading request {}",
+                                how.empty() ? "closed its input" : how, request_id));
       }
     }
     if (fds[0].revents != 0) {
@@ -469,15 +474,17 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
   auto parsed = ParseJsonText(line, "response");
   if (!parsed) {
     return Fail("protocol-error",
-                fmt::format("the response to request {} is not JSON ({}): \"{}\"", request_id,
-                            parsed.error().message, Excerpt(line)));
+                fmt::format("the response to request {} is not JSON ({}): \"{}\"",
+                            request_id, parsed.error().message, Excerpt(line)));
   }
   std::string problem = EnvelopeProblem(request, *parsed);
   if (!problem.empty() && previous_id_ && parsed->is_object() && parsed->contains("id") &&
       (*parsed)["id"] == *previous_id_) {
     // The extra line arrived after the idle check: name the request that caused it.
-    problem = fmt::format("a second response to request {} (output after the previous "
-                          "response)", DumpJson(*previous_id_));
+    problem = fmt::format(
+        "a second response to request {} (output after the previous "
+        "response)",
+        DumpJson(*previous_id_));
   }
   previous_id_ = request.is_object() && request.contains("id") ? request["id"]
                                                                : nlohmann::json(nullptr);

@@ -1,9 +1,10 @@
 /// \file
-/// The `exec:` transport: the implementation runs as a child process that reads one request
-/// per line on stdin and writes one response per line on stdout (docs/protocol.md). The
-/// child runs in its own process group; a crash, a hang past the timeout, a line that is not
-/// a valid response, an over-long line or output nobody asked for ends it, and the next call
-/// starts a fresh one. stderr is drained continuously into a bounded tail for the report.
+/// The `exec:` transport: the implementation runs as a child process that reads one
+/// request per line on stdin and writes one response per line on stdout
+/// (docs/protocol.md). The child runs in its own process group; a crash, a hang past the
+/// timeout, a line that is not a valid response, an over-long line or output nobody asked
+/// for ends it, and the next call starts a fresh one. stderr is drained continuously into
+/// a bounded tail for the report.
 #pragma once
 
 #include <memory>
@@ -18,9 +19,9 @@ namespace ictk {
 
 /// Splits `text` into words by the POSIX shell's quoting rules, without running a shell:
 /// blanks separate words; '...' keeps everything literally; "..." keeps everything but
-/// `\"`, `\\`, `\$`, `` \` `` and `\<newline>`; a backslash outside quotes quotes the next
-/// character. No expansion of any kind (variables, globs, `~`) is done. An unterminated
-/// quote or a trailing backslash is a kUsage error.
+/// `\"`, `\\`, `\$`, `` \` `` and `\<newline>`; a backslash outside quotes quotes the
+/// next character. No expansion of any kind (variables, globs, `~`) is done. An
+/// unterminated quote or a trailing backslash is a kUsage error.
 Result<std::vector<std::string>> SplitShellWords(std::string_view text);
 
 /// An adapter that runs `argv` (argv[0] is looked up in PATH when it has no '/').

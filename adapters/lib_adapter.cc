@@ -4,7 +4,6 @@
 #include "adapters/lib_adapter.h"
 
 #include <dlfcn.h>
-
 #include <fmt/format.h>
 
 #include "adapters/envelope.h"
@@ -19,7 +18,9 @@ using InitFn = int (*)(IctkAdapter*);
 class LibAdapter final : public Adapter {
  public:
   LibAdapter(void* handle, InitFn init, std::string path, std::string description)
-      : handle_(handle), init_(init), path_(std::move(path)),
+      : handle_(handle),
+        init_(init),
+        path_(std::move(path)),
         description_(std::move(description)) {}
 
   ~LibAdapter() override {
@@ -56,7 +57,8 @@ class LibAdapter final : public Adapter {
       std::string problem = Init();
       if (!problem.empty()) {
         Release();
-        return MakeError(ErrorKind::kAdapter, fmt::format("crash: {}: {}", path_, problem));
+        return MakeError(ErrorKind::kAdapter,
+                         fmt::format("crash: {}: {}", path_, problem));
       }
     }
     std::string text = DumpJson(request);
@@ -69,8 +71,9 @@ class LibAdapter final : public Adapter {
       nlohmann::json error = {{"result", "error"},
                               {"message", fmt::format("call returned {}: {}", rc,
                                                       why ? why : "(no last_error)")}};
-      error["id"] = request.is_object() && request.contains("id") ? request["id"]
-                                                                  : nlohmann::json(nullptr);
+      error["id"] = request.is_object() && request.contains("id")
+                        ? request["id"]
+                        : nlohmann::json(nullptr);
       return error;
     }
     if (!response) {
@@ -81,9 +84,10 @@ class LibAdapter final : public Adapter {
     auto parsed = ParseJsonText(line, "response");
     if (!parsed) {
       Release();
-      return MakeError(ErrorKind::kAdapter,
-                       fmt::format("protocol-error: the response is not JSON ({}): \"{}\"",
-                                   parsed.error().message, Excerpt(line)));
+      return MakeError(
+          ErrorKind::kAdapter,
+          fmt::format("protocol-error: the response is not JSON ({}): \"{}\"",
+                      parsed.error().message, Excerpt(line)));
     }
     std::string problem = EnvelopeProblem(request, *parsed);
     if (!problem.empty()) {
@@ -119,16 +123,16 @@ Result<std::unique_ptr<Adapter>> MakeLibAdapter(const std::string& path,
   void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char* why = ::dlerror();
-    return MakeError(ErrorKind::kAdapter,
-                     fmt::format("crash: cannot load {}: {}", path, why ? why : "dlopen failed"));
+    return MakeError(ErrorKind::kAdapter, fmt::format("crash: cannot load {}: {}", path,
+                                                      why ? why : "dlopen failed"));
   }
   void* symbol = ::dlsym(handle, "ictk_adapter_init");
   if (!symbol) {
     return MakeError(ErrorKind::kAdapter,
                      fmt::format("crash: {} does not export ictk_adapter_init", path));
   }
-  auto adapter = std::make_unique<LibAdapter>(handle, reinterpret_cast<InitFn>(symbol), path,
-                                              std::move(description));
+  auto adapter = std::make_unique<LibAdapter>(handle, reinterpret_cast<InitFn>(symbol),
+                                              path, std::move(description));
   std::string problem = adapter->Init();
   if (!problem.empty()) {
     return MakeError(ErrorKind::kAdapter, fmt::format("crash: {}: {}", path, problem));

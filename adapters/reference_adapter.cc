@@ -1,21 +1,12 @@
 /// \file
-/// `builtin:reference` (reference_adapter.h): decode, Apply, CanonicalAnswer, Adopt, encode.
+/// `builtin:reference` (reference_adapter.h): decode, Apply, CanonicalAnswer, Adopt,
+/// encode.
 #include "adapters/reference_adapter.h"
 
 #include <fmt/format.h>
 
 #include "codec/json_row.h"
-#if __has_include("codec/json_table_metadata.h")
 #include "codec/json_table_metadata.h"
-#else
-// Until the table metadata codec lands: metadata cannot be decoded yet.
-namespace ictk {
-inline Result<TableMetadata> TableMetadataFromJson(const nlohmann::json&, std::string_view p) {
-  return tl::unexpected(Error{ErrorKind::kParse, std::string(p) + ": no metadata codec"});
-}
-inline nlohmann::json TableMetadataToJson(const TableMetadata&) { return nlohmann::json::object(); }
-}  // namespace ictk
-#endif
 #include "codec/protocol.h"
 #include "model/operations.h"
 #include "model/table_state.h"
@@ -94,8 +85,9 @@ class ReferenceAdapter final : public Adapter {
       return Rejected(id, RejectKind::kInvalidRequest, "missing \"protocol-version\"");
     }
     if (*hello->protocol_version != kProtocolVersion) {
-      return Unsupported(id, fmt::format("protocol version {} (this implementation speaks {})",
-                                         *hello->protocol_version, kProtocolVersion));
+      return Unsupported(
+          id, fmt::format("protocol version {} (this implementation speaks {})",
+                          *hello->protocol_version, kProtocolVersion));
     }
     return ReferenceHello(id);
   }
@@ -103,7 +95,8 @@ class ReferenceAdapter final : public Adapter {
   /// parse-metadata of metadata the codec cannot read: a reader rejects it.
   json RejectMetadata(const json& request, const json& id, const std::string& why) {
     const json& m = request.contains("metadata") ? request["metadata"] : json();
-    if (m.is_object() && m.contains("format-version") && m["format-version"].is_number_integer()) {
+    if (m.is_object() && m.contains("format-version") &&
+        m["format-version"].is_number_integer()) {
       int64_t v = m["format-version"].get<int64_t>();
       if (v < 1 || v > kMaxFormatVersion) {
         return Rejected(id, RejectKind::kUnsupportedFormatVersion,
@@ -117,10 +110,18 @@ class ReferenceAdapter final : public Adapter {
   json Encode(const Request& req, const AllowedOutcome& outcome, const Answer& answer) {
     Response r;
     switch (answer.result) {
-      case AnswerResult::kOk: r.result = Response::Result::kOk; break;
-      case AnswerResult::kRejected: r.result = Response::Result::kRejected; break;
-      case AnswerResult::kUnsupported: r.result = Response::Result::kUnsupported; break;
-      case AnswerResult::kError: r.result = Response::Result::kError; break;
+      case AnswerResult::kOk:
+        r.result = Response::Result::kOk;
+        break;
+      case AnswerResult::kRejected:
+        r.result = Response::Result::kRejected;
+        break;
+      case AnswerResult::kUnsupported:
+        r.result = Response::Result::kUnsupported;
+        break;
+      case AnswerResult::kError:
+        r.result = Response::Result::kError;
+        break;
     }
     r.message = answer.message;
     if (answer.result == AnswerResult::kRejected) {
@@ -148,7 +149,8 @@ class ReferenceAdapter final : public Adapter {
     }
     if (answer.statuses) {
       std::map<std::string, ConstraintStatus> statuses;
-      for (const auto& [cid, status] : *answer.statuses) statuses[std::to_string(cid)] = status;
+      for (const auto& [cid, status] : *answer.statuses)
+        statuses[std::to_string(cid)] = status;
       r.statuses = std::move(statuses);
     }
     return ResponseToJson(r);

@@ -1,12 +1,12 @@
 /// \file
 /// `builtin:reference`: the model itself as an implementation. Each request is decoded,
-/// judged by the model (Apply), answered with the canonical legal answer (CanonicalAnswer:
-/// the lowest legal new constraint ID, the most precise statuses, timestamps from `now-ms`)
-/// and adopted, so that the next request sees the new state. It declares every capability.
+/// judged by the model (Apply), answered with the canonical legal answer
+/// (CanonicalAnswer: the lowest legal new constraint ID, the most precise statuses,
+/// timestamps from `now-ms`) and adopted, so that the next request sees the new state. It
+/// declares every capability.
 #pragma once
 
 #include <memory>
-
 #include <nlohmann/json.hpp>
 
 #include "adapters/adapter.h"

@@ -17,9 +17,10 @@ namespace ictk::cli {
 
 void AddAdapterFlags(CLI::App* command, AdapterFlags& flags) {
   command
-      ->add_option("--adapter", flags.spec,
-                   "The implementation: exec:CMD ARGS..., lib:PATH.so, builtin:reference, "
-                   "builtin:sample[?mutant=NAME] (quote it in a shell)")
+      ->add_option(
+          "--adapter", flags.spec,
+          "The implementation: exec:CMD ARGS..., lib:PATH.so, builtin:reference, "
+          "builtin:sample[?mutant=NAME] (quote it in a shell)")
       ->required();
   command->add_option("--timeout-ms", flags.timeout_ms, "Per-request timeout (exec)")
       ->check(CLI::PositiveNumber);

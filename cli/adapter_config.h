@@ -4,10 +4,9 @@
 /// and `builtin:sample[?mutant=NAME]` when the sample is built in).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
-
-#include <CLI/CLI.hpp>
 
 #include "adapters/adapter.h"
 #include "cli/commands.h"

@@ -1,19 +1,19 @@
 /// \file
-/// `ictk serve --adapter SPEC`: the exec protocol on stdin/stdout in front of any adapter,
-/// so that a runner in any language can use `builtin:reference` as an oracle (or
+/// `ictk serve --adapter SPEC`: the exec protocol on stdin/stdout in front of any
+/// adapter, so that a runner in any language can use `builtin:reference` as an oracle (or
 /// `builtin:sample` as a ready implementation), and so that `--isolate` can run an
 /// in-process adapter in a child. One request line in, one response line out. A line that
 /// is not a JSON object is answered `invalid-request` with `"id": null`. A transport
 /// failure of the adapter behind it is passed on in kind: a crash ends serve (exit 3), a
-/// timeout leaves the request unanswered, a protocol error becomes a line that is not JSON.
+/// timeout leaves the request unanswered, a protocol error becomes a line that is not
+/// JSON.
+#include <fmt/format.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "adapters/adapter.h"
 #include "cli/adapter_config.h"
@@ -38,7 +38,8 @@ nlohmann::json InvalidRequest(const std::string& message) {
 }  // namespace
 
 int RunServe(const GlobalOptions& global, const AdapterFlags& flags) {
-  // A harness that goes away must not kill serve with SIGPIPE mid-line; writes fail instead.
+  // A harness that goes away must not kill serve with SIGPIPE mid-line; writes fail
+  // instead.
   ::signal(SIGPIPE, SIG_IGN);
   auto adapter = OpenAdapter(global, flags);
   if (!adapter) {

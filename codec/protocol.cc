@@ -1,14 +1,14 @@
 /// \file
-/// The adapter protocol's messages in JSON (protocol.h, docs/protocol.md): every request of
-/// ARCHITECTURE.md's table and the four kinds of response, decoded with a JSON pointer in
-/// every error and encoded deterministically. Schemas, types, values, expressions,
+/// The adapter protocol's messages in JSON (protocol.h, docs/protocol.md): every request
+/// of ARCHITECTURE.md's table and the four kinds of response, decoded with a JSON pointer
+/// in every error and encoded deterministically. Schemas, types, values, expressions,
 /// constraints, rows and table metadata go through their own codec files.
 #include "codec/protocol.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
-
-#include <fmt/format.h>
 
 #include "codec/json_constraint.h"
 #include "codec/json_expression.h"
@@ -184,7 +184,8 @@ Result<Value> UntypedNestedFromJson(const json& j, std::string_view pointer) {
       const std::string& k = it.key();
       auto r = std::from_chars(k.data(), k.data() + k.size(), id);
       if (k.empty() || r.ec != std::errc() || r.ptr != k.data() + k.size()) {
-        return ParseError(p, fmt::format("expected a field ID as the key, got \"{}\"", k));
+        return ParseError(p,
+                          fmt::format("expected a field ID as the key, got \"{}\"", k));
       }
       auto v = UntypedNestedFromJson(*it, p);
       if (!v) return v;
@@ -203,7 +204,8 @@ Result<Value> UntypedNestedFromJson(const json& j, std::string_view pointer) {
   return UntypedValueFromJson(j, pointer);
 }
 
-/// A request row `{"key": "r1", "values": {"<field-id>": value, ...}}` with untyped values.
+/// A request row `{"key": "r1", "values": {"<field-id>": value, ...}}` with untyped
+/// values.
 Result<Row> UntypedRowFromJson(const json& j, std::string_view pointer) {
   if (!j.is_object()) return Expected(pointer, "a row object {\"key\", \"values\"}", j);
   auto key = RequireString(j, keys::kRowKey, pointer);
@@ -211,7 +213,8 @@ Result<Row> UntypedRowFromJson(const json& j, std::string_view pointer) {
   auto values = RequireMember(j, keys::kRowValues, pointer);
   if (!values) return Fwd(values);
   std::string vp = Child(pointer, keys::kRowValues);
-  if (!(*values)->is_object()) return Expected(vp, "an object keyed by field ID", **values);
+  if (!(*values)->is_object())
+    return Expected(vp, "an object keyed by field ID", **values);
   auto v = UntypedNestedFromJson(**values, vp);
   if (!v) return Fwd(v);
   if (v->kind != ValueKind::kStruct)
@@ -257,7 +260,8 @@ Result<FieldId> RequireFieldId(const json& obj, std::string_view key,
 }
 
 Result<SchemaChange> SchemaChangeFromJson(const json& j, std::string_view pointer) {
-  if (!j.is_object()) return Expected(pointer, "a schema change object {\"action\": ...}", j);
+  if (!j.is_object())
+    return Expected(pointer, "a schema change object {\"action\": ...}", j);
   auto action = RequireString(j, kAction, pointer);
   if (!action) return Fwd(action);
   const std::string& a = *action;
@@ -359,9 +363,15 @@ json SchemaChangeToJson(const SchemaChange& change) {
           j[std::string(kAction)] = kMoveColumn;
           j[std::string(keys::kId)] = c.id;
           switch (c.position) {
-            case MoveColumn::Position::kFirst: j[std::string(kFirst)] = true; break;
-            case MoveColumn::Position::kAfter: j[std::string(kAfter)] = c.reference; break;
-            case MoveColumn::Position::kBefore: j[std::string(kBefore)] = c.reference; break;
+            case MoveColumn::Position::kFirst:
+              j[std::string(kFirst)] = true;
+              break;
+            case MoveColumn::Position::kAfter:
+              j[std::string(kAfter)] = c.reference;
+              break;
+            case MoveColumn::Position::kBefore:
+              j[std::string(kBefore)] = c.reference;
+              break;
           }
         } else {
           j[std::string(kAction)] = kMakeOptional;
@@ -372,7 +382,8 @@ json SchemaChangeToJson(const SchemaChange& change) {
       change);
 }
 
-Result<ConstraintUpdate> ConstraintUpdateFromJson(const json& j, std::string_view pointer) {
+Result<ConstraintUpdate> ConstraintUpdateFromJson(const json& j,
+                                                  std::string_view pointer) {
   if (!j.is_object()) return Expected(pointer, "an object of the fields to set", j);
   ConstraintUpdate u;
   auto name = OptString(j, keys::kName, pointer);
@@ -440,8 +451,9 @@ Result<FunctionDefinition> FunctionFromJson(const json& j, std::string_view poin
   if (!body) return Fwd(body);
   std::string bp = Child(pointer, kBody);
   // A boolean function's body is usually a predicate; any body may be a term.
-  Result<Expr> expr = f.return_type.id == TypeId::kBoolean ? ExpressionFromJson(**body, bp)
-                                                           : TermFromJson(**body, bp);
+  Result<Expr> expr = f.return_type.id == TypeId::kBoolean
+                          ? ExpressionFromJson(**body, bp)
+                          : TermFromJson(**body, bp);
   if (!expr && f.return_type.id == TypeId::kBoolean) {
     auto term = TermFromJson(**body, bp);
     if (term) expr = std::move(term);
@@ -511,7 +523,8 @@ Result<Operation> OperationFromJson(const std::string& op, const json& j,
     auto changes = RequireMember(j, kChanges, pointer);
     if (!changes) return Fwd(changes);
     std::string cp = Child(pointer, kChanges);
-    if (!(*changes)->is_array()) return Expected(cp, "an array of schema changes", **changes);
+    if (!(*changes)->is_array())
+      return Expected(cp, "an array of schema changes", **changes);
     for (size_t i = 0; i < (*changes)->size(); ++i) {
       auto c = SchemaChangeFromJson((**changes)[i], Child(cp, i));
       if (!c) return Fwd(c);
@@ -528,9 +541,10 @@ Result<Operation> OperationFromJson(const std::string& op, const json& j,
     if (!operation) return Fwd(operation);
     auto parsed = ParseCommitOperation(*operation);
     if (!parsed) {
-      return ParseError(Child(pointer, keys::kOperation),
-                        fmt::format("expected append, delete, overwrite or replace, got \"{}\"",
-                                    *operation));
+      return ParseError(
+          Child(pointer, keys::kOperation),
+          fmt::format("expected append, delete, overwrite or replace, got \"{}\"",
+                      *operation));
     }
     c.operation = *parsed;
     auto add = RowList(j, kAdd, pointer, nullptr);
@@ -637,7 +651,8 @@ json OperationToJson(const Operation& operation) {
 }
 
 bool OpActsOnTable(std::string_view op) {
-  return op != kHello && op != kDefineFunction && op != kReadStatuses && op != kParseMetadata;
+  return op != kHello && op != kDefineFunction && op != kReadStatuses &&
+         op != kParseMetadata;
 }
 
 Result<HelloInfo> HelloInfoFromJson(const json& j, std::string_view pointer) {
@@ -648,7 +663,8 @@ Result<HelloInfo> HelloInfoFromJson(const json& j, std::string_view pointer) {
   auto impl = RequireMember(j, kImplementation, pointer);
   if (!impl) return Fwd(impl);
   std::string ip = Child(pointer, kImplementation);
-  if (!(*impl)->is_object()) return Expected(ip, "an object {name, version, language}", **impl);
+  if (!(*impl)->is_object())
+    return Expected(ip, "an object {name, version, language}", **impl);
   auto name = RequireString(**impl, keys::kName, ip);
   if (!name) return Fwd(name);
   auto ver = RequireString(**impl, kVersion, ip);
@@ -691,10 +707,14 @@ std::optional<Response::Result> ParseResult(std::string_view text) {
 
 std::string_view ToString(Response::Result result) {
   switch (result) {
-    case Response::Result::kOk: return "ok";
-    case Response::Result::kRejected: return "rejected";
-    case Response::Result::kUnsupported: return "unsupported";
-    case Response::Result::kError: break;
+    case Response::Result::kOk:
+      return "ok";
+    case Response::Result::kRejected:
+      return "rejected";
+    case Response::Result::kUnsupported:
+      return "unsupported";
+    case Response::Result::kError:
+      break;
   }
   return "error";
 }
@@ -756,11 +776,13 @@ Result<HelloRequest> HelloFromJson(const json& j) {
 
 json HelloToJson(const HelloRequest& hello) {
   json j = {{kOp, kHello}};
-  if (hello.protocol_version) j[std::string(kProtocolVersionKey)] = *hello.protocol_version;
+  if (hello.protocol_version)
+    j[std::string(kProtocolVersionKey)] = *hello.protocol_version;
   return j;
 }
 
-Result<Response> ResponseFromJson(const json& j, const std::vector<NestedField>* schema_fields) {
+Result<Response> ResponseFromJson(const json& j,
+                                  const std::vector<NestedField>* schema_fields) {
   if (!j.is_object()) return Expected("", "a response object", j);
   Response r;
   const json* id = Find(j, kMsgId, /*null_is_absent=*/false);
@@ -774,8 +796,10 @@ Result<Response> ResponseFromJson(const json& j, const std::vector<NestedField>*
   if (!result) return Fwd(result);
   auto parsed = ParseResult(*result);
   if (!parsed) {
-    return ParseError("/result", fmt::format("expected ok, rejected, unsupported or error, "
-                                             "got \"{}\"", *result));
+    return ParseError("/result",
+                      fmt::format("expected ok, rejected, unsupported or error, "
+                                  "got \"{}\"",
+                                  *result));
   }
   r.result = *parsed;
   auto message = OptString(j, kMessage, "");
@@ -784,7 +808,8 @@ Result<Response> ResponseFromJson(const json& j, const std::vector<NestedField>*
   if (r.result == Response::Result::kRejected) {
     auto error = RequireMember(j, kError, "");
     if (!error) return Fwd(error);
-    if (!(*error)->is_object()) return Expected("/error", "an error object {kind, message}", **error);
+    if (!(*error)->is_object())
+      return Expected("/error", "an error object {kind, message}", **error);
     auto kind = RequireString(**error, kKind, "/error");
     if (!kind) return Fwd(kind);
     r.error_kind = std::move(*kind);
@@ -822,13 +847,16 @@ Result<Response> ResponseFromJson(const json& j, const std::vector<NestedField>*
       int32_t cid = 0;
       auto pr = std::from_chars(k.data(), k.data() + k.size(), cid);
       if (k.empty() || pr.ec != std::errc() || pr.ptr != k.data() + k.size())
-        return ParseError(p, fmt::format("expected a constraint ID as the key, got \"{}\"", k));
+        return ParseError(
+            p, fmt::format("expected a constraint ID as the key, got \"{}\"", k));
       auto s = AsString(*it, p);
       if (!s) return Fwd(s);
       auto status = ParseConstraintStatus(*s);
       if (!status) {
-        return ParseError(p, fmt::format("expected validated, valid, invalid or unvalidated, "
-                                         "got \"{}\"", *s));
+        return ParseError(
+            p, fmt::format("expected validated, valid, invalid or unvalidated, "
+                           "got \"{}\"",
+                           *s));
       }
       out[k] = *status;
     }
@@ -862,7 +890,8 @@ json ResponseToJson(const Response& response) {
       }
       if (response.statuses) {
         json s = json::object();
-        for (const auto& [id, status] : *response.statuses) s[id] = std::string(ToString(status));
+        for (const auto& [id, status] : *response.statuses)
+          s[id] = std::string(ToString(status));
         j[std::string(kStatuses)] = std::move(s);
       }
       if (response.hello) {
@@ -913,8 +942,10 @@ Result<Response> ResponseForOpFromJson(std::string_view op, const json& j,
         std::string known;
         for (RejectKind k : kAllRejectKinds)
           known += (known.empty() ? "" : ", ") + std::string(ToString(k));
-        return ParseError("/error/kind", fmt::format("unknown error kind \"{}\" (expected one "
-                                                     "of {})", *r->error_kind, known));
+        return ParseError("/error/kind",
+                          fmt::format("unknown error kind \"{}\" (expected one "
+                                      "of {})",
+                                      *r->error_kind, known));
       }
       return r;
     }
@@ -950,21 +981,33 @@ Result<Response> ResponseForOpFromJson(std::string_view op, const json& j,
 }
 
 const std::vector<std::string>& AllCapabilities() {
-  static const std::vector<std::string> kCaps = {
-      "check",      "unique",   "primary-key", "nested-keys",     "upgrade",
-      "schema-evolution", "modify-rows", "concurrent-commits", "validate", "udf",
-      "transforms", "reader",   "parse-metadata"};
+  static const std::vector<std::string> kCaps = {"check",         "unique",
+                                                 "primary-key",   "nested-keys",
+                                                 "upgrade",       "schema-evolution",
+                                                 "modify-rows",   "concurrent-commits",
+                                                 "validate",      "udf",
+                                                 "transforms",    "reader",
+                                                 "parse-metadata"};
   return kCaps;
 }
 
 const std::vector<std::string>& AllOps() {
-  static const std::vector<std::string> kOps = {
-      std::string(kHello),          std::string(kCreateTable),    std::string(kLoadTable),
-      std::string(kUpgrade),        std::string(kAddConstraint),  std::string(kUpdateConstraint),
-      std::string(kRemoveConstraint), std::string(kUpdateSchema), std::string(kCommit),
-      std::string(kBegin),          std::string(kFinish),         std::string(kDefineFunction),
-      std::string(kValidate),       std::string(kScan),           std::string(kReadStatuses),
-      std::string(kParseMetadata)};
+  static const std::vector<std::string> kOps = {std::string(kHello),
+                                                std::string(kCreateTable),
+                                                std::string(kLoadTable),
+                                                std::string(kUpgrade),
+                                                std::string(kAddConstraint),
+                                                std::string(kUpdateConstraint),
+                                                std::string(kRemoveConstraint),
+                                                std::string(kUpdateSchema),
+                                                std::string(kCommit),
+                                                std::string(kBegin),
+                                                std::string(kFinish),
+                                                std::string(kDefineFunction),
+                                                std::string(kValidate),
+                                                std::string(kScan),
+                                                std::string(kReadStatuses),
+                                                std::string(kParseMetadata)};
   return kOps;
 }
 

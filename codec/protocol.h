@@ -6,12 +6,11 @@
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "codec/result.h"
 #include "model/constraint.h"
@@ -41,7 +40,7 @@ struct HelloRequest {
 /// One response, typed. `result` decides which members are meaningful.
 struct Response {
   enum class Result { kOk, kRejected, kUnsupported, kError };
-  std::optional<int64_t> id;     ///< echoed request id (null for an unparseable line)
+  std::optional<int64_t> id;  ///< echoed request id (null for an unparseable line)
   Result result = Result::kOk;
   // ok:
   std::optional<TableMetadata> metadata;
@@ -51,9 +50,9 @@ struct Response {
   std::optional<std::map<std::string, ConstraintStatus>> statuses;  ///< read-statuses
   std::optional<HelloInfo> hello;
   // rejected:
-  std::optional<std::string> error_kind;        ///< raw text; ParseRejectKind to interpret
+  std::optional<std::string> error_kind;  ///< raw text; ParseRejectKind to interpret
   std::optional<std::vector<ConstraintId>> error_constraint_ids;
-  std::string message;                          ///< rejected / unsupported / error
+  std::string message;  ///< rejected / unsupported / error
 };
 
 std::string_view ToString(Response::Result result);
@@ -68,8 +67,8 @@ Result<HelloRequest> HelloFromJson(const nlohmann::json& j);
 std::string RequestOpName(const nlohmann::json& j);
 
 /// Decodes a response. `schema_fields` (when given) types the values of `scan` rows.
-Result<Response> ResponseFromJson(const nlohmann::json& j,
-                                  const std::vector<NestedField>* schema_fields = nullptr);
+Result<Response> ResponseFromJson(
+    const nlohmann::json& j, const std::vector<NestedField>* schema_fields = nullptr);
 nlohmann::json ResponseToJson(const Response& response);
 
 /// A `hello` request object (without "id").
@@ -81,12 +80,13 @@ enum class OkAnswerShape { kHello, kMetadata, kRows, kStatuses, kNothing };
 std::optional<OkAnswerShape> OkShapeOfOp(std::string_view op);
 
 /// ResponseFromJson plus what docs/protocol.md requires of an answer to `op` and what the
-/// JSON Schemas in docs/protocol/ say: a `message` on every rejected / unsupported / error
-/// answer, a known error kind, and the members an `ok` answer to `op` carries (`metadata`,
-/// `rows`, `statuses`, or the hello fields). This is the conformance check of `ictk
-/// validate-adapter`; errors name the JSON pointer.
-Result<Response> ResponseForOpFromJson(std::string_view op, const nlohmann::json& j,
-                                       const std::vector<NestedField>* schema_fields = nullptr);
+/// JSON Schemas in docs/protocol/ say: a `message` on every rejected / unsupported /
+/// error answer, a known error kind, and the members an `ok` answer to `op` carries
+/// (`metadata`, `rows`, `statuses`, or the hello fields). This is the conformance check
+/// of `ictk validate-adapter`; errors name the JSON pointer.
+Result<Response> ResponseForOpFromJson(
+    std::string_view op, const nlohmann::json& j,
+    const std::vector<NestedField>* schema_fields = nullptr);
 
 /// Every capability of protocol version 1, in the order docs/protocol.md lists them.
 const std::vector<std::string>& AllCapabilities();

@@ -1,6 +1,6 @@
 /// \file
-/// Helpers for the adapter tests: the test adapters in tests/adapters/hostile/, the Python
-/// that runs them, and the processes the test process has left behind (/proc).
+/// Helpers for the adapter tests: the test adapters in tests/adapters/hostile/, the
+/// Python that runs them, and the processes the test process has left behind (/proc).
 #pragma once
 
 #include <dirent.h>
@@ -38,7 +38,8 @@ inline std::string ShellQuote(const std::string& s) {
 
 /// `exec:` spec running tests/adapters/hostile/NAME.py with `args`.
 inline std::string HostileSpec(const std::string& name, const std::string& args = "") {
-  std::string script = std::string(ICTK_SOURCE_DIR) + "/tests/adapters/hostile/" + name + ".py";
+  std::string script =
+      std::string(ICTK_SOURCE_DIR) + "/tests/adapters/hostile/" + name + ".py";
   std::string spec = "exec:" + ShellQuote(Python()) + " " + ShellQuote(script);
   if (!args.empty()) spec += " " + args;
   return spec;
@@ -52,7 +53,8 @@ struct ProcStat {
 };
 inline ProcStat ReadProcStat(int pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text((std::istreambuf_iterator<char>(in)),
+                   std::istreambuf_iterator<char>());
   ProcStat st;
   size_t close = text.rfind(')');
   if (close == std::string::npos) return st;

@@ -1,11 +1,12 @@
 /// \file
-/// The conformance session of `ictk validate-adapter` (adapters/conformance.h): it passes on
-/// builtin:reference (and the sample, when built in), and reports specific schema errors,
-/// with their JSON pointers, on a deliberately broken adapter
+/// The conformance session of `ictk validate-adapter` (adapters/conformance.h): it passes
+/// on builtin:reference (and the sample, when built in), and reports specific schema
+/// errors, with their JSON pointers, on a deliberately broken adapter
 /// (tests/adapters/hostile/broken_shapes.py).
+#include "adapters/conformance.h"
+
 #include <gtest/gtest.h>
 
-#include "adapters/conformance.h"
 #include "adapters/reference_adapter.h"
 #include "codec/protocol.h"
 #include "tests/adapters/adapter_test_support_internal.h"
@@ -92,7 +93,8 @@ TEST(ValidateAdapter, DeclaredButUnsupportedAndUnknownKindsFail) {
   EXPECT_FALSE(report.ok());
   const ConformanceStep* add = FindStep(report, "add-constraint", StepVerdict::kFail);
   ASSERT_NE(add, nullptr) << text;
-  EXPECT_NE(add->detail.find("capability `check` is declared"), std::string::npos) << text;
+  EXPECT_NE(add->detail.find("capability `check` is declared"), std::string::npos)
+      << text;
   const ConformanceStep* commit = FindStep(report, "commit", StepVerdict::kFail);
   ASSERT_NE(commit, nullptr) << text;
   EXPECT_NE(commit->detail.find("/error/kind"), std::string::npos) << text;

@@ -2,7 +2,6 @@
 /// The Python adapter skeleton of docs/writing-an-adapter.md is real: the first ```python
 /// block of that page, run over the exec transport, passes validate-adapter's session.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -24,7 +23,8 @@ std::string FirstPythonBlock(const std::string& markdown) {
   if (start == std::string::npos) return {};
   start += open.size();
   size_t end = markdown.find("\n```", start);
-  return end == std::string::npos ? std::string() : markdown.substr(start, end - start + 1);
+  return end == std::string::npos ? std::string()
+                                  : markdown.substr(start, end - start + 1);
 }
 
 TEST(WritingAnAdapter, PythonSkeletonPassesValidateAdapter) {
@@ -34,15 +34,16 @@ TEST(WritingAnAdapter, PythonSkeletonPassesValidateAdapter) {
   text << in.rdbuf();
   std::string code = FirstPythonBlock(text.str());
   ASSERT_FALSE(code.empty()) << "no ```python block in docs/writing-an-adapter.md";
-  fs::path script =
-      fs::temp_directory_path() / ("ictk_doc_adapter_" + std::to_string(::getpid()) + ".py");
+  fs::path script = fs::temp_directory_path() /
+                    ("ictk_doc_adapter_" + std::to_string(::getpid()) + ".py");
   std::ofstream(script) << code;
   {
     AdapterOptions o;
     o.timeout_ms = 5000;
-    auto adapter = MakeAdapter("exec:" + testing_support::ShellQuote(testing_support::Python()) +
-                                   " " + testing_support::ShellQuote(script.string()),
-                               o, {});
+    auto adapter =
+        MakeAdapter("exec:" + testing_support::ShellQuote(testing_support::Python()) +
+                        " " + testing_support::ShellQuote(script.string()),
+                    o, {});
     ASSERT_TRUE(adapter.has_value()) << adapter.error().message;
     ConformanceReport report = RunConformanceSession(**adapter);
     EXPECT_TRUE(report.ok()) << FormatConformanceReport(report, /*verbose=*/true);

@@ -1,8 +1,10 @@
 /// \file
 /// The exec: transport against well-behaved and hostile test adapters
 /// (tests/adapters/hostile/): each failure gets its verdict (crash / timeout /
-/// protocol-error), the next call works after a restart, memory stays bounded, and no child
-/// process outlives its adapter.
+/// protocol-error), the next call works after a restart, memory stays bounded, and no
+/// child process outlives its adapter.
+#include "adapters/exec_adapter.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -10,7 +12,6 @@
 #include <thread>
 
 #include "adapters/adapter.h"
-#include "adapters/exec_adapter.h"
 #include "tests/adapters/adapter_test_support_internal.h"
 
 namespace ictk {
@@ -30,7 +31,8 @@ AdapterOptions FastOptions() {
   return o;
 }
 
-std::unique_ptr<Adapter> Make(const std::string& spec, AdapterOptions options = FastOptions()) {
+std::unique_ptr<Adapter> Make(const std::string& spec,
+                              AdapterOptions options = FastOptions()) {
   auto a = MakeAdapter(spec, options, {});
   EXPECT_TRUE(a.has_value()) << (a ? "" : a.error().message);
   return a ? std::move(*a) : nullptr;
@@ -57,7 +59,8 @@ class ExecAdapterTest : public ::testing::Test {
 TEST(SplitShellWords, QuotesAndBackslashes) {
   auto w = SplitShellWords(R"(  ./run  'a b' "c \"d\" \$e" f\ g 'it'\''s' "" x)");
   ASSERT_TRUE(w.has_value());
-  EXPECT_EQ(*w, (std::vector<std::string>{"./run", "a b", "c \"d\" $e", "f g", "it's", "", "x"}));
+  EXPECT_EQ(*w, (std::vector<std::string>{"./run", "a b", "c \"d\" $e", "f g", "it's", "",
+                                          "x"}));
   // No expansion of any kind.
   auto v = SplitShellWords("echo $HOME ~ *");
   ASSERT_TRUE(v.has_value());
@@ -181,8 +184,8 @@ TEST_F(ExecAdapterTest, TwoLinesForOneRequestIsAProtocolErrorBeforeTheNext) {
   ASSERT_TRUE(first.has_value()) << first.error().message;
   auto second = a->Call(LoadTable(2));
   EXPECT_EQ(Verdict(second), "protocol-error");
-  // Whether the extra line was already there before request 2 or arrived after it was sent,
-  // it is named as output after the previous response.
+  // Whether the extra line was already there before request 2 or arrived after it was
+  // sent, it is named as output after the previous response.
   EXPECT_NE(second.error().message.find("output after the previous response"),
             std::string::npos)
       << second.error().message;
@@ -252,7 +255,8 @@ TEST_F(ExecAdapterTest, MissingCommandCannotStart) {
   ASSERT_NE(by_name, nullptr);
   auto r = by_name->Call(Hello(1));
   EXPECT_EQ(Verdict(r), "crash");
-  EXPECT_NE(r.error().message.find("cannot start"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("cannot start"), std::string::npos)
+      << r.error().message;
 }
 
 TEST(MakeAdapter, BadSpecsAreUsageErrors) {

@@ -2,7 +2,6 @@
 /// The lib: transport, through the sample's shared library (libictk_sample_adapter.so)
 /// when it is built (otherwise those tests are skipped), and its load-time checks.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include "adapters/adapter.h"
@@ -42,14 +41,16 @@ TEST(LibAdapter, MissingLibraryCannotLoad) {
   auto a = MakeAdapter("lib:/nonexistent/libnothing.so", {}, {});
   ASSERT_FALSE(a.has_value());
   EXPECT_EQ(a.error().kind, ErrorKind::kAdapter);
-  EXPECT_NE(a.error().message.find("cannot load"), std::string::npos) << a.error().message;
+  EXPECT_NE(a.error().message.find("cannot load"), std::string::npos)
+      << a.error().message;
 }
 
 TEST(LibAdapter, LibraryWithoutTheInitSymbolIsRefused) {
   // Any shared library that is not an adapter will do; the C math library is everywhere.
   std::string libm;
-  for (const char* p : {"/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6",
-                        "/lib64/libm.so.6", "/usr/lib/libm.so.6", "/lib/libm.so.6"}) {
+  for (const char* p :
+       {"/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6",
+        "/lib64/libm.so.6", "/usr/lib/libm.so.6", "/lib/libm.so.6"}) {
     if (::access(p, R_OK) == 0) {
       libm = p;
       break;
@@ -58,7 +59,8 @@ TEST(LibAdapter, LibraryWithoutTheInitSymbolIsRefused) {
   if (libm.empty()) GTEST_SKIP() << "no libm.so.6 found to load";
   auto a = MakeAdapter("lib:" + libm, {}, {});
   ASSERT_FALSE(a.has_value());
-  EXPECT_NE(a.error().message.find("does not export ictk_adapter_init"), std::string::npos)
+  EXPECT_NE(a.error().message.find("does not export ictk_adapter_init"),
+            std::string::npos)
       << a.error().message;
 }
 

@@ -106,7 +106,8 @@ TEST(ProtoRequest, SchemaChanges) {
   EXPECT_TRUE(nested.required);
   EXPECT_EQ(nested.initial_default_json, "\"?\"");
   EXPECT_EQ(std::get<RenameColumn>(u.changes[2]).name, "mail");
-  EXPECT_EQ(std::get<UpdateColumnType>(u.changes[3]).type, Type::Primitive(TypeId::kLong));
+  EXPECT_EQ(std::get<UpdateColumnType>(u.changes[3]).type,
+            Type::Primitive(TypeId::kLong));
   EXPECT_EQ(std::get<MoveColumn>(u.changes[4]).position, MoveColumn::Position::kFirst);
   EXPECT_EQ(std::get<MoveColumn>(u.changes[5]).position, MoveColumn::Position::kAfter);
   EXPECT_EQ(std::get<MoveColumn>(u.changes[5]).reference, 1);
@@ -124,8 +125,8 @@ TEST(ProtoRequest, ConstraintsFunctionsAndReaders) {
   ASSERT_TRUE(add.constraint.expression.has_value());
   EXPECT_EQ(add.constraint.expression->op, ExprOp::kOr);
   // A missing name is kept missing, for the model to judge (def.required-fields).
-  EXPECT_FALSE(
-      std::get<AddConstraint>(Decode("request.add-constraint-missing-name").op).constraint.name);
+  EXPECT_FALSE(std::get<AddConstraint>(Decode("request.add-constraint-missing-name").op)
+                   .constraint.name);
   const auto upd = std::get<UpdateConstraint>(Decode("request.update-constraint").op);
   EXPECT_EQ(upd.name, "qty_positive");
   EXPECT_EQ(upd.set.name, "qty_pos");
@@ -141,14 +142,16 @@ TEST(ProtoRequest, ConstraintsFunctionsAndReaders) {
   EXPECT_EQ(def.parameters[0].first, "x");
   EXPECT_EQ(def.return_type, Type::Primitive(TypeId::kBoolean));
   EXPECT_EQ(def.body.op, ExprOp::kGt);
-  const auto& term = std::get<DefineFunction>(Decode("request.define-function-term-body").op);
+  const auto& term =
+      std::get<DefineFunction>(Decode("request.define-function-term-body").op);
   EXPECT_EQ(term.function.body.op, ExprOp::kParameter);
 
   const auto rs = std::get<ReadStatuses>(Decode("request.read-statuses").op);
   EXPECT_EQ(rs.snapshot_id, 1);
   EXPECT_EQ(rs.metadata.format_version, 4);
   EXPECT_EQ(rs.metadata.last_constraint_id, 2);
-  EXPECT_FALSE(std::get<ReadStatuses>(Decode("request.read-statuses-current").op).snapshot_id);
+  EXPECT_FALSE(
+      std::get<ReadStatuses>(Decode("request.read-statuses-current").op).snapshot_id);
   EXPECT_EQ(std::get<Scan>(Decode("request.scan-snapshot").op).snapshot_id, 1);
   EXPECT_EQ(std::get<Validate>(Decode("request.validate").op).names,
             (std::vector<std::string>{"qty_positive"}));
@@ -161,17 +164,20 @@ TEST(ProtoRequest, HelloAndUnknownOps) {
   EXPECT_FALSE(RequestFromJson(Load("request.hello")).has_value());
   auto unknown = RequestFromJson(json{{"op", "frobnicate"}, {"table", "t"}});
   ASSERT_FALSE(unknown.has_value());
-  EXPECT_EQ(unknown.error().message.rfind("unsupported op", 0), 0u) << unknown.error().message;
+  EXPECT_EQ(unknown.error().message.rfind("unsupported op", 0), 0u)
+      << unknown.error().message;
   EXPECT_EQ(RequestOpName(json{{"op", 3}}), "");
   EXPECT_EQ(RequestOpName(json::array()), "");
 }
 
 TEST(ProtoRequest, ErrorsNameTheJsonPointer) {
   json bad = Load("request.commit-append");
-  bad["add"][1]["values"]["2"] = json::array({json{{"x", 1}}});  // a struct needs field IDs
+  bad["add"][1]["values"]["2"] =
+      json::array({json{{"x", 1}}});  // a struct needs field IDs
   auto r = RequestFromJson(bad);
   ASSERT_FALSE(r.has_value());
-  EXPECT_NE(r.error().message.find("/add/1/values/2/0/x"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("/add/1/values/2/0/x"), std::string::npos)
+      << r.error().message;
   json null_table = Load("request.load-table");
   null_table["table"] = nullptr;
   auto t = RequestFromJson(null_table);
@@ -212,7 +218,8 @@ TEST(ProtoAnswer, FieldsOfEachKindOfAnswer) {
   EXPECT_EQ(rejected->result, Response::Result::kRejected);
   EXPECT_EQ(rejected->error_kind, "constraint-violation");
   EXPECT_EQ(rejected->error_constraint_ids, (std::vector<ConstraintId>{1}));
-  auto statuses = ResponseForOpFromJson("read-statuses", Load("response.read-statuses.ok"));
+  auto statuses =
+      ResponseForOpFromJson("read-statuses", Load("response.read-statuses.ok"));
   ASSERT_TRUE(statuses.has_value());
   EXPECT_EQ(statuses->statuses->at("2"), ConstraintStatus::kInvalid);
   auto meta = ResponseForOpFromJson("commit", Load("response.commit.ok"));
@@ -223,9 +230,10 @@ TEST(ProtoAnswer, FieldsOfEachKindOfAnswer) {
   ASSERT_TRUE(invalid_line.has_value());
   EXPECT_FALSE(invalid_line->id.has_value());
   // Typed scan rows, given the schema.
-  std::vector<NestedField> fields = {{1, "order_id", true, Type::Primitive(TypeId::kLong)},
-                                     {2, "qty", false, Type::Primitive(TypeId::kInt)},
-                                     {3, "email", false, Type::Primitive(TypeId::kString)}};
+  std::vector<NestedField> fields = {
+      {1, "order_id", true, Type::Primitive(TypeId::kLong)},
+      {2, "qty", false, Type::Primitive(TypeId::kInt)},
+      {3, "email", false, Type::Primitive(TypeId::kString)}};
   auto scan = ResponseForOpFromJson("scan", Load("response.scan.ok"), &fields);
   ASSERT_TRUE(scan.has_value()) << scan.error().message;
   ASSERT_EQ(scan->rows->size(), 2u);

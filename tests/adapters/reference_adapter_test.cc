@@ -1,11 +1,12 @@
 /// \file
 /// `builtin:reference` answers every op of the protocol: the example session of
-/// EXAMPLE-SESSION.md with its canonical answers (lowest new ID, precise statuses), then the
-/// ops that session does not touch, the conventions (unknown op, missing protocol version,
-/// unknown table), and every answer conforms to the protocol's shapes.
+/// EXAMPLE-SESSION.md with its canonical answers (lowest new ID, precise statuses), then
+/// the ops that session does not touch, the conventions (unknown op, missing protocol
+/// version, unknown table), and every answer conforms to the protocol's shapes.
+#include "adapters/reference_adapter.h"
+
 #include <gtest/gtest.h>
 
-#include "adapters/reference_adapter.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
 
@@ -94,15 +95,17 @@ TEST_F(ReferenceAdapterTest, TheExampleSession) {
   EXPECT_EQ(Result(dup), "rejected");
   EXPECT_EQ(Kind(dup), "constraint-violation");  // enf.enforced, sem.primary-key
 
-  EXPECT_EQ(Result(Send(R"({"op": "begin", "table": "orders", "now-ms": 1005, "txn": "w1"})")),
-            "ok");
+  EXPECT_EQ(
+      Result(Send(R"({"op": "begin", "table": "orders", "now-ms": 1005, "txn": "w1"})")),
+      "ok");
   json staged = Send(R"({"op": "commit", "table": "orders", "now-ms": 1006, "txn": "w1",
       "operation": "append", "add": [{"key": "r4", "values": {"1": 3, "2": 2}}]})");
   EXPECT_EQ(Result(staged), "ok") << DumpJson(staged);
   json concurrent = Send(R"({"op": "commit", "table": "orders", "now-ms": 1007,
       "operation": "append", "add": [{"key": "r5", "values": {"1": 3, "2": 7}}]})");
   EXPECT_EQ(Result(concurrent), "ok") << DumpJson(concurrent);
-  json retry = Send(R"({"op": "finish", "table": "orders", "now-ms": 1008, "txn": "w1"})");
+  json retry =
+      Send(R"({"op": "finish", "table": "orders", "now-ms": 1008, "txn": "w1"})");
   EXPECT_EQ(Result(retry), "rejected");  // enf.retry-keys-new-parent
   EXPECT_EQ(Kind(retry), "constraint-violation");
 
@@ -155,7 +158,8 @@ TEST_F(ReferenceAdapterTest, EveryOtherOp) {
       "arguments": [{"type": "reference", "id": 1}]}, "right": true}}})");
   EXPECT_EQ(Result(udf_check), "ok") << DumpJson(udf_check);
 
-  json validate = Send(R"({"op": "validate", "table": "t", "now-ms": 16, "names": ["pk"]})");
+  json validate =
+      Send(R"({"op": "validate", "table": "t", "now-ms": 16, "names": ["pk"]})");
   ASSERT_EQ(Result(validate), "ok") << DumpJson(validate);
 
   json schema = Send(R"({"op": "update-schema", "table": "t", "now-ms": 17, "changes": [
@@ -192,7 +196,8 @@ TEST_F(ReferenceAdapterTest, EveryOtherOp) {
   ASSERT_EQ(Result(parsed), "ok") << DumpJson(parsed);
   json future = removed["metadata"];
   future["format-version"] = 9;
-  json unknown_version = Send(R"({"op": "parse-metadata", "metadata": )" + DumpJson(future) + "}");
+  json unknown_version =
+      Send(R"({"op": "parse-metadata", "metadata": )" + DumpJson(future) + "}");
   EXPECT_EQ(Kind(unknown_version), "unsupported-format-version");
 
   json no_table = Send(R"({"op": "load-table", "table": "nope"})");

@@ -1,6 +1,6 @@
 /// \file
-/// The JSON Schemas of docs/protocol/ and the C++ decoder (RequestFromJson, HelloFromJson,
-/// ResponseForOpFromJson) agree on a corpus of good and bad messages
+/// The JSON Schemas of docs/protocol/ and the C++ decoder (RequestFromJson,
+/// HelloFromJson, ResponseForOpFromJson) agree on a corpus of good and bad messages
 /// (tests/adapters/messages/{good,bad}/): every good message is valid to both, every bad
 /// one invalid to both. The schema side runs Python's jsonschema (Debian's
 /// python3-jsonschema) through tests/adapters/schema_agreement.py; without it the schema
@@ -79,14 +79,16 @@ TEST(ProtoSchemaAgreement, DecoderRejectsEveryBadMessage) {
 
 TEST(ProtoSchemaAgreement, JsonSchemaAgreesWithTheDecoder) {
   std::string python = Python();
-  if (std::system((ShellQuote(python) + " -c 'import jsonschema' 2>/dev/null").c_str()) != 0) {
+  if (std::system((ShellQuote(python) + " -c 'import jsonschema' 2>/dev/null").c_str()) !=
+      0) {
     GTEST_SKIP() << "python3-jsonschema is not installed; only the decoder half ran";
   }
-  std::string script = std::string(ICTK_SOURCE_DIR) + "/tests/adapters/schema_agreement.py";
+  std::string script =
+      std::string(ICTK_SOURCE_DIR) + "/tests/adapters/schema_agreement.py";
   fs::path out = fs::temp_directory_path() /
                  ("ictk_schema_agreement_" + std::to_string(::getpid()) + ".txt");
-  std::string cmd = ShellQuote(python) + " " + ShellQuote(script) + " " +
-                    ShellQuote(kSchemas.string());
+  std::string cmd =
+      ShellQuote(python) + " " + ShellQuote(script) + " " + ShellQuote(kSchemas.string());
   std::map<std::string, bool> expected_valid;
   for (const std::string sub : {"good", "bad"}) {
     for (const auto& f : Files(sub)) {
@@ -110,11 +112,11 @@ TEST(ProtoSchemaAgreement, JsonSchemaAgreesWithTheDecoder) {
     bool schema_valid = verdict == "valid";
     EXPECT_EQ(schema_valid, expected_valid[name])
         << name << ": the schema says " << verdict << " " << why;
-    std::string decoder = DecoderVerdict(kMessages / (expected_valid[name] ? "good" : "bad") /
-                                         name);
+    std::string decoder =
+        DecoderVerdict(kMessages / (expected_valid[name] ? "good" : "bad") / name);
     EXPECT_EQ(schema_valid, decoder.empty())
-        << name << ": schema " << verdict << " " << why << "; decoder: "
-        << (decoder.empty() ? "valid" : decoder);
+        << name << ": schema " << verdict << " " << why
+        << "; decoder: " << (decoder.empty() ? "valid" : decoder);
   }
   fs::remove(out);
   EXPECT_EQ(seen, expected_valid.size());

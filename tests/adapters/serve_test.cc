@@ -1,10 +1,10 @@
 /// \file
-/// `ictk serve --adapter SPEC` over the exec transport: it answers like the adapter behind
-/// it, byte for byte; a line that is not JSON gets `invalid-request` with `"id": null`;
+/// `ictk serve --adapter SPEC` over the exec transport: it answers like the adapter
+/// behind it, byte for byte; a line that is not JSON gets `invalid-request` with `"id":
+/// null`;
 /// `--isolate` runs builtin:reference behind it. Skipped when the ictk executable is not
 /// built.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <cstdio>
@@ -28,20 +28,19 @@ std::string Ictk() {
 
 std::vector<json> Session() {
   std::vector<json> out;
-  for (const char* text : {
-           R"({"op": "hello", "protocol-version": 1})",
-           R"({"op": "create-table", "table": "s", "now-ms": 1, "format-version": 4,
+  for (const char* text :
+       {R"({"op": "hello", "protocol-version": 1})",
+        R"({"op": "create-table", "table": "s", "now-ms": 1, "format-version": 4,
                "schema": {"type": "struct", "schema-id": 0, "fields": [
                {"id": 1, "name": "k", "required": true, "type": "long"},
                {"id": 2, "name": "v", "required": false, "type": "string"}]}})",
-           R"({"op": "add-constraint", "table": "s", "now-ms": 2, "constraint":
+        R"({"op": "add-constraint", "table": "s", "now-ms": 2, "constraint":
                {"type": "primary-key", "name": "pk", "enforced": true, "field-ids": [1]}})",
-           R"({"op": "commit", "table": "s", "now-ms": 3, "operation": "append",
+        R"({"op": "commit", "table": "s", "now-ms": 3, "operation": "append",
                "add": [{"key": "a", "values": {"1": 1, "2": "x"}}]})",
-           R"({"op": "commit", "table": "s", "now-ms": 4, "operation": "append",
+        R"({"op": "commit", "table": "s", "now-ms": 4, "operation": "append",
                "add": [{"key": "b", "values": {"1": 1}}]})",
-           R"({"op": "scan", "table": "s"})",
-           R"({"op": "frobnicate"})"}) {
+        R"({"op": "scan", "table": "s"})", R"({"op": "frobnicate"})"}) {
     json j = json::parse(text);
     j["id"] = static_cast<int>(out.size()) + 1;
     out.push_back(j);
@@ -53,8 +52,8 @@ TEST(Serve, AnswersLikeTheAdapterBehindIt) {
   std::string ictk = Ictk();
   if (ictk.empty()) GTEST_SKIP() << "the ictk executable is not built";
   {
-    auto served =
-        MakeAdapter("exec:" + ShellQuote(ictk) + " serve --adapter builtin:reference", {}, {});
+    auto served = MakeAdapter(
+        "exec:" + ShellQuote(ictk) + " serve --adapter builtin:reference", {}, {});
     ASSERT_TRUE(served.has_value()) << served.error().message;
     auto direct = MakeReferenceAdapter();
     for (const json& request : Session()) {
@@ -90,8 +89,10 @@ TEST(Serve, IsolateRunsAnAdapterBehindServe) {
 TEST(Serve, ALineThatIsNotJsonIsAnInvalidRequest) {
   std::string ictk = Ictk();
   if (ictk.empty()) GTEST_SKIP() << "the ictk executable is not built";
-  std::string cmd = "printf 'not json\\n[1]\\n{\"op\":\"hello\",\"protocol-version\":1,\"id\":5}\\n' | " +
-                    ShellQuote(ictk) + " serve --adapter builtin:reference";
+  std::string cmd =
+      "printf 'not json\\n[1]\\n{\"op\":\"hello\",\"protocol-version\":1,\"id\":5}\\n' "
+      "| " +
+      ShellQuote(ictk) + " serve --adapter builtin:reference";
   FILE* p = ::popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
   std::vector<json> lines;
@@ -113,13 +114,13 @@ TEST(Serve, ACrashBehindServeIsACrash) {
   if (ictk.empty()) GTEST_SKIP() << "the ictk executable is not built";
   {
     std::string inner = testing_support::HostileSpec("crash_at_hello");
-    auto served = MakeAdapter("exec:" + ShellQuote(ictk) + " serve --adapter " +
-                                  ShellQuote(inner),
-                              {}, {});
+    auto served = MakeAdapter(
+        "exec:" + ShellQuote(ictk) + " serve --adapter " + ShellQuote(inner), {}, {});
     ASSERT_TRUE(served.has_value());
     auto r = (*served)->Call({{"id", 1}, {"op", "hello"}, {"protocol-version", 1}});
     ASSERT_FALSE(r.has_value());
-    EXPECT_EQ(TransportFailureOf(r.error()), TransportFailure::kCrash) << r.error().message;
+    EXPECT_EQ(TransportFailureOf(r.error()), TransportFailure::kCrash)
+        << r.error().message;
     EXPECT_NE((*served)->StderrTail().find("status 3"), std::string::npos)
         << (*served)->StderrTail();
   }
