@@ -81,7 +81,7 @@ inline std::vector<int> ChildProcesses() {
 }
 
 /// Whether `pid` is still running (a zombie is not), waiting up to `ms` for it to end.
-inline bool StillRunning(int pid, int ms = 1000) {
+inline bool StillRunning(int pid, int ms = 3000) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
   for (;;) {
     ProcStat st = ReadProcStat(pid);
