@@ -38,7 +38,8 @@ TEST(LintMetadataCli, TruncatedJsonExitsTwoNamingFileAndPosition) {
   auto r = RunIctk("lint-metadata tests/data/lint/truncated.json");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("truncated.json"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("line"), std::string::npos) << r.out;
+  // file:line:column of the syntax error
+  EXPECT_NE(r.out.find("truncated.json:3:1:"), std::string::npos) << r.out;
 }
 
 TEST(LintMetadataCli, MissingFileExitsTwo) {
