@@ -170,7 +170,7 @@ GenWeights GenWeights::Default() {
       {StepKind::kAddInvalidConstraint, 6}, {StepKind::kUpdateConstraint, 4},
       {StepKind::kRemoveConstraint, 2}, {StepKind::kUpdateSchema, 4},
       {StepKind::kUpgrade, 3},          {StepKind::kTransaction, 5},
-      {StepKind::kDefineFunction, 2},   {StepKind::kValidate, 4},
+      {StepKind::kDefineFunction, 3},   {StepKind::kValidate, 4},
       {StepKind::kScan, 3},             {StepKind::kLoadTable, 1},
       {StepKind::kReadStatuses, 2},     {StepKind::kParseMetadata, 1},
   };

@@ -104,7 +104,8 @@ std::optional<CaseResult> FirstKill(const std::string& mutant, int budget,
 
 // A handful of sample mutants are killed within a small budget, and each kill names the
 // mutant's rule (id.no-reuse, id.above-last, def.v4-only, key.no-float-double,
-// def.single-pk, enf.not-enforced).
+// def.single-pk, enf.not-enforced, sch.remove-referenced, upd.timestamp,
+// upg.pk-from-identifiers, ice.v4-snapshot-timestamps).
 TEST(MutationScore, MutantsAreKilledNamingTheirRule) {
   const std::pair<const char*, const char*> mutants[] = {
       {"reuse-removed-id", "id.no-reuse"},
@@ -113,10 +114,14 @@ TEST(MutationScore, MutantsAreKilledNamingTheirRule) {
       {"float-key-accepted", "key.no-float-double"},
       {"two-pks-accepted", "def.single-pk"},
       {"unenforced-rejects", "enf.not-enforced"},
+      {"referenced-column-deletable", "sch.remove-referenced"},
+      {"timestamp-not-updated", "upd.timestamp"},
+      {"upgrade-pk-enforced", "upg.pk-from-identifiers"},
+      {"snapshot-timestamp-not-increasing", "ice.v4-snapshot-timestamps"},
   };
   for (const auto& [mutant, rule] : mutants) {
     SCOPED_TRACE(mutant);
-    std::optional<CaseResult> kill = FirstKill(mutant, 60, rule);
+    std::optional<CaseResult> kill = FirstKill(mutant, 150, rule);
     ASSERT_TRUE(kill.has_value()) << mutant << " survived, or no kill named " << rule;
     const CaseRecord& r = kill->record;
     EXPECT_NE(std::find(r.failed_rules.begin(), r.failed_rules.end(), rule),

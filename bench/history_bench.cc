@@ -1,0 +1,97 @@
+// Histories per second and requests per second of `ictk certify`'s inner loop (generate a
+// plan, render it against the adopted state, judge every answer), against builtin:reference,
+// builtin:sample and the exec sample adapter; the share of time spent inside the adapter is
+// reported as the counter `adapter_share`. Figures go into docs/performance.md.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "adapters/adapter.h"
+#include "adapters/reference_adapter.h"
+#include "generators/history.h"
+#include "properties/runner.h"
+#include "sample/sample_adapter.h"
+
+namespace ictk {
+namespace {
+
+std::unique_ptr<AdapterSession> Open(std::unique_ptr<Adapter> adapter) {
+  auto session = std::make_unique<AdapterSession>(std::move(adapter));
+  if (!session->Handshake()) return nullptr;
+  return session;
+}
+
+void RunCases(benchmark::State& state, AdapterSession& session) {
+  CertifyOptions options;
+  options.gen.max_steps = 20;
+  options.shrink = false;
+  int64_t index = 0;
+  int64_t requests = 0;
+  const int64_t adapter_before = session.adapter_micros();
+  const auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    CaseResult r = CertifyCase(session, index++, options);
+    requests += r.record.steps;
+    benchmark::DoNotOptimize(r);
+  }
+  const double wall_us = std::chrono::duration<double, std::micro>(
+                             std::chrono::steady_clock::now() - start)
+                             .count();
+  state.counters["histories_per_s"] =
+      benchmark::Counter(static_cast<double>(index), benchmark::Counter::kIsRate);
+  state.counters["requests_per_s"] =
+      benchmark::Counter(static_cast<double>(requests), benchmark::Counter::kIsRate);
+  if (wall_us > 0)
+    state.counters["adapter_share"] =
+        static_cast<double>(session.adapter_micros() - adapter_before) / wall_us;
+}
+
+void BM_CertifyReference(benchmark::State& state) {
+  auto session = Open(MakeReferenceAdapter());
+  if (!session) return state.SkipWithError("reference adapter did not answer hello");
+  RunCases(state, *session);
+}
+BENCHMARK(BM_CertifyReference)->Unit(benchmark::kMillisecond);
+
+void BM_CertifySample(benchmark::State& state) {
+  Result<std::unique_ptr<Adapter>> adapter = MakeSampleAdapter("");
+  if (!adapter) return state.SkipWithError("no sample adapter");
+  auto session = Open(std::move(*adapter));
+  if (!session) return state.SkipWithError("sample adapter did not answer hello");
+  RunCases(state, *session);
+}
+BENCHMARK(BM_CertifySample)->Unit(benchmark::kMillisecond);
+
+void BM_CertifyExecSample(benchmark::State& state) {
+  Result<std::unique_ptr<Adapter>> adapter =
+      MakeAdapter(std::string("exec:") + ICTK_BIN_DIR + "/ictk-sample-adapter", AdapterOptions{},
+                  BuiltinFactories{});
+  if (!adapter) return state.SkipWithError("no exec sample adapter (build ictk-sample-adapter)");
+  auto session = Open(std::move(*adapter));
+  if (!session) return state.SkipWithError("exec sample adapter did not answer hello");
+  RunCases(state, *session);
+}
+BENCHMARK(BM_CertifyExecSample)->Unit(benchmark::kMillisecond);
+
+// Generation and rendering alone (the model answers), without any adapter.
+void BM_RenderHistory(benchmark::State& state) {
+  HistoryGenConfig config;
+  int64_t index = 0, requests = 0;
+  for (auto _ : state) {
+    const Plan plan = CasePlan(1, index, config).value();
+    RenderOptions options = CaseRenderOptions(1, index, 0, config.capabilities, {});
+    const History h = RenderHistory(plan, options);
+    requests += static_cast<int64_t>(h.steps.size());
+    ++index;
+  }
+  state.counters["requests_per_s"] =
+      benchmark::Counter(static_cast<double>(requests), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RenderHistory)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace ictk
+
+BENCHMARK_MAIN();
