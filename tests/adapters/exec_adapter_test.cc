@@ -152,9 +152,15 @@ TEST_F(ExecAdapterTest, HangIsATimeoutAndKillsTheProcessGroup) {
 TEST_F(ExecAdapterTest, DestructionKillsAHangingAdapterAndItsChildren) {
   auto a = Make(HostileSpec("hang"));
   ASSERT_TRUE(a->Call(Hello(1)).has_value());
+  // The stderr drain runs beside the calls: wait for the line to arrive.
   std::smatch m;
-  std::string tail = a->StderrTail();
-  ASSERT_TRUE(std::regex_search(tail, m, std::regex("grandchild (\\d+)"))) << tail;
+  std::string tail;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (!std::regex_search(tail = a->StderrTail(), m, std::regex("grandchild (\\d+)")) &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_FALSE(m.empty()) << tail;
   int grandchild = std::stoi(m[1]);
   auto start = std::chrono::steady_clock::now();
   a.reset();
