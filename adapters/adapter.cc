@@ -48,7 +48,9 @@ Result<std::unique_ptr<Adapter>> MakeAdapter(const std::string& spec,
   if (!has_prefix("exec:") && !has_prefix("lib:") && !has_prefix("builtin:")) {
     return usage("expected exec:CMD ARGS..., lib:PATH.so or builtin:NAME[?QUERY]");
   }
-  if (options.isolate) {
+  // An exec: adapter already runs in a child of its own; wrapping it in `ictk serve` would
+  // only add a process that, if killed, leaves the adapter's process group behind.
+  if (options.isolate && !has_prefix("exec:")) {
     if (options.ictk_path.empty()) return usage("--isolate needs the path of ictk");
     AdapterOptions inner = options;
     inner.isolate = false;
