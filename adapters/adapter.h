@@ -45,7 +45,7 @@ struct AdapterOptions {
   int startup_grace_ms = 0;
   size_t max_line_bytes = 64u << 20;
   size_t stderr_tail_bytes = 16u << 10;
-  bool isolate = false;   ///< run any adapter in a child behind `ictk serve`
+  bool isolate = false;   ///< run a lib: or builtin: adapter in a child behind `ictk serve`
   std::string ictk_path;  ///< the `ictk` executable, for --isolate
 };
 
