@@ -1,13 +1,14 @@
 /// \file
 /// `ictk mutants --list [--format text|json]`: the sample implementation's named mutants,
-/// each a realistic single bug tied to one rule ID (sample/sample_adapter.h). Run one with
+/// each a realistic single bug tied to one rule ID (sample/sample_adapter.h). Run one
+/// with
 /// `--adapter 'builtin:sample?mutant=NAME'` (or `ictk-sample-adapter --mutant NAME`).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
-#include <string>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "cli/commands.h"
 #ifdef ICTK_HAVE_SAMPLE
@@ -32,8 +33,8 @@ int RunMutants(const GlobalOptions& /*global*/, const std::string& format) {
     name_width = std::max(name_width, m.name.size());
     rule_width = std::max(rule_width, m.rule.size());
   }
-  std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", "NAME", name_width, "RULE", rule_width,
-                                "DESCRIPTION")
+  std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", "NAME", name_width, "RULE",
+                                rule_width, "DESCRIPTION")
                         .c_str());
   for (const MutantInfo& m : mutants) {
     std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", m.name, name_width, m.rule,

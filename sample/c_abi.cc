@@ -2,7 +2,8 @@
 /// `libictk_sample_adapter.so`: the sample behind the C ABI of include/ictk/adapter.h.
 /// `ictk_adapter_init` takes no arguments, so the mutant comes from the environment
 /// variable ICTK_SAMPLE_MUTANT (unset or empty: the correct sample; an unknown name makes
-/// init fail). This is the one environment read outside cli/. No exception crosses the ABI.
+/// init fail). This is the one environment read outside cli/. No exception crosses the
+/// ABI.
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -19,10 +20,13 @@ struct SamplePrivate {
   std::string last_error;
 };
 
-SamplePrivate* Self(IctkAdapter* a) { return static_cast<SamplePrivate*>(a->private_data); }
+SamplePrivate* Self(IctkAdapter* a) {
+  return static_cast<SamplePrivate*>(a->private_data);
+}
 
 int Call(IctkAdapter* self, const char* request_json, char** response_json) {
-  if (self == nullptr || self->private_data == nullptr || response_json == nullptr) return 1;
+  if (self == nullptr || self->private_data == nullptr || response_json == nullptr)
+    return 1;
   SamplePrivate* p = Self(self);
   try {
     if (request_json == nullptr) {
@@ -64,7 +68,8 @@ void Release(IctkAdapter* self) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) int ictk_adapter_init(IctkAdapter* out) {
+extern "C" __attribute__((visibility("default"))) int ictk_adapter_init(
+    IctkAdapter* out) {
   if (out == nullptr) return 1;
   try {
     const char* env = std::getenv("ICTK_SAMPLE_MUTANT");

@@ -1,45 +1,73 @@
 /// \file
 /// The sample's check compiler and evaluator. A check is compiled against the current
-/// schema and UDF catalog each time it is used, the way an engine binds a predicate before
-/// scanning: errors name the rule they break, and evaluation never fails on a compiled tree.
-#include "sample/check_internal.h"
+/// schema and UDF catalog each time it is used, the way an engine binds a predicate
+/// before scanning: errors name the rule they break, and evaluation never fails on a
+/// compiled tree.
+#include <fmt/format.h>
 
 #include <cmath>
 #include <functional>
 #include <limits>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "codec/json_value.h"
+#include "sample/check_internal.h"
 #include "sample/schema_internal.h"
 #include "sample/values_internal.h"
 
 namespace ictk::sample {
 
-enum class Builtin { kNone, kIfElse, kIdentity, kYear, kMonth, kDay, kHour, kBucket, kTruncate };
+enum class Builtin {
+  kNone,
+  kIfElse,
+  kIdentity,
+  kYear,
+  kMonth,
+  kDay,
+  kHour,
+  kBucket,
+  kTruncate
+};
 
 /// A compiled expression node. Predicates have `type` boolean.
 struct CheckNode {
   enum class Kind {
-    kTrue, kFalse, kNot, kAnd, kOr, kIsNull, kNotNull, kIsNan, kNotNan, kCompare,
-    kStartsWith, kNotStartsWith, kIn, kNotIn, kTruth,
-    kRef, kLit, kParam, kBuiltin, kUdf, kConvert,
+    kTrue,
+    kFalse,
+    kNot,
+    kAnd,
+    kOr,
+    kIsNull,
+    kNotNull,
+    kIsNan,
+    kNotNan,
+    kCompare,
+    kStartsWith,
+    kNotStartsWith,
+    kIn,
+    kNotIn,
+    kTruth,
+    kRef,
+    kLit,
+    kParam,
+    kBuiltin,
+    kUdf,
+    kConvert,
   };
   Kind kind = Kind::kTrue;
   ExprOp op = ExprOp::kTrue;  ///< kCompare: which comparison
   Type type;                  ///< a term's type
   Domain domain = Domain::kNone;
   std::vector<CheckNode> kids;
-  Value literal;                        ///< kLit
-  std::vector<Comparable> set;          ///< kIn / kNotIn
-  std::vector<FieldId> path;            ///< kRef
-  bool unresolvable = false;            ///< kRef into a list/map (mutant): always null
-  int param = -1;                       ///< kParam
-  Builtin builtin = Builtin::kNone;     ///< kBuiltin
-  int64_t width = 0;                    ///< bucket / truncate
+  Value literal;                          ///< kLit
+  std::vector<Comparable> set;            ///< kIn / kNotIn
+  std::vector<FieldId> path;              ///< kRef
+  bool unresolvable = false;              ///< kRef into a list/map (mutant): always null
+  int param = -1;                         ///< kParam
+  Builtin builtin = Builtin::kNone;       ///< kBuiltin
+  int64_t width = 0;                      ///< bucket / truncate
   std::shared_ptr<const CheckNode> body;  ///< kUdf: the compiled body over its parameters
-  bool udf_defined = true;              ///< kUdf
+  bool udf_defined = true;                ///< kUdf
 };
 
 namespace {
@@ -65,10 +93,12 @@ Builtin BuiltinNamed(std::string_view name) {
 bool IsInteger(TypeId t) { return t == TypeId::kInt || t == TypeId::kLong; }
 bool IsFloat(TypeId t) { return t == TypeId::kFloat || t == TypeId::kDouble; }
 bool IsTimestamp(TypeId t) {
-  return t == TypeId::kTimestamp || t == TypeId::kTimestampTz || t == TypeId::kTimestampNs ||
-         t == TypeId::kTimestampTzNs;
+  return t == TypeId::kTimestamp || t == TypeId::kTimestampTz ||
+         t == TypeId::kTimestampNs || t == TypeId::kTimestampTzNs;
 }
-bool IsNanoType(TypeId t) { return t == TypeId::kTimestampNs || t == TypeId::kTimestampTzNs; }
+bool IsNanoType(TypeId t) {
+  return t == TypeId::kTimestampNs || t == TypeId::kTimestampTzNs;
+}
 
 bool IsNullLike(const Value& v) {
   return v.is_null() || (v.kind == ValueKind::kDouble && std::isnan(v.as_double()));
@@ -133,37 +163,43 @@ std::optional<std::pair<Domain, Type>> Align(const Type& a, const Type& b) {
   if (b.id == TypeId::kUnknown) return Align(a, a);
   const TypeId x = a.id, y = b.id;
   if (IsInteger(x) && IsInteger(y)) {
-    return std::pair{Domain::kExact,
-                     Type::Primitive(x == TypeId::kLong || y == TypeId::kLong ? TypeId::kLong
-                                                                              : TypeId::kInt)};
+    return std::pair{
+        Domain::kExact,
+        Type::Primitive(x == TypeId::kLong || y == TypeId::kLong ? TypeId::kLong
+                                                                 : TypeId::kInt)};
   }
-  if ((x == TypeId::kDecimal || IsInteger(x)) && (y == TypeId::kDecimal || IsInteger(y))) {
+  if ((x == TypeId::kDecimal || IsInteger(x)) &&
+      (y == TypeId::kDecimal || IsInteger(y))) {
     const int32_t sa = x == TypeId::kDecimal ? a.scale : 0;
     const int32_t sb = y == TypeId::kDecimal ? b.scale : 0;
     return std::pair{Domain::kExact, Type::Decimal(38, std::max(sa, sb))};
   }
   if ((IsFloat(x) || IsInteger(x)) && (IsFloat(y) || IsInteger(y))) {
-    return std::pair{Domain::kDouble,
-                     Type::Primitive(x == TypeId::kFloat && y == TypeId::kFloat
-                                         ? TypeId::kFloat
-                                         : TypeId::kDouble)};
+    return std::pair{
+        Domain::kDouble,
+        Type::Primitive(x == TypeId::kFloat && y == TypeId::kFloat ? TypeId::kFloat
+                                                                   : TypeId::kDouble)};
   }
   if (x == y) {
     switch (x) {
-      case TypeId::kBoolean: return std::pair{Domain::kBool, a};
+      case TypeId::kBoolean:
+        return std::pair{Domain::kBool, a};
       case TypeId::kDate:
       case TypeId::kTime:
       case TypeId::kTimestamp:
       case TypeId::kTimestampTz:
       case TypeId::kTimestampNs:
-      case TypeId::kTimestampTzNs: return std::pair{Domain::kExact, a};
+      case TypeId::kTimestampTzNs:
+        return std::pair{Domain::kExact, a};
       case TypeId::kString:
       case TypeId::kUuid:
-      case TypeId::kBinary: return std::pair{Domain::kBytes, a};
+      case TypeId::kBinary:
+        return std::pair{Domain::kBytes, a};
       case TypeId::kFixed:
         if (a.length == b.length) return std::pair{Domain::kBytes, a};
         return std::nullopt;
-      default: return std::nullopt;
+      default:
+        return std::nullopt;
     }
   }
   if (x == TypeId::kDate && (y == TypeId::kTimestamp || y == TypeId::kTimestampNs)) {
@@ -194,12 +230,13 @@ std::optional<std::pair<Type, Value>> BindLiteral(const Value& lit, const Type& 
     case TypeId::kLong:
       if (lit.kind == ValueKind::kLong) {
         const int64_t x = lit.as_long();
-        const bool fits = type.id == TypeId::kLong ||
-                          (x >= std::numeric_limits<int32_t>::min() &&
-                           x <= std::numeric_limits<int32_t>::max());
+        const bool fits =
+            type.id == TypeId::kLong || (x >= std::numeric_limits<int32_t>::min() &&
+                                         x <= std::numeric_limits<int32_t>::max());
         return std::pair{fits ? type : Type::Primitive(TypeId::kLong), lit};
       }
-      if (lit.kind == ValueKind::kDouble) return std::pair{Type::Primitive(TypeId::kDouble), lit};
+      if (lit.kind == ValueKind::kDouble)
+        return std::pair{Type::Primitive(TypeId::kDouble), lit};
       return std::nullopt;
     case TypeId::kFloat:
     case TypeId::kDouble:
@@ -222,7 +259,8 @@ std::optional<std::pair<Type, Value>> BindLiteral(const Value& lit, const Type& 
         d->scale = type.scale;
         return std::pair{type, Value::DecimalOf(d->unscaled, d->scale)};
       }
-      return std::pair{Type::Decimal(38, d->scale), Value::DecimalOf(d->unscaled, d->scale)};
+      return std::pair{Type::Decimal(38, d->scale),
+                       Value::DecimalOf(d->unscaled, d->scale)};
     }
     case TypeId::kString:
       if (lit.kind == ValueKind::kString) return std::pair{type, lit};
@@ -249,13 +287,19 @@ std::optional<std::pair<Type, Value>> BindLiteral(const Value& lit, const Type& 
       return std::nullopt;
     case TypeId::kUnknown:
       switch (lit.kind) {
-        case ValueKind::kBoolean: return std::pair{Type::Primitive(TypeId::kBoolean), lit};
-        case ValueKind::kLong: return std::pair{Type::Primitive(TypeId::kLong), lit};
-        case ValueKind::kDouble: return std::pair{Type::Primitive(TypeId::kDouble), lit};
-        case ValueKind::kString: return std::pair{Type::Primitive(TypeId::kString), lit};
-        default: return std::nullopt;
+        case ValueKind::kBoolean:
+          return std::pair{Type::Primitive(TypeId::kBoolean), lit};
+        case ValueKind::kLong:
+          return std::pair{Type::Primitive(TypeId::kLong), lit};
+        case ValueKind::kDouble:
+          return std::pair{Type::Primitive(TypeId::kDouble), lit};
+        case ValueKind::kString:
+          return std::pair{Type::Primitive(TypeId::kString), lit};
+        default:
+          return std::nullopt;
       }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -270,13 +314,14 @@ std::optional<Type> NaturalType(const Value& v) {
 /// arguments).
 Value Widen(const Value& v, const Type& from, const Type& to) {
   if (v.is_null()) return v;
-  if (IsInteger(from.id) && IsFloat(to.id)) return Value::Double(static_cast<double>(v.as_long()));
+  if (IsInteger(from.id) && IsFloat(to.id))
+    return Value::Double(static_cast<double>(v.as_long()));
   if (IsInteger(from.id) && to.id == TypeId::kDecimal) {
     return Value::DecimalOf(static_cast<Int128>(v.as_long()) * Pow10(to.scale), to.scale);
   }
   if (from.id == TypeId::kDecimal && to.id == TypeId::kDecimal && to.scale > from.scale) {
-    return Value::DecimalOf(v.as_decimal().unscaled * Pow10(to.scale - v.as_decimal().scale),
-                            to.scale);
+    return Value::DecimalOf(
+        v.as_decimal().unscaled * Pow10(to.scale - v.as_decimal().scale), to.scale);
   }
   return PromoteValue(v, from, to);
 }
@@ -290,7 +335,10 @@ class Compiler {
 
   Compiler(const std::vector<NestedField>& fields, const UdfCatalog& udfs,
            const CheckOptions& options, CheckInfo& info)
-      : fields_(fields), slots_(IndexFields(fields)), udfs_(udfs), options_(options),
+      : fields_(fields),
+        slots_(IndexFields(fields)),
+        udfs_(udfs),
+        options_(options),
         info_(info) {}
 
   std::optional<CheckNode> Predicate(const Expr& e, const Scope& scope) {
@@ -301,14 +349,19 @@ class Compiler {
     CheckNode n;
     n.type = Type::Primitive(TypeId::kBoolean);
     switch (e.op) {
-      case ExprOp::kTrue: n.kind = Kind::kTrue; return n;
-      case ExprOp::kFalse: n.kind = Kind::kFalse; return n;
+      case ExprOp::kTrue:
+        n.kind = Kind::kTrue;
+        return n;
+      case ExprOp::kFalse:
+        n.kind = Kind::kFalse;
+        return n;
       case ExprOp::kNot:
       case ExprOp::kAnd:
       case ExprOp::kOr: {
         const size_t arity = e.op == ExprOp::kNot ? 1 : 2;
         if (e.children.size() != arity) return Fail("wrong number of operands");
-        n.kind = e.op == ExprOp::kNot ? Kind::kNot : (e.op == ExprOp::kAnd ? Kind::kAnd : Kind::kOr);
+        n.kind = e.op == ExprOp::kNot ? Kind::kNot
+                                      : (e.op == ExprOp::kAnd ? Kind::kAnd : Kind::kOr);
         for (const Expr& c : e.children) {
           auto k = Predicate(c, scope);
           if (!k) return std::nullopt;
@@ -342,10 +395,13 @@ class Compiler {
       case ExprOp::kEq:
       case ExprOp::kNotEq:
       case ExprOp::kStartsWith:
-      case ExprOp::kNotStartsWith: return Comparison(e, scope);
+      case ExprOp::kNotStartsWith:
+        return Comparison(e, scope);
       case ExprOp::kIn:
-      case ExprOp::kNotIn: return Set(e, scope);
-      default: break;
+      case ExprOp::kNotIn:
+        return Set(e, scope);
+      default:
+        break;
     }
     // A term in predicate position must be boolean (e.g. a UDF returning boolean).
     auto t = Term(e, scope);
@@ -379,7 +435,8 @@ class Compiler {
     }
     CheckNode n;
     switch (e.op) {
-      case ExprOp::kReference: return Reference(e.field_id, scope);
+      case ExprOp::kReference:
+        return Reference(e.field_id, scope);
       case ExprOp::kNamedReference: {
         if (!options_.accept_named_references) {
           return Fail(fmt::format("column '{}' is referenced by name", e.name),
@@ -414,8 +471,10 @@ class Compiler {
         }
         return Fail(fmt::format("unknown parameter '{}'", e.name));
       }
-      case ExprOp::kApply: return Apply(e, scope);
-      default: break;
+      case ExprOp::kApply:
+        return Apply(e, scope);
+      default:
+        break;
     }
     if (IsPredicate(e.op)) {
       // A predicate as a term (e.g. if_else's condition, or a boolean argument).
@@ -437,8 +496,9 @@ class Compiler {
     if (scope.params != nullptr) return Fail("a function body references a column");
     auto it = slots_.find(id);
     if (it == slots_.end()) {
-      return Fail(fmt::format("reference to field {}, which the schema does not have", id),
-                  "sch.referenced-exist");
+      return Fail(
+          fmt::format("reference to field {}, which the schema does not have", id),
+          "sch.referenced-exist");
     }
     info_.referenced.insert(id);
     CheckNode n;
@@ -510,7 +570,8 @@ class Compiler {
     }
     auto aligned = Align(ln->type, rn->type);
     if (!aligned || aligned->first == Domain::kNone) {
-      Fail(fmt::format("{} cannot be compared with {}", ToString(ln->type), ToString(rn->type)));
+      Fail(fmt::format("{} cannot be compared with {}", ToString(ln->type),
+                       ToString(rn->type)));
       return false;
     }
     out.domain = aligned->first;
@@ -565,7 +626,8 @@ class Compiler {
       if (!a || a->first == Domain::kNone) {
         return Fail(fmt::format("{} compared with {}", ToString(t->type), ToString(vt)));
       }
-      if (aligned && aligned->first != a->first) return Fail("in/not-in values of mixed types");
+      if (aligned && aligned->first != a->first)
+        return Fail("in/not-in values of mixed types");
       aligned = a;
       if (IsNullLike(bound)) return Fail("in/not-in values must not be NaN");
       n.set.push_back(ToComparable(bound, vt, a->first));
@@ -573,7 +635,8 @@ class Compiler {
     if (!aligned) {
       auto a = Align(t->type, t->type);
       if (!a || a->first == Domain::kNone) {
-        return Fail(fmt::format("values of type {} cannot be compared", ToString(t->type)));
+        return Fail(
+            fmt::format("values of type {} cannot be compared", ToString(t->type)));
       }
       aligned = a;
     }
@@ -583,8 +646,9 @@ class Compiler {
   }
 
   std::optional<int64_t> Width(const Expr& e) {
-    if (e.op != ExprOp::kLiteral || e.values.empty() || e.values[0].kind != ValueKind::kLong ||
-        e.values[0].as_long() <= 0 || e.values[0].as_long() > std::numeric_limits<int32_t>::max()) {
+    if (e.op != ExprOp::kLiteral || e.values.empty() ||
+        e.values[0].kind != ValueKind::kLong || e.values[0].as_long() <= 0 ||
+        e.values[0].as_long() > std::numeric_limits<int32_t>::max()) {
       return Fail("the width of bucket/truncate must be a positive integer literal"),
              std::nullopt;
     }
@@ -596,10 +660,12 @@ class Compiler {
     const auto& path = e.function;
     if (e.catalog && *e.catalog == kIcebergFunctions && path.size() == 1) {
       b = BuiltinNamed(path[0]);
-      if (b == Builtin::kNone) return Fail(fmt::format("iceberg_functions has no {}", path[0]));
+      if (b == Builtin::kNone)
+        return Fail(fmt::format("iceberg_functions has no {}", path[0]));
     } else if (!e.catalog && path.size() == 2 && path[0] == kIcebergFunctions) {
       b = BuiltinNamed(path[1]);
-      if (b == Builtin::kNone) return Fail(fmt::format("iceberg_functions has no {}", path[1]));
+      if (b == Builtin::kNone)
+        return Fail(fmt::format("iceberg_functions has no {}", path[1]));
     } else if (!e.catalog && path.size() == 1) {
       b = BuiltinNamed(path[0]);
     }
@@ -613,15 +679,19 @@ class Compiler {
     CheckNode n;
     n.kind = Kind::kBuiltin;
     n.builtin = b;
-    const size_t arity = b == Builtin::kIfElse ? 3 : (b == Builtin::kBucket || b == Builtin::kTruncate) ? 2 : 1;
-    if (e.children.size() != arity) return Fail("wrong number of arguments to a built-in");
+    const size_t arity = b == Builtin::kIfElse                                ? 3
+                         : (b == Builtin::kBucket || b == Builtin::kTruncate) ? 2
+                                                                              : 1;
+    if (e.children.size() != arity)
+      return Fail("wrong number of arguments to a built-in");
     switch (b) {
       case Builtin::kIfElse: {
         auto cond = Predicate(e.children[0], scope);
         if (!cond) return std::nullopt;
         CheckNode branches;
         Type common;
-        if (!AlignOperands(e.children[1], e.children[2], scope, branches, common, false)) {
+        if (!AlignOperands(e.children[1], e.children[2], scope, branches, common,
+                           false)) {
           return std::nullopt;
         }
         n.type = common;
@@ -644,7 +714,9 @@ class Compiler {
         if (!v) return std::nullopt;
         const TypeId t = v->type.id;
         const bool ok = IsTimestamp(t) || (t == TypeId::kDate && b != Builtin::kHour);
-        if (!ok) return Fail(fmt::format("this transform is not defined on {}", ToString(v->type)));
+        if (!ok)
+          return Fail(
+              fmt::format("this transform is not defined on {}", ToString(v->type)));
         n.type = Type::Primitive(TypeId::kInt);
         n.kids.push_back(std::move(*v));
         return n;
@@ -662,18 +734,22 @@ class Compiler {
           ok = ok || t == TypeId::kDate || t == TypeId::kTime || IsTimestamp(t) ||
                t == TypeId::kUuid || t == TypeId::kFixed;
         }
-        if (!ok) return Fail(fmt::format("this transform is not defined on {}", ToString(v->type)));
+        if (!ok)
+          return Fail(
+              fmt::format("this transform is not defined on {}", ToString(v->type)));
         n.width = *w;
         n.type = b == Builtin::kBucket ? Type::Primitive(TypeId::kInt) : v->type;
         n.kids.push_back(std::move(*v));
         return n;
       }
-      case Builtin::kNone: break;
+      case Builtin::kNone:
+        break;
     }
     return Fail("unknown built-in");
   }
 
-  std::optional<CheckNode> CallUdf(const std::string& name, const Expr& e, const Scope& scope) {
+  std::optional<CheckNode> CallUdf(const std::string& name, const Expr& e,
+                                   const Scope& scope) {
     info_.calls_udf = true;
     CheckNode n;
     n.kind = Kind::kUdf;
@@ -690,10 +766,11 @@ class Compiler {
     }
     const FunctionDefinition& def = it->second;
     if (!def.deterministic) info_.nondeterministic_udfs.push_back(name);
-    if (scope.depth >= kMaxUdfDepth) return Fail(fmt::format("{} recurses too deeply", name));
+    if (scope.depth >= kMaxUdfDepth)
+      return Fail(fmt::format("{} recurses too deeply", name));
     if (e.children.size() != def.parameters.size()) {
-      return Fail(fmt::format("{} takes {} arguments, not {}", name, def.parameters.size(),
-                              e.children.size()));
+      return Fail(fmt::format("{} takes {} arguments, not {}", name,
+                              def.parameters.size(), e.children.size()));
     }
     for (size_t i = 0; i < e.children.size(); ++i) {
       const Type& want = def.parameters[i].second;
@@ -706,7 +783,8 @@ class Compiler {
         if (!a.values[0].is_null()) {
           auto bnd = BindLiteral(a.values[0], want);
           if (!bnd || !SameTypeShape(bnd->first, want)) {
-            return Fail(fmt::format("argument {} of {} is not a {}", i + 1, name, ToString(want)));
+            return Fail(fmt::format("argument {} of {} is not a {}", i + 1, name,
+                                    ToString(want)));
           }
           lit.literal = bnd->second;
         }
@@ -733,7 +811,8 @@ class Compiler {
     const bool predicate_body = IsPredicate(def.body.op);
     auto body = predicate_body ? Predicate(def.body, inner) : Operand(def.body, inner);
     if (!body) return std::nullopt;
-    if (!SameTypeShape(body->type, def.return_type) && body->type.id != TypeId::kUnknown) {
+    if (!SameTypeShape(body->type, def.return_type) &&
+        body->type.id != TypeId::kUnknown) {
       auto aligned = Align(body->type, def.return_type);
       if (!aligned || !SameTypeShape(aligned->second, def.return_type)) {
         return Fail(fmt::format("{} returns {}, but its body is a {}", name,
@@ -769,8 +848,10 @@ class Evaluator {
 
   Truth Pred(const CheckNode& n, const Value& row, const std::vector<Value>* args) const {
     switch (n.kind) {
-      case Kind::kTrue: return Truth::kTrue;
-      case Kind::kFalse: return Truth::kFalse;
+      case Kind::kTrue:
+        return Truth::kTrue;
+      case Kind::kFalse:
+        return Truth::kFalse;
       case Kind::kNot: {
         Truth t = Pred(n.kids[0], row, args);
         return t == Truth::kUnknown ? t : Of(t == Truth::kFalse);
@@ -804,7 +885,8 @@ class Evaluator {
       case Kind::kCompare: {
         Value l = TermValue(n.kids[0], row, args);
         Value r = TermValue(n.kids[1], row, args);
-        if (options_.three_valued && (IsNullLike(l) || IsNullLike(r))) return Truth::kUnknown;
+        if (options_.three_valued && (IsNullLike(l) || IsNullLike(r)))
+          return Truth::kUnknown;
         return Of(Compare(n.op, l, n.kids[0].type, r, n.kids[1].type, n.domain));
       }
       case Kind::kStartsWith:
@@ -840,7 +922,8 @@ class Evaluator {
     }
   }
 
-  Value TermValue(const CheckNode& n, const Value& row, const std::vector<Value>* args) const {
+  Value TermValue(const CheckNode& n, const Value& row,
+                  const std::vector<Value>* args) const {
     switch (n.kind) {
       case Kind::kRef: {
         if (n.unresolvable) return Value::Null();
@@ -852,15 +935,18 @@ class Evaluator {
         }
         return *cur;
       }
-      case Kind::kLit: return n.literal;
+      case Kind::kLit:
+        return n.literal;
       case Kind::kParam:
-        if (args == nullptr || n.param < 0 || static_cast<size_t>(n.param) >= args->size()) {
+        if (args == nullptr || n.param < 0 ||
+            static_cast<size_t>(n.param) >= args->size()) {
           return Value::Null();
         }
         return (*args)[static_cast<size_t>(n.param)];
       case Kind::kConvert:
         return Widen(TermValue(n.kids[0], row, args), n.kids[0].type, n.type);
-      case Kind::kBuiltin: return CallBuiltin(n, row, args);
+      case Kind::kBuiltin:
+        return CallBuiltin(n, row, args);
       case Kind::kUdf: {
         if (!n.udf_defined || !n.body) return Value::Null();
         std::vector<Value> values;
@@ -882,8 +968,8 @@ class Evaluator {
 
  private:
   static bool IsPredicateKind(Kind k) {
-    return k != Kind::kRef && k != Kind::kLit && k != Kind::kParam && k != Kind::kBuiltin &&
-           k != Kind::kUdf && k != Kind::kConvert;
+    return k != Kind::kRef && k != Kind::kLit && k != Kind::kParam &&
+           k != Kind::kBuiltin && k != Kind::kUdf && k != Kind::kConvert;
   }
 
   static bool Compare(ExprOp op, const Value& l, const Type& lt, const Value& r,
@@ -900,17 +986,25 @@ class Evaluator {
       eq = order == 0;
     }
     switch (op) {
-      case ExprOp::kEq: return eq;
-      case ExprOp::kNotEq: return !eq;
-      case ExprOp::kLt: return ordered && order < 0;
-      case ExprOp::kGt: return ordered && order > 0;
-      case ExprOp::kLtEq: return eq || (ordered && order < 0);
-      case ExprOp::kGtEq: return eq || (ordered && order > 0);
-      default: return false;
+      case ExprOp::kEq:
+        return eq;
+      case ExprOp::kNotEq:
+        return !eq;
+      case ExprOp::kLt:
+        return ordered && order < 0;
+      case ExprOp::kGt:
+        return ordered && order > 0;
+      case ExprOp::kLtEq:
+        return eq || (ordered && order < 0);
+      case ExprOp::kGtEq:
+        return eq || (ordered && order > 0);
+      default:
+        return false;
     }
   }
 
-  Value CallBuiltin(const CheckNode& n, const Value& row, const std::vector<Value>* args) const {
+  Value CallBuiltin(const CheckNode& n, const Value& row,
+                    const std::vector<Value>* args) const {
     if (n.builtin == Builtin::kIfElse) {
       const bool c = Pred(n.kids[0], row, args) == Truth::kTrue;
       const CheckNode& branch = c ? n.kids[1] : n.kids[2];
@@ -921,7 +1015,8 @@ class Evaluator {
     if (v.is_null()) return v;
     const TypeId t = arg.type.id;
     switch (n.builtin) {
-      case Builtin::kIdentity: return v;
+      case Builtin::kIdentity:
+        return v;
       case Builtin::kYear:
       case Builtin::kMonth:
       case Builtin::kDay:
@@ -932,7 +1027,8 @@ class Evaluator {
         } else {
           micros = IsNanoType(t) ? FloorDiv(v.as_long(), 1000) : v.as_long();
         }
-        if (n.builtin == Builtin::kHour) return Value::Long(FloorDiv(micros, kMicrosPerHour));
+        if (n.builtin == Builtin::kHour)
+          return Value::Long(FloorDiv(micros, kMicrosPerHour));
         const int64_t days = FloorDiv(micros, kMicrosPerDay);
         if (n.builtin == Builtin::kDay) return Value::Long(days);
         int64_t y = 0, m = 0;
@@ -978,7 +1074,8 @@ class Evaluator {
         }
         return v;
       }
-      default: return Value::Null();
+      default:
+        return Value::Null();
     }
   }
 
@@ -1013,7 +1110,8 @@ std::optional<bool> CompiledCheck::Holds(const Value& row) const {
   if (root_ == nullptr || !info_.undefined_udfs.empty()) return std::nullopt;
   Evaluator ev(options_);
   Truth t = ev.Pred(*root_, row, nullptr);
-  // A SQL CHECK passes unless it is false; only the three-valued mutant gets here unknown.
+  // A SQL CHECK passes unless it is false; only the three-valued mutant gets here
+  // unknown.
   return t != Truth::kFalse;
 }
 

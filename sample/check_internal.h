@@ -1,10 +1,10 @@
 /// \file
-/// The sample's check-expression engine (independent of model/evaluate.h): compiles a check
-/// expression against a schema into a typed tree (literals bound to the type of what they
-/// are compared with, operands aligned by safe promotion, functions resolved to the
-/// `iceberg_functions` built-ins or to UDFs), then evaluates it over rows, two-valued and
-/// null-safe (null = null is true, 5 = null false, null < null false, null <= null true;
-/// NaN behaves like null).
+/// The sample's check-expression engine (independent of model/evaluate.h): compiles a
+/// check expression against a schema into a typed tree (literals bound to the type of
+/// what they are compared with, operands aligned by safe promotion, functions resolved to
+/// the `iceberg_functions` built-ins or to UDFs), then evaluates it over rows, two-valued
+/// and null-safe (null = null is true, 5 = null false, null < null false, null <= null
+/// true; NaN behaves like null).
 #pragma once
 
 #include <map>
@@ -34,12 +34,13 @@ struct CheckOptions {
 
 /// What compiling found.
 struct CheckInfo {
-  std::string error;           ///< empty when the expression is valid and well-typed
-  std::string error_rule;      ///< the rule ID the error breaks (expr.*, def.by-field-id)
-  bool calls_udf = false;      ///< calls a function outside iceberg_functions
-  std::vector<std::string> undefined_udfs;        ///< called, but not in the catalog
-  std::vector<std::string> nondeterministic_udfs; ///< called, current definition not deterministic
-  std::set<FieldId> referenced;                   ///< every field ID the expression references
+  std::string error;       ///< empty when the expression is valid and well-typed
+  std::string error_rule;  ///< the rule ID the error breaks (expr.*, def.by-field-id)
+  bool calls_udf = false;  ///< calls a function outside iceberg_functions
+  std::vector<std::string> undefined_udfs;  ///< called, but not in the catalog
+  std::vector<std::string>
+      nondeterministic_udfs;     ///< called, current definition not deterministic
+  std::set<FieldId> referenced;  ///< every field ID the expression references
 };
 
 struct CheckNode;
@@ -56,8 +57,8 @@ class CompiledCheck {
   const CheckInfo& info() const { return info_; }
   /// Whether rows can be checked now: valid, every UDF defined and deterministic.
   bool evaluable() const;
-  /// Whether `row` (a struct keyed by top-level field ID, under the schema compiled against)
-  /// satisfies the check; nullopt when it cannot be evaluated.
+  /// Whether `row` (a struct keyed by top-level field ID, under the schema compiled
+  /// against) satisfies the check; nullopt when it cannot be evaluated.
   std::optional<bool> Holds(const Value& row) const;
 
  private:

@@ -1,15 +1,15 @@
 /// \file
-/// The sample's write path: a commit is planned against a parent snapshot (its row changes
-/// applied, the added and modified rows verified against every constraint, statuses
-/// derived from the parent's), and becomes a new snapshot. A transaction stages its commit
-/// on the base it pinned and, at `finish`, runs it again against whatever is current: the
-/// retry of enf.retry-*.
+/// The sample's write path: a commit is planned against a parent snapshot (its row
+/// changes applied, the added and modified rows verified against every constraint,
+/// statuses derived from the parent's), and becomes a new snapshot. A transaction stages
+/// its commit on the base it pinned and, at `finish`, runs it again against whatever is
+/// current: the retry of enf.retry-*.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <functional>
 #include <set>
 #include <unordered_set>
-
-#include <fmt/format.h>
 
 #include "sample/engine_internal.h"
 #include "sample/schema_internal.h"
@@ -22,10 +22,14 @@ using KeySet = std::unordered_set<KeyTuple, KeyTupleHash, KeyTupleEq>;
 
 std::string_view OperationText(CommitOperation op) {
   switch (op) {
-    case CommitOperation::kAppend: return "append";
-    case CommitOperation::kDelete: return "delete";
-    case CommitOperation::kOverwrite: return "overwrite";
-    case CommitOperation::kReplace: return "replace";
+    case CommitOperation::kAppend:
+      return "append";
+    case CommitOperation::kDelete:
+      return "delete";
+    case CommitOperation::kOverwrite:
+      return "overwrite";
+    case CommitOperation::kReplace:
+      return "replace";
   }
   return "";
 }
@@ -59,12 +63,14 @@ std::string CompleteStruct(Value& v, const std::vector<NestedField>& fields,
 std::string CompleteValue(Value& v, const Type& type, const std::string& where) {
   switch (type.id) {
     case TypeId::kStruct:
-      if (v.kind != ValueKind::kStruct) return fmt::format("{}a struct value is expected", where);
+      if (v.kind != ValueKind::kStruct)
+        return fmt::format("{}a struct value is expected", where);
       return CompleteStruct(v, type.fields, where);
     case TypeId::kList:
       for (Value& e : v.children) {
         if (e.is_null()) {
-          if (type.element_required) return fmt::format("{}a list element is null", where);
+          if (type.element_required)
+            return fmt::format("{}a list element is null", where);
           continue;
         }
         std::string p = CompleteValue(e, type.element(), where);
@@ -76,7 +82,8 @@ std::string CompleteValue(Value& v, const Type& type, const std::string& where) 
       for (size_t i = 0; i < v.children.size(); ++i) {
         Value& e = v.children[i];
         if (e.is_null()) {
-          if (i < half || type.value_required) return fmt::format("{}a map entry is null", where);
+          if (i < half || type.value_required)
+            return fmt::format("{}a map entry is null", where);
           continue;
         }
         std::string p = CompleteValue(e, i < half ? type.key() : type.value(), where);
@@ -84,7 +91,8 @@ std::string CompleteValue(Value& v, const Type& type, const std::string& where) 
       }
       return {};
     }
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -124,8 +132,8 @@ struct KeyReader {
   }
 };
 
-/// The status the parent snapshot records for `id`: unvalidated when there is no parent or
-/// it lists none (st.reader-lookup). `unlisted` is what an unlisted ID reads as.
+/// The status the parent snapshot records for `id`: unvalidated when there is no parent
+/// or it lists none (st.reader-lookup). `unlisted` is what an unlisted ID reads as.
 ConstraintStatus ParentStatus(const TableMetadata& md, ConstraintId id,
                               ConstraintStatus unlisted) {
   const Snapshot* snap = md.CurrentSnapshot();
@@ -136,10 +144,10 @@ ConstraintStatus ParentStatus(const TableMetadata& md, ConstraintId id,
 
 /// What verifying one constraint found.
 struct Verification {
-  bool evaluable = true;    ///< the constraint could be checked at all
-  bool violated = false;    ///< a checked row breaks it
-  bool calls_udf = false;   ///< a check that calls a user-defined function
-  bool all_checked = false; ///< every live row of the new snapshot was checked
+  bool evaluable = true;     ///< the constraint could be checked at all
+  bool violated = false;     ///< a checked row breaks it
+  bool calls_udf = false;    ///< a check that calls a user-defined function
+  bool all_checked = false;  ///< every live row of the new snapshot was checked
 };
 
 }  // namespace
@@ -152,10 +160,13 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   const std::vector<NestedField>& fields = schema.fields;
   const bool is_retry = retry != nullptr && retry->base != nullptr &&
                         retry->base->version != parent.version;
-  auto invalid = [](std::string m) { return Reply::Reject(kinds::kInvalidRequest, std::move(m)); };
+  auto invalid = [](std::string m) {
+    return Reply::Reject(kinds::kInvalidRequest, std::move(m));
+  };
 
   // Which rows each operation carries (ARCHITECTURE.md conventions).
-  const bool adds = !c.add.empty(), removes = !c.remove.empty(), modifies = !c.modify.empty();
+  const bool adds = !c.add.empty(), removes = !c.remove.empty(),
+             modifies = !c.modify.empty();
   switch (c.operation) {
     case CommitOperation::kAppend:
       if (removes || modifies) return invalid("an append only adds rows");
@@ -166,7 +177,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     case CommitOperation::kReplace:
       if (adds || removes || modifies) return invalid("a replace carries no rows");
       break;
-    case CommitOperation::kOverwrite: break;
+    case CommitOperation::kOverwrite:
+      break;
   }
   if (is_retry && CurrentSchemaOf(retry->base->meta).schema_id != schema.schema_id) {
     return Reply::Reject(kinds::kCommitConflict,
@@ -178,14 +190,19 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   std::set<std::string> removed, modified, added;
   for (const std::string& k : c.remove) {
     if (live.count(k) == 0) {
-      if (is_retry) return Reply::Reject(kinds::kCommitConflict, fmt::format("row {} was removed concurrently", k));
+      if (is_retry)
+        return Reply::Reject(kinds::kCommitConflict,
+                             fmt::format("row {} was removed concurrently", k));
       return invalid(fmt::format("row {} is not live", k));
     }
-    if (!removed.insert(k).second) return invalid(fmt::format("row {} is removed twice", k));
+    if (!removed.insert(k).second)
+      return invalid(fmt::format("row {} is removed twice", k));
   }
   for (const Row& r : c.modify) {
     if (live.count(r.key) == 0) {
-      if (is_retry) return Reply::Reject(kinds::kCommitConflict, fmt::format("row {} was removed concurrently", r.key));
+      if (is_retry)
+        return Reply::Reject(kinds::kCommitConflict,
+                             fmt::format("row {} was removed concurrently", r.key));
       return invalid(fmt::format("row {} is not live", r.key));
     }
     if (removed.count(r.key) != 0 || !modified.insert(r.key).second) {
@@ -194,7 +211,9 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   }
   for (const Row& r : c.add) {
     if (live.count(r.key) != 0) {
-      if (is_retry) return Reply::Reject(kinds::kCommitConflict, fmt::format("row {} was added concurrently", r.key));
+      if (is_retry)
+        return Reply::Reject(kinds::kCommitConflict,
+                             fmt::format("row {} was added concurrently", r.key));
       return invalid(fmt::format("row {} is live already; change it with modify", r.key));
     }
     if (!added.insert(r.key).second || modified.count(r.key) != 0) {
@@ -222,28 +241,30 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   for (size_t i = 0; i < new_rows.size(); ++i) {
     const Row& r = new_rows[i];
     const bool is_add = i < n_added;
-    StoredRow stored{is_add ? first_row_id + static_cast<int64_t>(i) : live.at(r.key).row_id,
-                     schema_id, r.values};
+    StoredRow stored{
+        is_add ? first_row_id + static_cast<int64_t>(i) : live.at(r.key).row_id,
+        schema_id, r.values};
     (*next)[r.key] = std::move(stored);
   }
 
   // The rows verified against the constraints: every added row and, since "a row whose
-  // values changed in a commit counts as a removed row and an added row" (enf.modified-row),
-  // every modified row.
+  // values changed in a commit counts as a removed row and an added row"
+  // (enf.modified-row), every modified row.
   std::vector<const Value*> checked;
   for (size_t i = 0; i < new_rows.size(); ++i) {
     if (i >= n_added && Has(Mutant::kModifiedNotRechecked)) continue;
     checked.push_back(&new_rows[i].values);
   }
-  // The rows remaining from the parent after the commit's removals, read under the current
-  // schema (enf.keys-against-remaining), computed when a key constraint needs them.
+  // The rows remaining from the parent after the commit's removals, read under the
+  // current schema (enf.keys-against-remaining), computed when a key constraint needs
+  // them.
   std::optional<std::vector<Value>> remaining;
   auto remaining_rows = [&]() -> const std::vector<Value>& {
     if (remaining) return *remaining;
     remaining.emplace();
     if (Has(Mutant::kKeysOnlyAmongAdded)) return *remaining;
-    const Table& source = is_retry && Has(Mutant::kRetryAgainstOriginalParent) ? *retry->base
-                                                                                : parent;
+    const Table& source =
+        is_retry && Has(Mutant::kRetryAgainstOriginalParent) ? *retry->base : parent;
     for (const auto& [key, row] : source.live()) {
       const bool gone = removed.count(key) != 0 || modified.count(key) != 0;
       if (gone && !Has(Mutant::kKeysBeforeRemovals)) continue;
@@ -260,7 +281,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     return *all_rows;
   };
 
-  const std::vector<Constraint> constraints = pm.constraints.value_or(std::vector<Constraint>{});
+  const std::vector<Constraint> constraints =
+      pm.constraints.value_or(std::vector<Constraint>{});
   const auto slots = IndexFields(fields);
   std::vector<ConstraintId> violating, unverifiable;
   std::map<ConstraintId, Verification> found;
@@ -270,7 +292,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     bool enforced = con.enforced.value_or(false);
     if (is_retry && Has(Mutant::kRetryMissesNewEnforced)) {
       enforced = false;
-      for (const Constraint& b : retry->base->meta.constraints.value_or(std::vector<Constraint>{})) {
+      for (const Constraint& b :
+           retry->base->meta.constraints.value_or(std::vector<Constraint>{})) {
         if (b.id == con.id) enforced = b.enforced.value_or(false);
       }
     }
@@ -284,7 +307,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     Verification v;
     v.all_checked = rows.size() == next->size();
     // The mutant trusts a parent that was fine and skips verifying what is not enforced.
-    const ConstraintStatus parent_status = ParentStatus(pm, id, ConstraintStatus::kUnvalidated);
+    const ConstraintStatus parent_status =
+        ParentStatus(pm, id, ConstraintStatus::kUnvalidated);
     const bool skip = !enforced && !full && Has(Mutant::kValidAfterUnverifiedAdds) &&
                       (parent_status == ConstraintStatus::kValidated ||
                        parent_status == ConstraintStatus::kValid);
@@ -295,9 +319,9 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
       CompiledCheck check(*con.expression, fields, udfs_, CheckOpts());
       const CheckInfo& info = check.info();
       v.calls_udf = info.calls_udf;
-      v.evaluable = check.evaluable() ||
-                    (Has(Mutant::kNondeterministicUdfAccepted) && info.error.empty() &&
-                     info.undefined_udfs.empty());
+      v.evaluable =
+          check.evaluable() || (Has(Mutant::kNondeterministicUdfAccepted) &&
+                                info.error.empty() && info.undefined_udfs.empty());
       if (!v.evaluable) {
         v.all_checked = false;
         if (enforced && !rows.empty()) unverifiable.push_back(id);
@@ -347,8 +371,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
         }
       }
     }
-    // "When a constraint is enforced, writers must ensure that written data conform to the
-    // constraint" (enf.enforced); one that is not enforced never fails a commit
+    // "When a constraint is enforced, writers must ensure that written data conform to
+    // the constraint" (enf.enforced); one that is not enforced never fails a commit
     // (enf.not-enforced). A validation records what it finds.
     if (v.violated && !full && (enforced || Has(Mutant::kUnenforcedRejects))) {
       violating.push_back(id);
@@ -359,17 +383,20 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     std::string names;
     for (ConstraintId id : violating) {
       for (const Constraint& con : constraints) {
-        if (con.id == id) names += fmt::format("{}'{}'", names.empty() ? "" : ", ", con.name.value_or(""));
+        if (con.id == id)
+          names +=
+              fmt::format("{}'{}'", names.empty() ? "" : ", ", con.name.value_or(""));
       }
     }
     return Reply::Reject(kinds::kConstraintViolation,
                          fmt::format("rows break [{}] (enf.enforced)", names), violating);
   }
   if (!unverifiable.empty()) {
-    return Reply::Reject(kinds::kUnverifiable,
-                         "an enforced check cannot be evaluated (a UDF is undefined or not "
-                         "deterministic)",
-                         unverifiable);
+    return Reply::Reject(
+        kinds::kUnverifiable,
+        "an enforced check cannot be evaluated (a UDF is undefined or not "
+        "deterministic)",
+        unverifiable);
   }
 
   // The statuses, from the parent's (st.*).
@@ -383,46 +410,50 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     for (const Constraint& con : constraints) {
       if (!con.id || found.count(*con.id) == 0) continue;
       const Verification& v = found[*con.id];
-      const ConstraintStatus p =
-          ParentStatus(pm, *con.id,
-                       Has(Mutant::kUnlistedParentValidated) ? ConstraintStatus::kValidated
-                                                              : ConstraintStatus::kUnvalidated);
+      const ConstraintStatus p = ParentStatus(pm, *con.id,
+                                              Has(Mutant::kUnlistedParentValidated)
+                                                  ? ConstraintStatus::kValidated
+                                                  : ConstraintStatus::kUnvalidated);
       const bool carry_invalid = !removes_rows || Has(Mutant::kInvalidKeptAfterDelete);
       ConstraintStatus s = ConstraintStatus::kUnvalidated;
       if (!v.evaluable) {
         s = ConstraintStatus::kUnvalidated;
       } else if (v.calls_udf && !Has(Mutant::kUdfCheckKeepsValid)) {
         // "a writer must not record valid for such a constraint or keep the parent
-        // snapshot's status for it; the constraint is validated only if it was checked for
-        // every row in the snapshot" (expr.udf-status).
+        // snapshot's status for it; the constraint is validated only if it was checked
+        // for every row in the snapshot" (expr.udf-status).
         s = v.violated      ? ConstraintStatus::kInvalid
             : v.all_checked ? ConstraintStatus::kValidated
                             : ConstraintStatus::kUnvalidated;
       } else if (v.violated) {
-        // "At least one row in the snapshot is known to violate the constraint" (st.invalid).
+        // "At least one row in the snapshot is known to violate the constraint"
+        // (st.invalid).
         s = ConstraintStatus::kInvalid;
       } else if (v.all_checked) {
-        // "The constraint was checked and holds for all rows in the snapshot" (st.validated).
+        // "The constraint was checked and holds for all rows in the snapshot"
+        // (st.validated).
         s = ConstraintStatus::kValidated;
       } else if (!adds_rows) {
-        // "A commit that does not add rows cannot introduce a violation ... may carry over
-        // the parent snapshot's validated or valid status" (st.no-add-carry); invalid when
-        // "the parent snapshot's status is invalid and the commit did not remove any rows".
+        // "A commit that does not add rows cannot introduce a violation ... may carry
+        // over the parent snapshot's validated or valid status" (st.no-add-carry);
+        // invalid when "the parent snapshot's status is invalid and the commit did not
+        // remove any rows".
         if (p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid) {
           s = p;
         } else if (p == ConstraintStatus::kInvalid && carry_invalid) {
           s = ConstraintStatus::kInvalid;
         }
       } else {
-        // "The parent snapshot's status is validated or valid, and ... the writer can prove
-        // that the rows it added follow the constraint" (st.valid).
+        // "The parent snapshot's status is validated or valid, and ... the writer can
+        // prove that the rows it added follow the constraint" (st.valid).
         if (p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid) {
           s = ConstraintStatus::kValid;
         } else if (p == ConstraintStatus::kInvalid && carry_invalid) {
           s = ConstraintStatus::kInvalid;
         }
       }
-      if (s == ConstraintStatus::kUnvalidated && Has(Mutant::kStatusListMissingConstraint)) {
+      if (s == ConstraintStatus::kUnvalidated &&
+          Has(Mutant::kStatusListMissingConstraint)) {
         continue;
       }
       lists[s].push_back(*con.id);
@@ -430,7 +461,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     if (Has(Mutant::kStaleIdListed)) {
       if (const Snapshot* ps = pm.CurrentSnapshot(); ps && ps->constraint_statuses) {
         for (ConstraintStatus s : kAllStatuses) {
-          for (ConstraintId id : ps->constraint_statuses->List(s).value_or(std::vector<ConstraintId>{})) {
+          for (ConstraintId id :
+               ps->constraint_statuses->List(s).value_or(std::vector<ConstraintId>{})) {
             if (found.count(id) == 0) lists[s].push_back(id);
           }
         }
@@ -448,9 +480,11 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   Snapshot snap;
   snap.snapshot_id = snapshot_id;
   snap.parent_snapshot_id = pm.current_snapshot_id;
-  if (md.format_version >= 2) snap.sequence_number = pm.last_sequence_number.value_or(0) + 1;
+  if (md.format_version >= 2)
+    snap.sequence_number = pm.last_sequence_number.value_or(0) + 1;
   int64_t ts = now;
-  if (retry != nullptr && retry->staged_now_ms && Has(Mutant::kSnapshotTimestampNotIncreasing)) {
+  if (retry != nullptr && retry->staged_now_ms &&
+      Has(Mutant::kSnapshotTimestampNotIncreasing)) {
     ts = *retry->staged_now_ms;
   } else if (const Snapshot* ps = pm.CurrentSnapshot(); ps && md.format_version >= 4) {
     // ice.v4-snapshot-timestamps: strictly after the parent's.
@@ -465,9 +499,9 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   snap.summary["deleted-records"] = std::to_string(removed.size() + modified.size());
   snap.summary["total-records"] = std::to_string(next->size());
   snap.schema_id = schema_id;
-  const std::string manifest = fmt::format("{}/metadata/snap-{}.avro",
-                                           md.location.value_or("memory://ictk-sample"),
-                                           snapshot_id);
+  const std::string manifest =
+      fmt::format("{}/metadata/snap-{}.avro",
+                  md.location.value_or("memory://ictk-sample"), snapshot_id);
   if (md.format_version >= 4) {
     snap.extra["root-manifest"] = "\"" + manifest + "\"";
   } else {
@@ -490,12 +524,14 @@ Reply Engine::CommitOp(const std::string& name, Table& t, int64_t now, const Com
   if (op.txn) {
     auto it = txns_.find({name, *op.txn});
     if (it == txns_.end()) {
-      return Reply::Reject(kinds::kInvalidRequest, fmt::format("no transaction '{}'", *op.txn));
+      return Reply::Reject(kinds::kInvalidRequest,
+                           fmt::format("no transaction '{}'", *op.txn));
     }
     Transaction& x = it->second;
     if (x.staged) {
-      return Reply::Reject(kinds::kInvalidRequest,
-                           fmt::format("transaction '{}' already holds a commit", *op.txn));
+      return Reply::Reject(
+          kinds::kInvalidRequest,
+          fmt::format("transaction '{}' already holds a commit", *op.txn));
     }
     const SnapshotId sid = last_snapshot_id_[name] + 1;
     if (auto rejected = RunCommit(x.base, op, now, sid, nullptr, out, statuses)) {
@@ -509,7 +545,8 @@ Reply Engine::CommitOp(const std::string& name, Table& t, int64_t now, const Com
     return Reply::Ok(out.meta);
   }
   const SnapshotId sid = last_snapshot_id_[name] + 1;
-  if (auto rejected = RunCommit(t, op, now, sid, nullptr, out, statuses)) return *rejected;
+  if (auto rejected = RunCommit(t, op, now, sid, nullptr, out, statuses))
+    return *rejected;
   last_snapshot_id_[name] = sid;
   t = std::move(out);
   return Reply::Ok(t.meta);
@@ -548,7 +585,8 @@ Reply Engine::FinishOp(const std::string& name, Table& t, int64_t now, const Fin
 
 /// `validate`: the named constraints checked against every live row, recorded in a new
 /// snapshot that changes no rows (operation `replace`).
-Reply Engine::ValidateOp(const std::string& name, Table& t, int64_t now, const Validate& op) {
+Reply Engine::ValidateOp(const std::string& name, Table& t, int64_t now,
+                         const Validate& op) {
   TableMetadata& md = t.meta;
   if (md.format_version < 4) {
     return Reply::Reject(kinds::kUnsupportedVersion, "constraints need format version 4");
@@ -563,7 +601,8 @@ Reply Engine::ValidateOp(const std::string& name, Table& t, int64_t now, const V
       }
     }
     if (!seen) {
-      return Reply::Reject(kinds::kInvalidRequest, fmt::format("no constraint named '{}'", name));
+      return Reply::Reject(kinds::kInvalidRequest,
+                           fmt::format("no constraint named '{}'", name));
     }
   }
   RetryContext context;
@@ -573,7 +612,8 @@ Reply Engine::ValidateOp(const std::string& name, Table& t, int64_t now, const V
   const SnapshotId sid = last_snapshot_id_[name] + 1;
   Table out;
   ConstraintStatuses statuses;
-  if (auto rejected = RunCommit(t, replace, now, sid, &context, out, statuses)) return *rejected;
+  if (auto rejected = RunCommit(t, replace, now, sid, &context, out, statuses))
+    return *rejected;
   last_snapshot_id_[name] = sid;
   t = std::move(out);
   return Reply::Ok(t.meta);

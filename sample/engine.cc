@@ -1,11 +1,11 @@
 /// \file
 /// The sample engine's dispatch and its table-level operations: create, upgrade, the
 /// constraint DDL, schema evolution, UDFs, scans and the reader operations.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
 #include <variant>
-
-#include <fmt/format.h>
 
 #include "codec/json_text.h"
 #include "codec/json_value.h"
@@ -24,9 +24,12 @@ Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string_view TypeText(ConstraintType t) {
   switch (t) {
-    case ConstraintType::kCheck: return "check";
-    case ConstraintType::kUnique: return "unique";
-    case ConstraintType::kPrimaryKey: return "primary-key";
+    case ConstraintType::kCheck:
+      return "check";
+    case ConstraintType::kUnique:
+      return "unique";
+    case ConstraintType::kPrimaryKey:
+      return "primary-key";
   }
   return "";
 }
@@ -60,7 +63,8 @@ void ReassignIds(Type& type, FieldId& last) {
       type.value_id = ++last;
       for (Type& c : type.children) ReassignIds(c, last);
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -135,7 +139,9 @@ CheckOptions Engine::CheckOpts() const {
   return o;
 }
 
-SnapshotId Engine::NextSnapshotId(const std::string& table) { return ++last_snapshot_id_[table]; }
+SnapshotId Engine::NextSnapshotId(const std::string& table) {
+  return ++last_snapshot_id_[table];
+}
 
 const std::vector<NestedField>* Engine::CommitFields(
     const std::string& table, const std::optional<std::string>& txn) const {
@@ -157,7 +163,8 @@ Reply Engine::Handle(const Request& r) {
 
   auto it = tables_.find(r.table);
   if (it == tables_.end()) {
-    return Reply::Reject(kinds::kInvalidRequest, fmt::format("no table named '{}'", r.table));
+    return Reply::Reject(kinds::kInvalidRequest,
+                         fmt::format("no table named '{}'", r.table));
   }
   const Table& current = it->second;
   const int64_t now = r.now_ms.value_or(current.meta.last_updated_ms + 1);
@@ -185,8 +192,8 @@ Reply Engine::Handle(const Request& r) {
           },
       },
       r.op);
-  const bool staged_only = std::holds_alternative<Commit>(r.op) &&
-                           std::get<Commit>(r.op).txn.has_value();
+  const bool staged_only =
+      std::holds_alternative<Commit>(r.op) && std::get<Commit>(r.op).txn.has_value();
   if (reply.kind == Reply::Kind::kOk && !staged_only) {
     t.version = current.version + 1;
     it->second = std::move(t);
@@ -195,13 +202,16 @@ Reply Engine::Handle(const Request& r) {
 }
 
 Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
-  if (r.table.empty()) return Reply::Reject(kinds::kInvalidRequest, "create-table needs a table");
+  if (r.table.empty())
+    return Reply::Reject(kinds::kInvalidRequest, "create-table needs a table");
   if (tables_.count(r.table) != 0) {
-    return Reply::Reject(kinds::kInvalidRequest, fmt::format("table '{}' exists", r.table));
+    return Reply::Reject(kinds::kInvalidRequest,
+                         fmt::format("table '{}' exists", r.table));
   }
   if (op.format_version < 1 || op.format_version > 4) {
-    return Reply::Reject(kinds::kUnsupportedVersion,
-                         fmt::format("format version {} is not supported", op.format_version));
+    return Reply::Reject(
+        kinds::kUnsupportedVersion,
+        fmt::format("format version {} is not supported", op.format_version));
   }
   Schema schema = op.schema;
   std::string problem = SchemaProblem(schema.fields, op.format_version);
@@ -213,7 +223,8 @@ Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
     bool eligible = !schema.identifier_field_ids->empty();
     for (FieldId id : *schema.identifier_field_ids) {
       auto it = slots.find(id);
-      if (op.format_version < 4 && (it == slots.end() || !ValidIdentifierField(it->second))) {
+      if (op.format_version < 4 &&
+          (it == slots.end() || !ValidIdentifierField(it->second))) {
         return Reply::Reject(kinds::kInvalidSchemaChange,
                              fmt::format("identifier field {} is not valid", id));
       }
@@ -248,20 +259,23 @@ Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
   return reply;
 }
 
-/// "When a table is upgraded to v4, the identifier-field-ids of the table's current schema
-/// are rewritten as a single primary-key constraint that is not enforced" and "If any of
-/// those fields cannot be used in a primary-key constraint ... no constraint is created and
-/// the upgrade continues without it" (upg.pk-from-identifiers, upg.skip-ineligible).
+/// "When a table is upgraded to v4, the identifier-field-ids of the table's current
+/// schema are rewritten as a single primary-key constraint that is not enforced" and "If
+/// any of those fields cannot be used in a primary-key constraint ... no constraint is
+/// created and the upgrade continues without it" (upg.pk-from-identifiers,
+/// upg.skip-ineligible).
 Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
   TableMetadata& md = t.meta;
   if (op.format_version < 1 || op.format_version > 4) {
-    return Reply::Reject(kinds::kUnsupportedVersion,
-                         fmt::format("format version {} is not supported", op.format_version));
+    return Reply::Reject(
+        kinds::kUnsupportedVersion,
+        fmt::format("format version {} is not supported", op.format_version));
   }
   if (op.format_version < md.format_version) {
-    return Reply::Reject(kinds::kUnsupportedVersion,
-                         fmt::format("cannot downgrade from v{} to v{} (ice.format-version-up)",
-                                     md.format_version, op.format_version));
+    return Reply::Reject(
+        kinds::kUnsupportedVersion,
+        fmt::format("cannot downgrade from v{} to v{} (ice.format-version-up)",
+                    md.format_version, op.format_version));
   }
   if (op.format_version == md.format_version) return Reply::Ok(md);
   const int32_t from = md.format_version;
@@ -308,22 +322,27 @@ Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
 }
 
 std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
-                                      const std::vector<Constraint>& others, std::string& rule,
-                                      bool as_reader) const {
+                                      const std::vector<Constraint>& others,
+                                      std::string& rule, bool as_reader) const {
   auto fail = [&](std::string r, std::string message) {
     rule = std::move(r);
     return message;
   };
   const bool writer = !as_reader;
-  if (!c.type) return fail("def.types", fmt::format("'{}' is not a constraint type", c.raw_type));
-  if (!c.name || c.name->empty()) return fail("def.required-fields", "a constraint needs a name");
+  if (!c.type)
+    return fail("def.types", fmt::format("'{}' is not a constraint type", c.raw_type));
+  if (!c.name || c.name->empty())
+    return fail("def.required-fields", "a constraint needs a name");
   if (!c.enforced) return fail("def.required-fields", "a constraint needs enforced");
   if (as_reader && (!c.id || !c.timestamp_ms)) {
-    return fail("def.required-fields", "a stored constraint needs constraint-id and timestamp-ms");
+    return fail("def.required-fields",
+                "a stored constraint needs constraint-id and timestamp-ms");
   }
   for (const Constraint& o : others) {
-    if (o.name && *o.name == *c.name && !(writer && Has(Mutant::kDuplicateNameAccepted))) {
-      return fail("def.name-unique", fmt::format("another constraint is named '{}'", *c.name));
+    if (o.name && *o.name == *c.name &&
+        !(writer && Has(Mutant::kDuplicateNameAccepted))) {
+      return fail("def.name-unique",
+                  fmt::format("another constraint is named '{}'", *c.name));
     }
     if (as_reader && o.id && c.id && *o.id == *c.id) {
       return fail("def.id-unique", fmt::format("constraint ID {} is used twice", *c.id));
@@ -333,7 +352,8 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
     if (!c.expression) return fail("def.check-expression", "a check needs an expression");
     if (c.field_ids) return fail("def.key-field-ids", "a check must not set field-ids");
     UdfCatalog none;
-    CompiledCheck check(*c.expression, schema.fields, as_reader ? none : udfs_, CheckOpts());
+    CompiledCheck check(*c.expression, schema.fields, as_reader ? none : udfs_,
+                        CheckOpts());
     const CheckInfo& info = check.info();
     if (!info.error.empty()) return fail(info.error_rule, info.error);
     if (writer && !info.undefined_udfs.empty()) {
@@ -385,17 +405,20 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
 Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
   TableMetadata& md = t.meta;
   if (md.format_version < 4 && !Has(Mutant::kConstraintsOnV3)) {
-    return Reply::Reject(kinds::kUnsupportedVersion,
-                         fmt::format("constraints need format version 4, the table is v{} "
-                                     "(def.v4-only)",
-                                     md.format_version));
+    return Reply::Reject(
+        kinds::kUnsupportedVersion,
+        fmt::format("constraints need format version 4, the table is v{} "
+                    "(def.v4-only)",
+                    md.format_version));
   }
   if (!md.constraints) md.constraints = std::vector<Constraint>{};
   Constraint c = op.constraint;
   std::string rule;
-  std::string problem = ConstraintProblem(c, CurrentSchemaOf(md), *md.constraints, rule, false);
+  std::string problem =
+      ConstraintProblem(c, CurrentSchemaOf(md), *md.constraints, rule, false);
   if (!problem.empty()) {
-    return Reply::Reject(kinds::kInvalidConstraint, fmt::format("{} ({})", problem, rule));
+    return Reply::Reject(kinds::kInvalidConstraint,
+                         fmt::format("{} ({})", problem, rule));
   }
   // "Writers must assign a new constraint an ID that is higher than the table's current
   // last-constraint-id and must update last-constraint-id to the highest assigned ID"
@@ -431,22 +454,26 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
   if (!md.constraints) md.constraints = std::vector<Constraint>{};
   Constraint* c = FindByName(*md.constraints, op.name);
   if (c == nullptr) {
-    return Reply::Reject(kinds::kInvalidRequest, fmt::format("no constraint named '{}'", op.name));
+    return Reply::Reject(kinds::kInvalidRequest,
+                         fmt::format("no constraint named '{}'", op.name));
   }
   const ConstraintUpdate& set = op.set;
   if (set.type && *set.type != c->raw_type && *set.type != TypeText(*c->type)) {
-    return Reply::Reject(kinds::kInvalidUpdate,
-                         "the type of a constraint cannot change (upd.name-enforced-only)");
+    return Reply::Reject(
+        kinds::kInvalidUpdate,
+        "the type of a constraint cannot change (upd.name-enforced-only)");
   }
   if (set.expression && (!c->expression || !(*set.expression == *c->expression))) {
-    return Reply::Reject(kinds::kInvalidUpdate,
-                         "the expression of a check cannot change (upd.definition-immutable)");
+    return Reply::Reject(
+        kinds::kInvalidUpdate,
+        "the expression of a check cannot change (upd.definition-immutable)");
   }
   if (set.field_ids) {
     const std::set<FieldId> now_ids(set.field_ids->begin(), set.field_ids->end());
-    const bool same = c->field_ids &&
-                      now_ids == std::set<FieldId>(c->field_ids->begin(), c->field_ids->end()) &&
-                      now_ids.size() == set.field_ids->size();
+    const bool same =
+        c->field_ids &&
+        now_ids == std::set<FieldId>(c->field_ids->begin(), c->field_ids->end()) &&
+        now_ids.size() == set.field_ids->size();
     if (!same) {
       if (!Has(Mutant::kFieldIdsUpdatable) || !c->field_ids) {
         return Reply::Reject(kinds::kInvalidUpdate,
@@ -457,12 +484,13 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
     }
   }
   if (set.name) {
-    if (set.name->empty()) return Reply::Reject(kinds::kInvalidConstraint, "an empty name");
+    if (set.name->empty())
+      return Reply::Reject(kinds::kInvalidConstraint, "an empty name");
     for (const Constraint& o : *md.constraints) {
       if (&o != c && o.name && *o.name == *set.name) {
-        return Reply::Reject(kinds::kInvalidConstraint,
-                             fmt::format("another constraint is named '{}' (def.name-unique)",
-                                         *set.name));
+        return Reply::Reject(
+            kinds::kInvalidConstraint,
+            fmt::format("another constraint is named '{}' (def.name-unique)", *set.name));
       }
     }
     c->name = *set.name;
@@ -476,15 +504,17 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
 Reply Engine::RemoveConstraintOp(Table& t, int64_t now, const RemoveConstraint& op) {
   TableMetadata& md = t.meta;
   if (!md.constraints) {
-    return Reply::Reject(md.format_version < 4 ? kinds::kUnsupportedVersion
-                                               : kinds::kInvalidRequest,
-                         fmt::format("no constraint named '{}'", op.name));
+    return Reply::Reject(
+        md.format_version < 4 ? kinds::kUnsupportedVersion : kinds::kInvalidRequest,
+        fmt::format("no constraint named '{}'", op.name));
   }
   auto& cs = *md.constraints;
-  auto it = std::find_if(cs.begin(), cs.end(),
-                         [&](const Constraint& c) { return c.name && *c.name == op.name; });
+  auto it = std::find_if(cs.begin(), cs.end(), [&](const Constraint& c) {
+    return c.name && *c.name == op.name;
+  });
   if (it == cs.end()) {
-    return Reply::Reject(kinds::kInvalidRequest, fmt::format("no constraint named '{}'", op.name));
+    return Reply::Reject(kinds::kInvalidRequest,
+                         fmt::format("no constraint named '{}'", op.name));
   }
   cs.erase(it);
   md.last_updated_ms = std::max(md.last_updated_ms, now);
@@ -505,10 +535,12 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
   // The constraints that remain after the change.
   std::vector<Constraint> remaining = md.constraints.value_or(std::vector<Constraint>{});
   for (const std::string& name : op.remove_constraints) {
-    auto it = std::find_if(remaining.begin(), remaining.end(),
-                           [&](const Constraint& c) { return c.name && *c.name == name; });
+    auto it = std::find_if(remaining.begin(), remaining.end(), [&](const Constraint& c) {
+      return c.name && *c.name == name;
+    });
     if (it == remaining.end()) {
-      return Reply::Reject(kinds::kInvalidRequest, fmt::format("no constraint named '{}'", name));
+      return Reply::Reject(kinds::kInvalidRequest,
+                           fmt::format("no constraint named '{}'", name));
     }
     remaining.erase(it);
   }
@@ -527,13 +559,16 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
                 }
               }
               for (const NestedField& f : *into) {
-                if (f.name == a.name) return fmt::format("a field named '{}' exists", a.name);
+                if (f.name == a.name)
+                  return fmt::format("a field named '{}' exists", a.name);
               }
-              if ((a.initial_default_json || a.write_default_json) && md.format_version < 3) {
+              if ((a.initial_default_json || a.write_default_json) &&
+                  md.format_version < 3) {
                 return "defaults need format version 3";
               }
               if (a.required && has_rows && !a.initial_default_json) {
-                return "a required column added to a table with rows needs an initial-default "
+                return "a required column added to a table with rows needs an "
+                       "initial-default "
                        "(ice.required-needs-default)";
               }
               NestedField f;
@@ -571,7 +606,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
             [&](const UpdateColumnType& u) -> std::string {
               NestedField* f = FieldById(fields, u.id);
               if (f == nullptr) return fmt::format("no field {} to change", u.id);
-              if (!IsPrimitive(f->type.id) || !PromotionAllowed(f->type, u.type, md.format_version)) {
+              if (!IsPrimitive(f->type.id) ||
+                  !PromotionAllowed(f->type, u.type, md.format_version)) {
                 return fmt::format("{} cannot be promoted to {} (ice.type-promotion)",
                                    ToString(f->type), ToString(u.type));
               }
@@ -587,18 +623,20 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
               NestedField moving = *it;
               if (m.position != MoveColumn::Position::kFirst) {
                 if (m.reference == m.id) return "a field cannot move relative to itself";
-                auto ref = std::find_if(sib->begin(), sib->end(), [&](const NestedField& f) {
-                  return f.id == m.reference;
-                });
+                auto ref = std::find_if(
+                    sib->begin(), sib->end(),
+                    [&](const NestedField& f) { return f.id == m.reference; });
                 if (ref == sib->end()) {
-                  return fmt::format("field {} is not a sibling of field {}", m.reference, m.id);
+                  return fmt::format("field {} is not a sibling of field {}", m.reference,
+                                     m.id);
                 }
               }
               sib->erase(it);
               auto pos = sib->begin();
               if (m.position != MoveColumn::Position::kFirst) {
-                pos = std::find_if(sib->begin(), sib->end(),
-                                   [&](const NestedField& f) { return f.id == m.reference; });
+                pos = std::find_if(sib->begin(), sib->end(), [&](const NestedField& f) {
+                  return f.id == m.reference;
+                });
                 if (m.position == MoveColumn::Position::kAfter) ++pos;
               }
               sib->insert(pos, std::move(moving));
@@ -624,31 +662,36 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
   for (const Constraint& c : remaining) {
     const std::set<FieldId> refs = Referenced(c);
     for (FieldId id : refs) {
-      // "A schema change that removes a constraint-referenced field must be rejected unless
-      // the constraint is removed in the same change" (sch.remove-referenced).
+      // "A schema change that removes a constraint-referenced field must be rejected
+      // unless the constraint is removed in the same change" (sch.remove-referenced).
       if ((deleted.count(id) != 0 || new_slots.count(id) == 0) &&
           !Has(Mutant::kReferencedColumnDeletable)) {
-        return bad(fmt::format("field {} is referenced by constraint '{}' "
-                               "(sch.remove-referenced)",
-                               id, c.name.value_or("")));
+        return bad(
+            fmt::format("field {} is referenced by constraint '{}' "
+                        "(sch.remove-referenced)",
+                        id, c.name.value_or("")));
       }
       // "A field referenced by a check constraint must not change type or apply type
       // promotion" (sch.check-no-type-change).
       if (c.type == ConstraintType::kCheck && retyped.count(id) != 0 &&
           !Has(Mutant::kCheckFieldPromotable)) {
-        return bad(fmt::format("field {} is referenced by check '{}' "
-                               "(sch.check-no-type-change)",
-                               id, c.name.value_or("")));
+        return bad(
+            fmt::format("field {} is referenced by check '{}' "
+                        "(sch.check-no-type-change)",
+                        id, c.name.value_or("")));
       }
     }
-    // sch.pk-stays-required: primary-key fields stay required and out of optional structs.
+    // sch.pk-stays-required: primary-key fields stay required and out of optional
+    // structs.
     if (c.type == ConstraintType::kPrimaryKey && !Has(Mutant::kPkFieldMadeOptional)) {
       for (FieldId id : refs) {
         auto it = new_slots.find(id);
-        if (it != new_slots.end() && (!it->second.required || it->second.optional_ancestor)) {
-          return bad(fmt::format("primary-key field {} must stay required "
-                                 "(sch.pk-stays-required)",
-                                 id));
+        if (it != new_slots.end() &&
+            (!it->second.required || it->second.optional_ancestor)) {
+          return bad(
+              fmt::format("primary-key field {} must stay required "
+                          "(sch.pk-stays-required)",
+                          id));
         }
       }
     }
@@ -665,7 +708,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
       for (FieldId id : *current.identifier_field_ids) {
         auto it = new_slots.find(id);
         if (it == new_slots.end() || !ValidIdentifierField(it->second)) {
-          return bad(fmt::format("identifier field {} would be deleted or made invalid", id));
+          return bad(
+              fmt::format("identifier field {} would be deleted or made invalid", id));
         }
       }
       next.identifier_field_ids = current.identifier_field_ids;
@@ -684,7 +728,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
 
 Reply Engine::DefineFunctionOp(const DefineFunction& op) {
   FunctionDefinition def = op.function;
-  if (def.name.empty()) return Reply::Reject(kinds::kInvalidRequest, "a function needs a name");
+  if (def.name.empty())
+    return Reply::Reject(kinds::kInvalidRequest, "a function needs a name");
   auto it = udfs_.find(def.name);
   def.version = it == udfs_.end() ? 1 : it->second.version + 1;
   udfs_[def.name] = std::move(def);
@@ -715,9 +760,9 @@ Reply Engine::ScanOp(const Table& t, const Scan& op) const {
   return reply;
 }
 
-/// "Readers must determine the status of a constraint for a snapshot as follows: 1. If the
-/// constraint's constraint-id is listed in validated, valid, invalid, or unvalidated, that
-/// is its status 2. Otherwise, the constraint is unvalidated for the snapshot"
+/// "Readers must determine the status of a constraint for a snapshot as follows: 1. If
+/// the constraint's constraint-id is listed in validated, valid, invalid, or unvalidated,
+/// that is its status 2. Otherwise, the constraint is unvalidated for the snapshot"
 /// (st.reader-lookup). v1-v3 metadata has no constraints a reader uses.
 Reply Engine::ReadStatusesOp(const ReadStatuses& op) const {
   const TableMetadata& md = op.metadata;
@@ -725,7 +770,8 @@ Reply Engine::ReadStatusesOp(const ReadStatuses& op) const {
   if (op.snapshot_id) {
     snap = md.FindSnapshot(*op.snapshot_id);
     if (snap == nullptr) {
-      return Reply::Reject(kinds::kInvalidRequest, fmt::format("no snapshot {}", *op.snapshot_id));
+      return Reply::Reject(kinds::kInvalidRequest,
+                           fmt::format("no snapshot {}", *op.snapshot_id));
     }
   } else {
     snap = md.CurrentSnapshot();
@@ -736,7 +782,8 @@ Reply Engine::ReadStatusesOp(const ReadStatuses& op) const {
   for (const Constraint& c : *md.constraints) {
     if (!c.id) continue;
     std::optional<ConstraintStatus> s;
-    if (snap != nullptr && snap->constraint_statuses) s = ListedStatus(*snap->constraint_statuses, *c.id);
+    if (snap != nullptr && snap->constraint_statuses)
+      s = ListedStatus(*snap->constraint_statuses, *c.id);
     const ConstraintStatus unlisted = Has(Mutant::kReaderUnlistedValidated)
                                           ? ConstraintStatus::kValidated
                                           : ConstraintStatus::kUnvalidated;
@@ -748,8 +795,9 @@ Reply Engine::ReadStatusesOp(const ReadStatuses& op) const {
 Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
   TableMetadata md = op.metadata;
   if (md.format_version < 1 || md.format_version > 4) {
-    return Reply::Reject(kinds::kUnsupportedVersion,
-                         fmt::format("format version {} is not supported", md.format_version));
+    return Reply::Reject(
+        kinds::kUnsupportedVersion,
+        fmt::format("format version {} is not supported", md.format_version));
   }
   if (md.format_version < 4) {
     // def.v4-only: a v1-v3 reader ignores constraint fields (and would never write them).
@@ -768,7 +816,8 @@ Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
       std::string rule;
       std::string problem = ConstraintProblem(c, *schema, before, rule, true);
       if (!problem.empty()) {
-        return Reply::Reject(kinds::kInvalidMetadata, fmt::format("{} ({})", problem, rule));
+        return Reply::Reject(kinds::kInvalidMetadata,
+                             fmt::format("{} ({})", problem, rule));
       }
       before.push_back(c);
     }

@@ -1,10 +1,10 @@
 /// \file
-/// The sample engine: an in-memory catalog of tables (each its Iceberg table metadata and,
-/// per snapshot, an immutable set of rows, the way data files are), the catalog's UDFs, and
-/// open transactions. Every operation works on a copy of the table and swaps it in only
-/// when it succeeds, so a rejected request changes nothing. Requests arrive as the model's
-/// plain request values (model/requests.h); answers leave as `Reply` values that the wire
-/// layer (sample_adapter.cc) encodes.
+/// The sample engine: an in-memory catalog of tables (each its Iceberg table metadata
+/// and, per snapshot, an immutable set of rows, the way data files are), the catalog's
+/// UDFs, and open transactions. Every operation works on a copy of the table and swaps it
+/// in only when it succeeds, so a rejected request changes nothing. Requests arrive as
+/// the model's plain request values (model/requests.h); answers leave as `Reply` values
+/// that the wire layer (sample_adapter.cc) encodes.
 #pragma once
 
 #include <cstdint>
@@ -51,7 +51,7 @@ struct Reply {
   std::optional<std::vector<Row>> rows;
   std::vector<NestedField> row_fields;  ///< the schema `rows` are under
   std::optional<std::map<ConstraintId, ConstraintStatus>> statuses;
-  std::string error_kind;                ///< rejected: the protocol's error kind
+  std::string error_kind;  ///< rejected: the protocol's error kind
   std::vector<ConstraintId> constraint_ids;
   std::string message;
 
@@ -100,10 +100,10 @@ class Engine {
   /// Handles one request.
   Reply Handle(const Request& request);
 
-  /// The schema fields a `commit` on `table` (in transaction `txn`, when given) decodes its
-  /// rows with, or nullptr when the table (or transaction) is unknown.
-  const std::vector<NestedField>* CommitFields(const std::string& table,
-                                               const std::optional<std::string>& txn) const;
+  /// The schema fields a `commit` on `table` (in transaction `txn`, when given) decodes
+  /// its rows with, or nullptr when the table (or transaction) is unknown.
+  const std::vector<NestedField>* CommitFields(
+      const std::string& table, const std::optional<std::string>& txn) const;
 
   bool Has(Mutant m) const { return mutant_ == m; }
   Mutant mutant() const { return mutant_; }
@@ -161,8 +161,8 @@ class Engine {
 /// A deterministic table UUID derived from the table name (an RFC 9562 version-8 UUID).
 std::string TableUuidFor(const std::string& name);
 /// Fresh table metadata for create-table.
-TableMetadata NewTableMetadata(const std::string& name, int32_t format_version, Schema schema,
-                               int64_t now);
+TableMetadata NewTableMetadata(const std::string& name, int32_t format_version,
+                               Schema schema, int64_t now);
 /// Appends `snapshot` to `meta` as the new current snapshot of branch main (snapshot log,
 /// refs, sequence number, last-updated-ms).
 void AddSnapshot(TableMetadata& meta, Snapshot snapshot);

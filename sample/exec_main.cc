@@ -17,9 +17,10 @@ int main(int argc, char** argv) {
     } else if (arg.rfind("--mutant=", 0) == 0) {
       query = "mutant=" + arg.substr(std::strlen("--mutant="));
     } else if (arg == "--help" || arg == "-h") {
-      std::printf("usage: ictk-sample-adapter [--mutant NAME]\n"
-                  "Speaks the ictk adapter protocol on stdin/stdout (one JSON object per "
-                  "line).\nMutants: `ictk mutants --list`.\n");
+      std::printf(
+          "usage: ictk-sample-adapter [--mutant NAME]\n"
+          "Speaks the ictk adapter protocol on stdin/stdout (one JSON object per "
+          "line).\nMutants: `ictk mutants --list`.\n");
       return 0;
     } else {
       std::fprintf(stderr, "ictk-sample-adapter: unknown argument '%s'\n", arg.c_str());

@@ -1,9 +1,9 @@
 /// \file
 /// The sample's table metadata: what create-table writes, how a snapshot is appended, the
 /// deterministic table UUID, and reading stored rows under a schema.
-#include <cstdio>
-
 #include <fmt/format.h>
+
+#include <cstdio>
 
 #include "codec/json_text.h"
 #include "codec/json_value.h"
@@ -23,7 +23,8 @@ uint64_t Fnv1a64(const std::string& s, uint64_t seed) {
   return h;
 }
 
-std::optional<Value> DecodeDefault(const std::optional<std::string>& text, const Type& type) {
+std::optional<Value> DecodeDefault(const std::optional<std::string>& text,
+                                   const Type& type) {
   if (!text) return std::nullopt;
   auto json = ParseJsonText(*text, "default");
   if (!json) return std::nullopt;
@@ -43,16 +44,16 @@ const RowSet& Table::live() const {
 }
 
 std::string TableUuidFor(const std::string& name) {
-  uint64_t hi = Fnv1a64(name, 0x69636b74u);         // "ickt"
-  uint64_t lo = Fnv1a64(name, 0x73616d706c65ull);   // "sample"
-  hi = (hi & ~0xf000ull) | 0x8000ull;                 // version 8
-  lo = (lo & ~(0xc0ull << 56)) | (0x80ull << 56);     // variant 10
+  uint64_t hi = Fnv1a64(name, 0x69636b74u);        // "ickt"
+  uint64_t lo = Fnv1a64(name, 0x73616d706c65ull);  // "sample"
+  hi = (hi & ~0xf000ull) | 0x8000ull;              // version 8
+  lo = (lo & ~(0xc0ull << 56)) | (0x80ull << 56);  // variant 10
   return fmt::format("{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", hi >> 32, (hi >> 16) & 0xffff,
                      hi & 0xffff, lo >> 48, lo & 0xffffffffffffull);
 }
 
-TableMetadata NewTableMetadata(const std::string& name, int32_t format_version, Schema schema,
-                               int64_t now) {
+TableMetadata NewTableMetadata(const std::string& name, int32_t format_version,
+                               Schema schema, int64_t now) {
   TableMetadata md;
   md.format_version = format_version;
   md.table_uuid = TableUuidFor(name);
@@ -92,8 +93,8 @@ void AddSnapshot(TableMetadata& meta, Snapshot snapshot) {
   meta.last_updated_ms = std::max(meta.last_updated_ms, ts);
   std::string log = "[";
   for (const Snapshot& s : meta.snapshots) {
-    log += fmt::format("{}{{\"snapshot-id\":{},\"timestamp-ms\":{}}}", log.size() > 1 ? "," : "",
-                       s.snapshot_id, s.timestamp_ms);
+    log += fmt::format("{}{{\"snapshot-id\":{},\"timestamp-ms\":{}}}",
+                       log.size() > 1 ? "," : "", s.snapshot_id, s.timestamp_ms);
   }
   meta.extra["snapshot-log"] = log + "]";
 }

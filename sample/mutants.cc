@@ -1,5 +1,6 @@
 /// \file
-/// The mutant table: each mutant's name, the rule ID it breaks and its bug in one sentence.
+/// The mutant table: each mutant's name, the rule ID it breaks and its bug in one
+/// sentence.
 #include <iterator>
 
 #include "sample/mutants_internal.h"
@@ -10,10 +11,12 @@ namespace {
 
 constexpr MutantRow kMutants[] = {
     {Mutant::kReuseRemovedId, "reuse-removed-id", "id.no-reuse",
-     "assigns a new constraint the highest existing constraint ID + 1, so a removed ID comes "
+     "assigns a new constraint the highest existing constraint ID + 1, so a removed ID "
+     "comes "
      "back"},
     {Mutant::kIdNotAboveLast, "id-not-above-last", "id.above-last",
-     "off by one: assigns a new constraint last-constraint-id itself instead of an ID above it"},
+     "off by one: assigns a new constraint last-constraint-id itself instead of an ID "
+     "above it"},
     {Mutant::kLastIdNotUpdated, "last-id-not-updated", "id.update-last",
      "assigns last-constraint-id + 1 but leaves last-constraint-id where it was"},
     {Mutant::kConstraintsOnV3, "constraints-on-v3", "def.v4-only",
@@ -39,12 +42,14 @@ constexpr MutantRow kMutants[] = {
      "expr.deterministic",
      "accepts a check calling a UDF whose current definition is not deterministic"},
     {Mutant::kUdfCheckKeepsValid, "udf-check-keeps-valid", "expr.udf-status",
-     "treats a check that calls a UDF like any other: records valid and carries the parent's "
+     "treats a check that calls a UDF like any other: records valid and carries the "
+     "parent's "
      "status"},
     {Mutant::kUniqueComparesNulls, "unique-compares-nulls", "sem.unique",
      "compares rows whose unique key has a null field, so two such rows conflict"},
     {Mutant::kThreeValuedNulls, "three-valued-nulls", "sem.check",
-     "evaluates checks with SQL three-valued logic: a comparison with null is unknown, and "
+     "evaluates checks with SQL three-valued logic: a comparison with null is unknown, "
+     "and "
      "an unknown check passes"},
     {Mutant::kBucketWrongHash, "bucket-wrong-hash", "sem.check",
      "computes bucket(N, v) from v's in-memory hash instead of Iceberg's Murmur3"},
@@ -58,17 +63,22 @@ constexpr MutantRow kMutants[] = {
      "rejects commits whose rows break a constraint that is not enforced"},
     {Mutant::kRetryAgainstOriginalParent, "retry-against-original-parent",
      "enf.retry-keys-new-parent",
-     "on retry, checks added keys against the transaction's base instead of the new parent"},
-    {Mutant::kRetryMissesNewEnforced, "retry-misses-new-enforced", "enf.retry-new-constraints",
-     "on retry, enforces only the constraints that were enforced at the transaction's base"},
+     "on retry, checks added keys against the transaction's base instead of the new "
+     "parent"},
+    {Mutant::kRetryMissesNewEnforced, "retry-misses-new-enforced",
+     "enf.retry-new-constraints",
+     "on retry, enforces only the constraints that were enforced at the transaction's "
+     "base"},
     {Mutant::kStatusesNotRecomputedOnRetry, "statuses-not-recomputed-on-retry",
      "enf.retry-recompute-statuses",
      "on retry, writes the constraint-statuses computed against the transaction's base"},
     {Mutant::kValidAfterUnverifiedAdds, "valid-after-unverified-adds", "st.valid",
-     "when the parent is validated or valid, skips checking added rows against constraints "
+     "when the parent is validated or valid, skips checking added rows against "
+     "constraints "
      "that are not enforced, yet records valid"},
     {Mutant::kUnlistedParentValidated, "unlisted-parent-validated", "st.valid",
-     "takes a constraint the parent snapshot does not list (added since, or a snapshot from "
+     "takes a constraint the parent snapshot does not list (added since, or a snapshot "
+     "from "
      "before the upgrade) as validated there, so it records valid after verified adds"},
     {Mutant::kInvalidKeptAfterDelete, "invalid-kept-after-delete", "st.invalid",
      "carries invalid over a commit that removed rows"},
@@ -80,7 +90,8 @@ constexpr MutantRow kMutants[] = {
      "a reader takes a constraint missing from every status list as validated"},
     {Mutant::kUpgradePkEnforced, "upgrade-pk-enforced", "upg.pk-from-identifiers",
      "the primary key made from identifier-field-ids on upgrade is enforced"},
-    {Mutant::kUpgradeFailsOnIneligible, "upgrade-fails-on-ineligible", "upg.skip-ineligible",
+    {Mutant::kUpgradeFailsOnIneligible, "upgrade-fails-on-ineligible",
+     "upg.skip-ineligible",
      "rejects the upgrade when an identifier field cannot be a primary-key field"},
     {Mutant::kV4SchemaKeepsIdentifiers, "v4-schema-keeps-identifiers",
      "upg.no-identifiers-in-v4",
@@ -121,7 +132,8 @@ const std::vector<MutantInfo>& SampleMutants() {
   static const std::vector<MutantInfo> kInfos = [] {
     std::vector<MutantInfo> out;
     for (const auto& row : sample::kMutants) {
-      out.push_back({std::string(row.name), std::string(row.rule), std::string(row.description)});
+      out.push_back(
+          {std::string(row.name), std::string(row.rule), std::string(row.description)});
     }
     return out;
   }();

@@ -18,10 +18,13 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kCapabilities[] = {
-    "check",       "unique",     "primary-key", "nested-keys",        "upgrade",
-    "schema-evolution", "modify-rows", "concurrent-commits", "validate", "udf",
-    "transforms",  "reader",     "parse-metadata"};
+constexpr const char* kCapabilities[] = {"check",         "unique",
+                                         "primary-key",   "nested-keys",
+                                         "upgrade",       "schema-evolution",
+                                         "modify-rows",   "concurrent-commits",
+                                         "validate",      "udf",
+                                         "transforms",    "reader",
+                                         "parse-metadata"};
 
 json Envelope(const json& id, std::string_view result) {
   json j = json::object();
@@ -53,7 +56,8 @@ json Encode(const json& id, const Reply& reply) {
       j["message"] = reply.message;
       return j;
     }
-    case Reply::Kind::kOk: break;
+    case Reply::Kind::kOk:
+      break;
   }
   json j = Envelope(id, "ok");
   if (reply.metadata) j["metadata"] = TableMetadataToJson(*reply.metadata);
@@ -64,7 +68,8 @@ json Encode(const json& id, const Reply& reply) {
   }
   if (reply.statuses) {
     json s = json::object();
-    for (const auto& [cid, status] : *reply.statuses) s[std::to_string(cid)] = ToString(status);
+    for (const auto& [cid, status] : *reply.statuses)
+      s[std::to_string(cid)] = ToString(status);
     j["statuses"] = std::move(s);
   }
   return j;
@@ -80,7 +85,8 @@ std::string MutantName(Mutant m) {
 
 }  // namespace
 
-Session::Session(Mutant mutant) : mutant_(mutant), engine_(std::make_unique<Engine>(mutant)) {}
+Session::Session(Mutant mutant)
+    : mutant_(mutant), engine_(std::make_unique<Engine>(mutant)) {}
 Session::~Session() = default;
 
 json Session::Call(const json& request) {
@@ -89,7 +95,8 @@ json Session::Call(const json& request) {
   }
   const json id = request.contains("id") ? request["id"] : json(nullptr);
   const std::string op = RequestOpName(request);
-  if (op.empty()) return Rejected(id, kinds::kInvalidRequest, "the request has no \"op\"");
+  if (op.empty())
+    return Rejected(id, kinds::kInvalidRequest, "the request has no \"op\"");
   if (op == "hello") {
     auto hello = HelloFromJson(request);
     if (!hello) return Rejected(id, kinds::kInvalidRequest, hello.error().message);
@@ -129,9 +136,11 @@ json Session::Call(const json& request) {
   Request req = std::move(*decoded);
   if (auto* commit = std::get_if<Commit>(&req.op)) {
     // Rows are typed by the schema the commit writes under.
-    const std::vector<NestedField>* fields = engine_->CommitFields(req.table, commit->txn);
+    const std::vector<NestedField>* fields =
+        engine_->CommitFields(req.table, commit->txn);
     if (fields != nullptr) {
-      for (auto [key, list] : {std::pair{"add", &commit->add}, std::pair{"modify", &commit->modify}}) {
+      for (auto [key, list] :
+           {std::pair{"add", &commit->add}, std::pair{"modify", &commit->modify}}) {
         list->clear();
         const json* rows = request.contains(key) ? &request[key] : nullptr;
         if (rows == nullptr || !rows->is_array()) continue;

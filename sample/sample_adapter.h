@@ -2,14 +2,14 @@
 /// The sample implementation of the Iceberg v4 constraint rules: an in-memory engine
 /// (catalog -> table -> transaction -> commit with conflict detection and retry) written
 /// independently of the reference model (it shares the codec and the model's plain data
-/// types, but none of its rule, evaluation, comparison or judging code), behind the adapter
-/// protocol. It is reachable three ways, which answer byte for byte alike:
+/// types, but none of its rule, evaluation, comparison or judging code), behind the
+/// adapter protocol. It is reachable three ways, which answer byte for byte alike:
 /// `builtin:sample[?mutant=NAME]` (MakeSampleAdapter), the executable
 /// `ictk-sample-adapter [--mutant NAME]` (exec protocol on stdin/stdout), and the shared
-/// library `libictk_sample_adapter.so` (include/ictk/adapter.h), whose `ictk_adapter_init`
-/// takes the mutant from the environment variable `ICTK_SAMPLE_MUTANT` (unset or empty: the
-/// correct sample) — the one environment read outside cli/, since a C ABI init takes no
-/// arguments.
+/// library `libictk_sample_adapter.so` (include/ictk/adapter.h), whose
+/// `ictk_adapter_init` takes the mutant from the environment variable
+/// `ICTK_SAMPLE_MUTANT` (unset or empty: the correct sample) — the one environment read
+/// outside cli/, since a C ABI init takes no arguments.
 ///
 /// A **mutant** is the sample with one realistic bug tied to one rule ID; the kit's
 /// mutation score is how many of them a run catches.

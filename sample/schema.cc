@@ -1,10 +1,10 @@
 /// \file
 /// Field index, schema validity, key eligibility and promotion for the sample.
-#include "sample/schema_internal.h"
+#include <fmt/format.h>
 
 #include <set>
 
-#include <fmt/format.h>
+#include "sample/schema_internal.h"
 
 namespace ictk::sample {
 namespace {
@@ -35,7 +35,9 @@ void IndexStructFields(const std::vector<NestedField>& fields, FieldId owner,
 void IndexType(const Type& type, FieldId owner, const FieldSlot& at,
                std::map<FieldId, FieldSlot>& out) {
   switch (type.id) {
-    case TypeId::kStruct: IndexStructFields(type.fields, owner, at, out); break;
+    case TypeId::kStruct:
+      IndexStructFields(type.fields, owner, at, out);
+      break;
     case TypeId::kList: {
       if (type.children.empty()) break;
       FieldSlot e;
@@ -68,13 +70,15 @@ void IndexType(const Type& type, FieldId owner, const FieldSlot& at,
       IndexType(type.children[1], v.id, v, out);
       break;
     }
-    default: break;
+    default:
+      break;
   }
 }
 
 bool IsV3Type(TypeId id) {
-  return id == TypeId::kUnknown || id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs ||
-         id == TypeId::kGeometry || id == TypeId::kGeography || id == TypeId::kVariant;
+  return id == TypeId::kUnknown || id == TypeId::kTimestampNs ||
+         id == TypeId::kTimestampTzNs || id == TypeId::kGeometry ||
+         id == TypeId::kGeography || id == TypeId::kVariant;
 }
 
 void CollectIds(const Type& type, std::vector<FieldId>& ids);
@@ -99,17 +103,19 @@ void CollectIds(const Type& type, std::vector<FieldId>& ids) {
   }
 }
 
-std::string TypeProblem(const Type& type, int32_t format_version, const std::string& where);
+std::string TypeProblem(const Type& type, int32_t format_version,
+                        const std::string& where);
 
-std::string FieldsProblem(const std::vector<NestedField>& fields, int32_t format_version) {
+std::string FieldsProblem(const std::vector<NestedField>& fields,
+                          int32_t format_version) {
   std::set<std::string> names;
   for (const NestedField& f : fields) {
     if (!names.insert(f.name).second) {
       return fmt::format("two fields are named '{}'", f.name);
     }
     if (f.type.id == TypeId::kUnknown && f.required) {
-      return fmt::format("field {} of type unknown must be optional (ice.unknown-optional)",
-                         f.id);
+      return fmt::format(
+          "field {} of type unknown must be optional (ice.unknown-optional)", f.id);
     }
     if ((f.initial_default_json || f.write_default_json) && format_version < 3) {
       return fmt::format("field {} has a default, which needs format version 3", f.id);
@@ -120,7 +126,8 @@ std::string FieldsProblem(const std::vector<NestedField>& fields, int32_t format
   return {};
 }
 
-std::string TypeProblem(const Type& type, int32_t format_version, const std::string& where) {
+std::string TypeProblem(const Type& type, int32_t format_version,
+                        const std::string& where) {
   if (IsV3Type(type.id) && format_version < 3) {
     return fmt::format("{}: type {} needs format version 3", where, ToString(type.id));
   }
@@ -153,7 +160,8 @@ std::map<FieldId, FieldSlot> IndexFields(const std::vector<NestedField>& fields)
   return out;
 }
 
-std::string SchemaProblem(const std::vector<NestedField>& fields, int32_t format_version) {
+std::string SchemaProblem(const std::vector<NestedField>& fields,
+                          int32_t format_version) {
   std::vector<FieldId> ids;
   CollectFieldIds(fields, ids);
   std::set<FieldId> seen;
@@ -178,7 +186,8 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
                               const KeyFieldLeniency& leniency) {
   const TypeId t = slot.type->id;
   if (slot.in_repeated && !leniency.repeated_ok) {
-    return {fmt::format("field {} is inside a list or a map", slot.id), "key.not-in-list-map"};
+    return {fmt::format("field {} is inside a list or a map", slot.id),
+            "key.not-in-list-map"};
   }
   if (!IsPrimitive(t)) {
     return {fmt::format("field {} is not primitive", slot.id), "key.primitive-only"};
@@ -192,7 +201,8 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
   if (t == TypeId::kUnknown) {
     return {fmt::format("field {} is of type unknown", slot.id), "key.no-unknown"};
   }
-  if (primary_key && (!slot.required || slot.optional_ancestor) && !leniency.optional_ok) {
+  if (primary_key && (!slot.required || slot.optional_ancestor) &&
+      !leniency.optional_ok) {
     return {fmt::format("primary-key field {} is optional or under an optional struct",
                         slot.id),
             "key.pk-required"};
@@ -226,8 +236,10 @@ bool PromotionAllowed(const Type& from, const Type& to, int32_t format_version) 
 bool SameTypeShape(const Type& a, const Type& b) {
   if (a.id != b.id) return false;
   switch (a.id) {
-    case TypeId::kDecimal: return a.precision == b.precision && a.scale == b.scale;
-    case TypeId::kFixed: return a.length == b.length;
+    case TypeId::kDecimal:
+      return a.precision == b.precision && a.scale == b.scale;
+    case TypeId::kFixed:
+      return a.length == b.length;
     case TypeId::kStruct: {
       if (a.fields.size() != b.fields.size()) return false;
       for (size_t i = 0; i < a.fields.size(); ++i) {
@@ -243,7 +255,8 @@ bool SameTypeShape(const Type& a, const Type& b) {
       }
       return true;
     }
-    default: return true;
+    default:
+      return true;
   }
 }
 

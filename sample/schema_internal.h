@@ -59,9 +59,9 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
 /// float/double, required, not in a list/map, not under an optional struct).
 bool ValidIdentifierField(const FieldSlot& slot);
 
-/// Whether `from` may be promoted to `to` in `format_version` (Iceberg's table: int->long,
-/// float->double, decimal precision widening, date->timestamp/timestamp_ns in v3+,
-/// unknown->anything in v3+).
+/// Whether `from` may be promoted to `to` in `format_version` (Iceberg's table:
+/// int->long, float->double, decimal precision widening, date->timestamp/timestamp_ns in
+/// v3+, unknown->anything in v3+).
 bool PromotionAllowed(const Type& from, const Type& to, int32_t format_version);
 
 /// Structural type equality that ignores nested field IDs (for UDF parameter types).

@@ -1,14 +1,13 @@
 /// \file
 /// One sample session: the engine behind the protocol's JSON. Every transport (builtin,
-/// exec, lib) goes through `Call` (objects) or `CallLine` (text), so that all three answer
-/// the same bytes for the same requests.
+/// exec, lib) goes through `Call` (objects) or `CallLine` (text), so that all three
+/// answer the same bytes for the same requests.
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "sample/mutants_internal.h"
 

@@ -1,10 +1,10 @@
 /// \file
 /// Key equality and hashing, comparable forms, Murmur3 and promotions for the sample.
-#include "sample/values_internal.h"
-
 #include <cmath>
 #include <cstring>
 #include <functional>
+
+#include "sample/values_internal.h"
 
 namespace ictk::sample {
 namespace {
@@ -60,7 +60,8 @@ uint32_t Rotl(uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
 std::string LongBytesLittleEndian(int64_t v) {
   std::string out(8, '\0');
   auto u = static_cast<uint64_t>(v);
-  for (int i = 0; i < 8; ++i) out[static_cast<size_t>(i)] = static_cast<char>((u >> (8 * i)) & 0xff);
+  for (int i = 0; i < 8; ++i)
+    out[static_cast<size_t>(i)] = static_cast<char>((u >> (8 * i)) & 0xff);
   return out;
 }
 
@@ -84,7 +85,9 @@ std::string MinimalBigEndian(Int128 v) {
   return bytes.substr(start);
 }
 
-bool IsNanos(TypeId id) { return id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs; }
+bool IsNanos(TypeId id) {
+  return id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs;
+}
 
 }  // namespace
 
@@ -97,11 +100,14 @@ bool KeyValueEquals(const Value& a, const Value& b) {
     const Decimal& y = b.as_decimal();
     return CompareExact(x.unscaled, x.scale, y.unscaled, y.scale) == 0;
   }
-  if (a.kind == ValueKind::kStruct || a.kind == ValueKind::kList || a.kind == ValueKind::kMap) {
-    if (a.children.size() != b.children.size() || a.field_ids != b.field_ids) return false;
+  if (a.kind == ValueKind::kStruct || a.kind == ValueKind::kList ||
+      a.kind == ValueKind::kMap) {
+    if (a.children.size() != b.children.size() || a.field_ids != b.field_ids)
+      return false;
     for (size_t i = 0; i < a.children.size(); ++i) {
       if (a.children[i].is_null() != b.children[i].is_null()) return false;
-      if (!a.children[i].is_null() && !KeyValueEquals(a.children[i], b.children[i])) return false;
+      if (!a.children[i].is_null() && !KeyValueEquals(a.children[i], b.children[i]))
+        return false;
     }
     return true;
   }
@@ -110,18 +116,24 @@ bool KeyValueEquals(const Value& a, const Value& b) {
 
 size_t KeyValueHash(const Value& v) {
   switch (v.kind) {
-    case ValueKind::kNull: return 0x9e3779b9u;
-    case ValueKind::kBoolean: return v.as_bool() ? 1231 : 1237;
-    case ValueKind::kLong: return std::hash<int64_t>{}(v.as_long());
-    case ValueKind::kDouble: return std::hash<double>{}(v.as_double());
+    case ValueKind::kNull:
+      return 0x9e3779b9u;
+    case ValueKind::kBoolean:
+      return v.as_bool() ? 1231 : 1237;
+    case ValueKind::kLong:
+      return std::hash<int64_t>{}(v.as_long());
+    case ValueKind::kDouble:
+      return std::hash<double>{}(v.as_double());
     case ValueKind::kDecimal: {
       const Decimal n = Normalize(v.as_decimal());
       const auto u = static_cast<unsigned __int128>(n.unscaled);
-      return std::hash<uint64_t>{}(static_cast<uint64_t>(u) ^ static_cast<uint64_t>(u >> 64)) ^
+      return std::hash<uint64_t>{}(static_cast<uint64_t>(u) ^
+                                   static_cast<uint64_t>(u >> 64)) ^
              (static_cast<size_t>(n.scale) * 0x100000001b3ull);
     }
     case ValueKind::kString:
-    case ValueKind::kBytes: return std::hash<std::string>{}(v.as_string());
+    case ValueKind::kBytes:
+      return std::hash<std::string>{}(v.as_string());
     default: {
       size_t h = static_cast<size_t>(v.kind);
       for (const Value& c : v.children) h = h * 31 + KeyValueHash(c);
@@ -156,7 +168,8 @@ int32_t Murmur3(const std::string& bytes) {
   constexpr uint32_t c2 = 0x1b873593;
   size_t i = 0;
   for (; i + 4 <= len; i += 4) {
-    uint32_t k = static_cast<uint32_t>(data[i]) | (static_cast<uint32_t>(data[i + 1]) << 8) |
+    uint32_t k = static_cast<uint32_t>(data[i]) |
+                 (static_cast<uint32_t>(data[i + 1]) << 8) |
                  (static_cast<uint32_t>(data[i + 2]) << 16) |
                  (static_cast<uint32_t>(data[i + 3]) << 24);
     k *= c1;
@@ -168,8 +181,12 @@ int32_t Murmur3(const std::string& bytes) {
   }
   uint32_t k = 0;
   switch (len & 3) {
-    case 3: k ^= static_cast<uint32_t>(data[i + 2]) << 16; [[fallthrough]];
-    case 2: k ^= static_cast<uint32_t>(data[i + 1]) << 8; [[fallthrough]];
+    case 3:
+      k ^= static_cast<uint32_t>(data[i + 2]) << 16;
+      [[fallthrough]];
+    case 2:
+      k ^= static_cast<uint32_t>(data[i + 1]) << 8;
+      [[fallthrough]];
     case 1:
       k ^= static_cast<uint32_t>(data[i]);
       k *= c1;
@@ -177,7 +194,8 @@ int32_t Murmur3(const std::string& bytes) {
       k *= c2;
       h ^= k;
       break;
-    default: break;
+    default:
+      break;
   }
   h ^= static_cast<uint32_t>(len);
   h ^= h >> 16;
@@ -205,12 +223,15 @@ std::optional<int32_t> IcebergBucketHash(const Value& v, const Type& type) {
       if (nanos % kNanosPerMicro < 0) --micros;
       return Murmur3(LongBytesLittleEndian(micros));
     }
-    case TypeId::kDecimal: return Murmur3(MinimalBigEndian(v.as_decimal().unscaled));
+    case TypeId::kDecimal:
+      return Murmur3(MinimalBigEndian(v.as_decimal().unscaled));
     case TypeId::kString:
     case TypeId::kUuid:
     case TypeId::kFixed:
-    case TypeId::kBinary: return Murmur3(v.as_string());
-    default: return std::nullopt;
+    case TypeId::kBinary:
+      return Murmur3(v.as_string());
+    default:
+      return std::nullopt;
   }
 }
 
@@ -222,17 +243,20 @@ Comparable ToComparable(const Value& v, const Type& type, Domain domain) {
     return c;
   }
   switch (domain) {
-    case Domain::kNone: return c;
+    case Domain::kNone:
+      return c;
     case Domain::kBool:
       c.kind = Comparable::Kind::kBool;
       c.unscaled = v.kind == ValueKind::kBoolean && v.as_bool() ? 1 : 0;
       return c;
     case Domain::kBytes:
       c.kind = Comparable::Kind::kBytes;
-      if (v.kind == ValueKind::kString || v.kind == ValueKind::kBytes) c.bytes = v.as_string();
+      if (v.kind == ValueKind::kString || v.kind == ValueKind::kBytes)
+        c.bytes = v.as_string();
       return c;
     case Domain::kExact:
-    case Domain::kDouble: break;
+    case Domain::kDouble:
+      break;
   }
   // Numbers and temporal values.
   Int128 unscaled = 0;
@@ -243,11 +267,16 @@ Comparable ToComparable(const Value& v, const Type& type, Domain domain) {
     case ValueKind::kLong: {
       unscaled = v.as_long();
       switch (type.id) {
-        case TypeId::kDate: unscaled *= static_cast<Int128>(kMicrosPerDay) * kNanosPerMicro; break;
+        case TypeId::kDate:
+          unscaled *= static_cast<Int128>(kMicrosPerDay) * kNanosPerMicro;
+          break;
         case TypeId::kTime:
         case TypeId::kTimestamp:
-        case TypeId::kTimestampTz: unscaled *= kNanosPerMicro; break;
-        default: break;
+        case TypeId::kTimestampTz:
+          unscaled *= kNanosPerMicro;
+          break;
+        default:
+          break;
       }
       break;
     }
@@ -259,8 +288,11 @@ Comparable ToComparable(const Value& v, const Type& type, Domain domain) {
       is_double = true;
       d = v.as_double();
       break;
-    case ValueKind::kBoolean: unscaled = v.as_bool() ? 1 : 0; break;
-    default: break;
+    case ValueKind::kBoolean:
+      unscaled = v.as_bool() ? 1 : 0;
+      break;
+    default:
+      break;
   }
   if (domain == Domain::kDouble || is_double) {
     c.kind = Comparable::Kind::kDouble;
@@ -285,7 +317,8 @@ int CompareComparable(const Comparable& a, const Comparable& b) {
     const size_t n = std::min(a.bytes.size(), b.bytes.size());
     const int c = n == 0 ? 0 : std::memcmp(a.bytes.data(), b.bytes.data(), n);
     if (c != 0) return c < 0 ? -1 : 1;
-    return a.bytes.size() < b.bytes.size() ? -1 : (a.bytes.size() > b.bytes.size() ? 1 : 0);
+    return a.bytes.size() < b.bytes.size() ? -1
+                                           : (a.bytes.size() > b.bytes.size() ? 1 : 0);
   }
   return CompareExact(a.unscaled, a.scale, b.unscaled, b.scale);
 }
@@ -313,8 +346,9 @@ Value PromoteValue(const Value& v, const Type& from, const Type& to) {
     Value out = v;
     const size_t half = out.children.size() / 2;
     for (size_t i = 0; i < out.children.size(); ++i) {
-      out.children[i] = i < half ? PromoteValue(out.children[i], from.key(), to.key())
-                                 : PromoteValue(out.children[i], from.value(), to.value());
+      out.children[i] = i < half
+                            ? PromoteValue(out.children[i], from.key(), to.key())
+                            : PromoteValue(out.children[i], from.value(), to.value());
     }
     return out;
   }
@@ -338,7 +372,8 @@ Value ProjectStruct(const Value& v, const std::vector<NestedField>& writer,
     ids.push_back(rf.id);
     if (present != nullptr) {
       if (rf.type.id == TypeId::kStruct && wf->type.id == TypeId::kStruct) {
-        values.push_back(ProjectStruct(*present, wf->type.fields, rf.type.fields, missing));
+        values.push_back(
+            ProjectStruct(*present, wf->type.fields, rf.type.fields, missing));
       } else {
         values.push_back(PromoteValue(*present, wf->type, rf.type));
       }

@@ -1,8 +1,8 @@
 /// \file
 /// The sample's own value semantics (none of model/value_compare.h): Iceberg equality and
 /// hashing of key tuples, the canonical comparable form that check comparisons use,
-/// Murmur3 x86_32 for `bucket`, and the value conversions of type promotion, which reading
-/// a row written under an older schema applies (projection by field ID).
+/// Murmur3 x86_32 for `bucket`, and the value conversions of type promotion, which
+/// reading a row written under an older schema applies (projection by field ID).
 #pragma once
 
 #include <cstddef>
@@ -33,32 +33,32 @@ struct KeyTupleEq {
 
 /// MurmurHash3_x86_32 with seed 0 of `bytes`, as Java's signed int.
 int32_t Murmur3(const std::string& bytes);
-/// Iceberg's 32-bit hash of a non-null value of `type` (spec Appendix B), or nullopt for a
-/// type bucket is not defined on.
+/// Iceberg's 32-bit hash of a non-null value of `type` (spec Appendix B), or nullopt for
+/// a type bucket is not defined on.
 std::optional<int32_t> IcebergBucketHash(const Value& v, const Type& type);
 
-/// A value reduced to what comparisons need: nulls and NaN apart, numbers as exact decimals
-/// or doubles, temporal values as integers in one unit, text and bytes as bytes.
+/// A value reduced to what comparisons need: nulls and NaN apart, numbers as exact
+/// decimals or doubles, temporal values as integers in one unit, text and bytes as bytes.
 struct Comparable {
   enum class Kind { kNull, kNaN, kBool, kExact, kDouble, kBytes };
   Kind kind = Kind::kNull;
   Int128 unscaled = 0;  ///< kExact (with `scale`), kBool (0/1)
   int32_t scale = 0;
-  double d = 0;         ///< kDouble
-  std::string bytes;    ///< kBytes
+  double d = 0;       ///< kDouble
+  std::string bytes;  ///< kBytes
 };
 
 /// How values of one type are made Comparable in a comparison's domain.
 enum class Domain {
-  kNone,      ///< not comparable (lists, maps, structs, geo, variant)
+  kNone,  ///< not comparable (lists, maps, structs, geo, variant)
   kBool,
-  kExact,     ///< int, long, decimal (and date/time/timestamps in their unit)
-  kDouble,    ///< float, double, or integers compared with them
-  kBytes,     ///< string, uuid, fixed, binary
+  kExact,   ///< int, long, decimal (and date/time/timestamps in their unit)
+  kDouble,  ///< float, double, or integers compared with them
+  kBytes,   ///< string, uuid, fixed, binary
 };
 
-/// The Comparable of `v` (of `type`) in `domain`. Temporal values are scaled to nanoseconds
-/// so that a date compares with a timestamp at midnight.
+/// The Comparable of `v` (of `type`) in `domain`. Temporal values are scaled to
+/// nanoseconds so that a date compares with a timestamp at midnight.
 Comparable ToComparable(const Value& v, const Type& type, Domain domain);
 
 /// -1, 0 or 1; both sides must be non-null, non-NaN and of one domain.

@@ -1,8 +1,9 @@
 /// \file
 /// The two implementations judge each other: every answer the correct sample gives on the
-/// scripted sessions is inside what the reference model allows (model/operations.h Apply +
-/// Judge, then Adopt), and the reference model catches each mutant on its witness script.
-/// The sample shares no rule code with the model, so agreement here means something.
+/// scripted sessions is inside what the reference model allows (model/operations.h Apply
+/// + Judge, then Adopt), and the reference model catches each mutant on its witness
+/// script. The sample shares no rule code with the model, so agreement here means
+/// something.
 #include <gtest/gtest.h>
 
 #include "codec/protocol.h"
@@ -32,15 +33,24 @@ std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
   }
   auto decoded = ResponseFromJson(response, fields);
   if (!decoded) {
-    ADD_FAILURE() << "undecodable answer: " << decoded.error().message << "\n" << response.dump();
+    ADD_FAILURE() << "undecodable answer: " << decoded.error().message << "\n"
+                  << response.dump();
     return std::nullopt;
   }
   Answer a;
   switch (decoded->result) {
-    case Response::Result::kOk: a.result = AnswerResult::kOk; break;
-    case Response::Result::kRejected: a.result = AnswerResult::kRejected; break;
-    case Response::Result::kUnsupported: a.result = AnswerResult::kUnsupported; break;
-    case Response::Result::kError: a.result = AnswerResult::kError; break;
+    case Response::Result::kOk:
+      a.result = AnswerResult::kOk;
+      break;
+    case Response::Result::kRejected:
+      a.result = AnswerResult::kRejected;
+      break;
+    case Response::Result::kUnsupported:
+      a.result = AnswerResult::kUnsupported;
+      break;
+    case Response::Result::kError:
+      a.result = AnswerResult::kError;
+      break;
   }
   if (decoded->error_kind) {
     a.error_kind = ParseRejectKind(*decoded->error_kind);
@@ -58,7 +68,8 @@ std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
 }
 
 /// Judges every step of one run with the reference model; the steps with findings.
-std::vector<Verdict> JudgeRun(const std::vector<json>& requests, const std::vector<json>& responses) {
+std::vector<Verdict> JudgeRun(const std::vector<json>& requests,
+                              const std::vector<json>& responses) {
   const Switches switches;
   CatalogState state;
   std::vector<Verdict> out;
@@ -76,10 +87,12 @@ std::vector<Verdict> JudgeRun(const std::vector<json>& requests, const std::vect
   return out;
 }
 
-std::string Show(const std::vector<Verdict>& verdicts, const std::vector<json>& responses) {
+std::string Show(const std::vector<Verdict>& verdicts,
+                 const std::vector<json>& responses) {
   std::string s;
   for (const Verdict& v : verdicts) {
-    s += fmt::format("step {}: {}\n", v.step, responses[v.step - 1].dump().substr(0, 400));
+    s +=
+        fmt::format("step {}: {}\n", v.step, responses[v.step - 1].dump().substr(0, 400));
     for (const Finding& f : v.findings) s += "  " + ToString(f) + "\n";
   }
   return s;
@@ -98,19 +111,26 @@ TEST(SampleJudgedByTheModel, ExampleSessionAndEveryOpAreLegal) {
 /// Sessions across every capability, beyond the witnesses.
 std::vector<Script> BroadScripts() {
   auto apply = [](const std::string& fn, const std::string& args) {
-    return fmt::format(R"({{"type": "apply", "function": "{}", "catalog": "iceberg_functions", "arguments": {}}})", fn, args);
+    return fmt::format(
+        R"({{"type": "apply", "function": "{}", "catalog": "iceberg_functions", "arguments": {}}})",
+        fn, args);
   };
   const std::string ref2 = R"({"type": "reference", "id": 2})";
   const std::string ref3 = R"({"type": "reference", "id": 3})";
   const std::string ref12 = R"({"type": "reference", "id": 12})";
-  const char* two_params = R"({"op": "define-function", "name": "between", "deterministic": true, "parameters": [{"name": "x", "type": "int"}, {"name": "hi", "type": "int"}], "return-type": "boolean", "body": {"type": "and", "left": {"type": "gt-eq", "left": {"type": "parameter", "name": "x"}, "right": 0}, "right": {"type": "lt", "left": {"type": "parameter", "name": "x"}, "right": {"type": "parameter", "name": "hi"}}}})";
-  const char* calls_udf = R"({"op": "define-function", "name": "small", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "eq", "left": {"type": "apply", "function": "between", "arguments": [{"type": "parameter", "name": "x"}, 100]}, "right": true}})";
+  const char* two_params =
+      R"({"op": "define-function", "name": "between", "deterministic": true, "parameters": [{"name": "x", "type": "int"}, {"name": "hi", "type": "int"}], "return-type": "boolean", "body": {"type": "and", "left": {"type": "gt-eq", "left": {"type": "parameter", "name": "x"}, "right": 0}, "right": {"type": "lt", "left": {"type": "parameter", "name": "x"}, "right": {"type": "parameter", "name": "hi"}}}})";
+  const char* calls_udf =
+      R"({"op": "define-function", "name": "small", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "eq", "left": {"type": "apply", "function": "between", "arguments": [{"type": "parameter", "name": "x"}, 100]}, "right": true}})";
   return {
-      // create-table v4 with identifier fields; nested primary key; overwrite of all kinds.
+      // create-table v4 with identifier fields; nested primary key; overwrite of all
+      // kinds.
       {Create(4, WithIdentifiers(kSchema, "[1]")), AddPk("[11]", true, "pk2"),
        AddUnique("u", "[1, 4]"), Append({RowJson("r1", 1), RowJson("r2", 2)}),
-       fmt::format(R"({{"op": "commit", "operation": "overwrite", "add": [{}], "remove": ["r1"], "modify": [{}]}})",
-                   RowJson("r3", 3, "1", R"("10": {"11": 5})"), RowJson("r2", 2, "3", R"("10": {"11": 6})")),
+       fmt::format(
+           R"({{"op": "commit", "operation": "overwrite", "add": [{}], "remove": ["r1"], "modify": [{}]}})",
+           RowJson("r3", 3, "1", R"("10": {"11": 5})"),
+           RowJson("r2", 2, "3", R"("10": {"11": 6})")),
        R"({"op": "commit", "operation": "replace"})", R"({"op": "scan"})",
        R"({"op": "update-constraint", "name": "u", "set": {"name": "pk2"}})",
        R"({"op": "update-constraint", "name": "pk2", "set": {"name": "u1", "field-ids": [4, 1]}})",
@@ -122,42 +142,63 @@ std::vector<Script> BroadScripts() {
        Append({RowJson("r3", 3, "4")}), Delete({"r1", "r2"}),
        R"({"op": "validate", "names": ["c"]})", AddUnique("u", "[3]", false),
        R"({"op": "update-constraint", "name": "u", "set": {"enforced": true}})",
-       Append({RowJson("r4", 4, "1", R"("3": "z")"), RowJson("r5", 5, "1", R"("3": "z")")})},
+       Append(
+           {RowJson("r4", 4, "1", R"("3": "z")"), RowJson("r5", 5, "1", R"("3": "z")")})},
       // Transforms and predicates.
       {Create(),
-       AddCheck("t1", fmt::format(R"({{"type": "starts-with", "left": {}, "right": "ab"}})",
-                                  apply("truncate", "[2, " + ref3 + "]")), false),
-       AddCheck("t2", fmt::format(R"({{"type": "in", "child": {}, "values": [0, 1, 2, 3]}})",
-                                  apply("bucket", "[4, " + ref3 + "]")), false),
-       AddCheck("t3", fmt::format(R"({{"type": "gt-eq", "left": {}, "right": 17000}})",
-                                  apply("day", "[" + ref12 + "]")), false),
-       AddCheck("t4", fmt::format(R"({{"type": "eq", "left": {}, "right": 5}})",
-                                  apply("if_else", R"([{"type": "is-null", "child": )" + ref2 + "}, 5, " + ref2 + "]")), false),
-       AddCheck("t5", fmt::format(R"({{"type": "not-in", "child": {}, "values": ["x", "y"]}})",
-                                  apply("identity", "[" + ref3 + "]")), false),
-       AddCheck("t6", R"({"type": "not", "child": {"type": "not-starts-with", "left": {"type": "reference", "id": 3}, "right": "a"}})", false),
+       AddCheck("t1",
+                fmt::format(R"({{"type": "starts-with", "left": {}, "right": "ab"}})",
+                            apply("truncate", "[2, " + ref3 + "]")),
+                false),
+       AddCheck("t2",
+                fmt::format(R"({{"type": "in", "child": {}, "values": [0, 1, 2, 3]}})",
+                            apply("bucket", "[4, " + ref3 + "]")),
+                false),
+       AddCheck("t3",
+                fmt::format(R"({{"type": "gt-eq", "left": {}, "right": 17000}})",
+                            apply("day", "[" + ref12 + "]")),
+                false),
+       AddCheck("t4",
+                fmt::format(R"({{"type": "eq", "left": {}, "right": 5}})",
+                            apply("if_else", R"([{"type": "is-null", "child": )" + ref2 +
+                                                 "}, 5, " + ref2 + "]")),
+                false),
+       AddCheck("t5",
+                fmt::format(R"({{"type": "not-in", "child": {}, "values": ["x", "y"]}})",
+                            apply("identity", "[" + ref3 + "]")),
+                false),
+       AddCheck(
+           "t6",
+           R"({"type": "not", "child": {"type": "not-starts-with", "left": {"type": "reference", "id": 3}, "right": "a"}})",
+           false),
        Append({RowJson("r1", 1, "5", R"("3": "abc", "12": "2017-11-16")"),
                RowJson("r2", 2, "null", R"("3": "x", "12": "1999-01-01")")}),
-       Append({RowJson("r3", 3, "5", R"("3": "abd")")}), R"({"op": "validate", "names": ["t1", "t2", "t3", "t4", "t5", "t6"]})"},
+       Append({RowJson("r3", 3, "5", R"("3": "abd")")}),
+       R"({"op": "validate", "names": ["t1", "t2", "t3", "t4", "t5", "t6"]})"},
       // UDFs with two parameters, calling each other, redefined.
       {Create(), two_params, calls_udf,
-       AddCheck("c", R"({"type": "eq", "left": {"type": "apply", "function": "small", "arguments": [{"type": "reference", "id": 2}]}, "right": true})", true),
+       AddCheck(
+           "c",
+           R"({"type": "eq", "left": {"type": "apply", "function": "small", "arguments": [{"type": "reference", "id": 2}]}, "right": true})",
+           true),
        Append({RowJson("r1", 1, "5")}), Append({RowJson("r2", 2, "500")}),
        Append({RowJson("r3", 3, "50")}),
        R"({"op": "define-function", "name": "between", "deterministic": true, "parameters": [{"name": "x", "type": "int"}, {"name": "hi", "type": "int"}], "return-type": "boolean", "body": {"type": "lt", "left": {"type": "parameter", "name": "x"}, "right": 10}})",
-       R"({"op": "commit", "operation": "replace"})", R"({"op": "validate", "names": ["c"]})",
-       Append({RowJson("r4", 4, "50")}), Append({RowJson("r5", 5, "6")})},
+       R"({"op": "commit", "operation": "replace"})",
+       R"({"op": "validate", "names": ["c"]})", Append({RowJson("r4", 4, "50")}),
+       Append({RowJson("r5", 5, "6")})},
       // Upgrades from every version; schema evolution on old versions.
       {Create(1, WithIdentifiers(kSchemaV2, "[1]")), Append({RowJson("r1", 1)}),
        R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "z", "type": "long", "required": false}]})",
        R"({"op": "upgrade", "format-version": 2})", Append({RowJson("r2", 2)}),
        R"({"op": "upgrade", "format-version": 3})",
        R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "w", "type": "string", "required": true, "initial-default": "d", "write-default": "e"}]})",
-       R"({"op": "upgrade", "format-version": 4})", Append({RowJson("r3", 3)}), R"({"op": "scan"})",
-       R"({"op": "scan", "snapshot-id": 1})", AddUnique("u", "[1]"), Append({RowJson("r4", 1)})},
+       R"({"op": "upgrade", "format-version": 4})", Append({RowJson("r3", 3)}),
+       R"({"op": "scan"})", R"({"op": "scan", "snapshot-id": 1})", AddUnique("u", "[1]"),
+       Append({RowJson("r4", 1)})},
       // Schema changes with constraints.
-      {Create(), AddPk("[1]"), AddUnique("u", "[2]", false), AddCheck("c", kQtyPositive, false),
-       Append({RowJson("r1", 1, "5")}),
+      {Create(), AddPk("[1]"), AddUnique("u", "[2]", false),
+       AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "5")}),
        R"({"op": "update-schema", "changes": [{"action": "update-column-type", "id": 1, "type": "long"}]})",
        R"({"op": "update-schema", "changes": [{"action": "delete-column", "id": 5}]})",
        R"({"op": "update-schema", "changes": [{"action": "delete-column", "id": 14}]})",
@@ -215,7 +256,8 @@ TEST_P(SampleWitnessJudged, CorrectSampleIsLegalAndTheModelCatchesTheMutant) {
   ASSERT_FALSE(bad_verdicts.empty()) << "the model does not catch the mutant";
   EXPECT_EQ(bad_verdicts.front().step, c.witness) << Show(bad_verdicts, bad);
   bool names_rule = false;
-  for (const Finding& f : bad_verdicts.front().findings) names_rule |= RuleIdName(f.rule) == rule;
+  for (const Finding& f : bad_verdicts.front().findings)
+    names_rule |= RuleIdName(f.rule) == rule;
   if (!names_rule) {
     // The model may name a neighbouring rule (e.g. proto.answer for a wrong result kind);
     // record it without failing.

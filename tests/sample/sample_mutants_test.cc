@@ -1,11 +1,12 @@
 /// \file
-/// Every mutant of the sample is real: for each, a hand-written script on which the mutant
-/// answers differently from the correct sample, first at a named step (the answers before
-/// it agree), where the correct sample's answer is the legal one the rule demands. The
-/// rule ID of each case is the mutant's (SampleMutants), printed in the test name's trace.
-#include <set>
-
+/// Every mutant of the sample is real: for each, a hand-written script on which the
+/// mutant answers differently from the correct sample, first at a named step (the answers
+/// before it agree), where the correct sample's answer is the legal one the rule demands.
+/// The rule ID of each case is the mutant's (SampleMutants), printed in the test name's
+/// trace.
 #include <gtest/gtest.h>
+
+#include <set>
 
 #include "sample/sample_adapter.h"
 #include "tests/sample/mutant_cases.h"
@@ -52,7 +53,8 @@ TEST(SampleMutants, EveryMutantHasAWitnessAndARule) {
     EXPECT_TRUE(names.insert(m.name).second) << "duplicate mutant " << m.name;
     EXPECT_NE(m.rule.find('.'), std::string::npos) << m.name;
     EXPECT_FALSE(m.description.empty()) << m.name;
-    EXPECT_EQ(witnessed.count(m.name), 1u) << "mutant " << m.name << " has no witness script";
+    EXPECT_EQ(witnessed.count(m.name), 1u)
+        << "mutant " << m.name << " has no witness script";
   }
 }
 

@@ -1,18 +1,17 @@
 /// \file
-/// One implementation, three transports: the sample answers the same scripted session byte
-/// for byte alike in-process (builtin:sample), as the executable ictk-sample-adapter over
-/// the exec transport, and as libictk_sample_adapter.so over the lib transport — both
-/// through the harness's transports (adapters/) and driven directly (a pipe to the
+/// One implementation, three transports: the sample answers the same scripted session
+/// byte for byte alike in-process (builtin:sample), as the executable ictk-sample-adapter
+/// over the exec transport, and as libictk_sample_adapter.so over the lib transport —
+/// both through the harness's transports (adapters/) and driven directly (a pipe to the
 /// executable, dlopen of the library), so that a fault in either layer shows.
 #include <dlfcn.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-
-#include <gtest/gtest.h>
 
 #include "adapters/adapter.h"
 #include "codec/json_text.h"
@@ -33,7 +32,8 @@ std::vector<std::string> Dumped(const std::vector<json>& responses) {
 
 /// The completed requests of a script, with "$metadata" resolved from the builtin run
 /// (the same on every transport when they agree).
-std::vector<json> ResolvedRequests(const Script& script, const std::vector<json>& responses) {
+std::vector<json> ResolvedRequests(const Script& script,
+                                   const std::vector<json>& responses) {
   std::vector<json> requests = Requests(script);
   json metadata = json::object();
   for (size_t i = 0; i < requests.size(); ++i) {
@@ -52,8 +52,8 @@ std::vector<std::string> RunExecutableDirectly(const std::vector<json>& requests
     std::ofstream out(input);
     for (const json& r : requests) out << DumpJson(r) << "\n";
   }
-  std::string command = fmt::format("'{}'{} < '{}'", kExe,
-                                    mutant.empty() ? "" : " --mutant " + mutant, input.string());
+  std::string command = fmt::format(
+      "'{}'{} < '{}'", kExe, mutant.empty() ? "" : " --mutant " + mutant, input.string());
   FILE* pipe = popen(command.c_str(), "r");
   std::vector<std::string> lines;
   if (pipe == nullptr) return lines;
@@ -105,16 +105,18 @@ class SampleTransports : public ::testing::TestWithParam<std::string> {};
 TEST_P(SampleTransports, AnswerByteForByteAlike) {
   const std::string mutant = GetParam();
   const std::string query = mutant.empty() ? "" : "mutant=" + mutant;
-  for (const Script& script : {EveryOp(), Script{Create(), AddPk("[1]"), Append({RowJson("r1", 1)}),
-                                                 Append({RowJson("r2", 1)})}}) {
+  for (const Script& script :
+       {EveryOp(), Script{Create(), AddPk("[1]"), Append({RowJson("r1", 1)}),
+                          Append({RowJson("r2", 1)})}}) {
     const std::vector<json> builtin = RunSample(script, query);
     const std::vector<std::string> expected = Dumped(builtin);
     const std::vector<json> requests = ResolvedRequests(script, builtin);
 
     BuiltinFactories builtins{{"sample", MakeSampleAdapter}};
     AdapterOptions options;
-    auto exec = MakeAdapter(fmt::format("exec:{}{}", kExe, mutant.empty() ? "" : " --mutant " + mutant),
-                            options, builtins);
+    auto exec = MakeAdapter(
+        fmt::format("exec:{}{}", kExe, mutant.empty() ? "" : " --mutant " + mutant),
+        options, builtins);
     ASSERT_TRUE(exec.has_value()) << exec.error().message;
     EXPECT_EQ(Dumped(RunScript(**exec, script)), expected) << "exec transport";
 
@@ -125,17 +127,20 @@ TEST_P(SampleTransports, AnswerByteForByteAlike) {
     unsetenv("ICTK_SAMPLE_MUTANT");
     EXPECT_EQ(lib_answers, expected) << "lib transport";
 
-    auto named = MakeAdapter("builtin:sample" + (query.empty() ? "" : "?" + query), options, builtins);
+    auto named = MakeAdapter("builtin:sample" + (query.empty() ? "" : "?" + query),
+                             options, builtins);
     ASSERT_TRUE(named.has_value());
     EXPECT_EQ(Dumped(RunScript(**named, script)), expected) << "builtin:sample spec";
 
-    EXPECT_EQ(RunExecutableDirectly(requests, mutant), expected) << "executable via a pipe";
+    EXPECT_EQ(RunExecutableDirectly(requests, mutant), expected)
+        << "executable via a pipe";
     EXPECT_EQ(RunLibraryDirectly(requests, mutant), expected) << "library via dlopen";
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(CorrectAndMutants, SampleTransports,
-                         ::testing::Values(std::string(), std::string("keys-only-among-added"),
+                         ::testing::Values(std::string(),
+                                           std::string("keys-only-among-added"),
                                            std::string("udf-check-keeps-valid")),
                          [](const auto& info) {
                            std::string n = info.param.empty() ? "correct" : info.param;
@@ -153,14 +158,18 @@ TEST(SampleExecutable, AnswersANonJsonLineAndRefusesAnUnknownMutant) {
   json answer = json::parse(std::string(buf, n));
   EXPECT_TRUE(answer["id"].is_null());
   EXPECT_EQ(Outcome(answer), "invalid-request");
-  const int rc = std::system(fmt::format("'{}' --mutant no-such-bug < /dev/null 2>/dev/null", kExe).c_str());
+  const int rc = std::system(
+      fmt::format("'{}' --mutant no-such-bug < /dev/null 2>/dev/null", kExe).c_str());
   EXPECT_NE(rc, 0);
 }
 
 TEST(SampleLibrary, ExportsOnlyTheInitSymbolAndRefusesAnUnknownMutant) {
   void* handle = dlopen(kLib, RTLD_NOW | RTLD_LOCAL);
   ASSERT_NE(handle, nullptr) << dlerror();
-  EXPECT_EQ(dlsym(handle, "_ZN4ictk17MakeSampleAdapterERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE"), nullptr);
+  EXPECT_EQ(dlsym(handle,
+                  "_ZN4ictk17MakeSampleAdapterERKNSt7__cxx1112basic_stringIcSt11char_"
+                  "traitsIcESaIcEEE"),
+            nullptr);
   auto init = reinterpret_cast<int (*)(IctkAdapter*)>(dlsym(handle, "ictk_adapter_init"));
   ASSERT_NE(init, nullptr);
   setenv("ICTK_SAMPLE_MUTANT", "no-such-bug", 1);

@@ -1,17 +1,17 @@
 /// \file
 /// Scripted request sequences for the sample's tests: a script is a list of protocol
 /// request lines; `RunScript` fills in what every line would repeat (`id` = its 1-based
-/// position, `table` = "t" for ops on a table, `now-ms` = 1000 + position) and replaces the
-/// string "$metadata" by the metadata of the latest answer that carried one, so that a
-/// reader op can be handed a table the session wrote.
+/// position, `table` = "t" for ops on a table, `now-ms` = 1000 + position) and replaces
+/// the string "$metadata" by the metadata of the latest answer that carried one, so that
+/// a reader op can be handed a table the session wrote.
 #pragma once
-
-#include <string>
-#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "adapters/adapter.h"
 #include "sample/sample_adapter.h"
@@ -42,7 +42,8 @@ inline std::vector<json> Requests(const Script& script) {
     const std::string op = r.value("op", "");
     if (!r.contains("id")) r["id"] = static_cast<int64_t>(i + 1);
     if (ActsOnTable(op) && !r.contains("table")) r["table"] = "t";
-    if (op != "hello" && !r.contains("now-ms")) r["now-ms"] = static_cast<int64_t>(1000 + i + 1);
+    if (op != "hello" && !r.contains("now-ms"))
+      r["now-ms"] = static_cast<int64_t>(1000 + i + 1);
     out.push_back(std::move(r));
   }
   return out;
@@ -176,13 +177,16 @@ inline const char* kQtyPositive =
     R"({"type": "or", "left": {"type": "gt", "left": {"type": "reference", "id": 2}, "right": 0}, "right": {"type": "is-null", "child": {"type": "reference", "id": 2}}})";
 
 /// A row of the common schema: id, qty (null when `qty` is "null"), and required fields.
-inline std::string RowJson(const std::string& key, int64_t id, const std::string& qty = "null",
+inline std::string RowJson(const std::string& key, int64_t id,
+                           const std::string& qty = "null",
                            const std::string& extra = "") {
-  return fmt::format(R"({{"key": "{}", "values": {{"1": {}, "2": {}, "4": "c{}", "10": {{"11": 0}}{}}}}})",
-                     key, id, qty, id, extra.empty() ? "" : ", " + extra);
+  return fmt::format(
+      R"({{"key": "{}", "values": {{"1": {}, "2": {}, "4": "c{}", "10": {{"11": 0}}{}}}}})",
+      key, id, qty, id, extra.empty() ? "" : ", " + extra);
 }
 
-inline std::string Append(const std::vector<std::string>& rows, const std::string& txn = "") {
+inline std::string Append(const std::vector<std::string>& rows,
+                          const std::string& txn = "") {
   std::string list;
   for (const auto& r : rows) list += (list.empty() ? "" : ", ") + r;
   return fmt::format(R"({{"op": "commit", "operation": "append", "add": [{}]{}}})", list,
@@ -192,7 +196,8 @@ inline std::string Append(const std::vector<std::string>& rows, const std::strin
 inline std::string Delete(const std::vector<std::string>& keys) {
   std::string list;
   for (const auto& k : keys) list += (list.empty() ? "\"" : ", \"") + k + "\"";
-  return fmt::format(R"({{"op": "commit", "operation": "delete", "remove": [{}]}})", list);
+  return fmt::format(R"({{"op": "commit", "operation": "delete", "remove": [{}]}})",
+                     list);
 }
 
 /// The example session of EXAMPLE-SESSION.md, verbatim.
@@ -215,12 +220,15 @@ inline Script ExampleSession() {
 
 /// A session that touches every op of the protocol.
 inline Script EveryOp() {
-  const char* udf = R"({"op": "define-function", "name": "pos", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "gt", "left": {"type": "parameter", "name": "x"}, "right": 0}})";
-  const char* call = R"({"type": "eq", "left": {"type": "apply", "function": "pos", "arguments": [{"type": "reference", "id": 2}]}, "right": true})";
+  const char* udf =
+      R"({"op": "define-function", "name": "pos", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "gt", "left": {"type": "parameter", "name": "x"}, "right": 0}})";
+  const char* call =
+      R"({"type": "eq", "left": {"type": "apply", "function": "pos", "arguments": [{"type": "reference", "id": 2}]}, "right": true})";
   return {
       R"({"op": "hello", "protocol-version": 1})",
       Create(3, WithIdentifiers(kSchema, "[1]")),
-      Append({RowJson("r1", 1, "5"), RowJson("r2", 2, "-1", R"("3": "x", "12": "2017-11-16")")}),
+      Append({RowJson("r1", 1, "5"),
+              RowJson("r2", 2, "-1", R"("3": "x", "12": "2017-11-16")")}),
       R"({"op": "upgrade", "format-version": 4})",
       AddCheck("c", kQtyPositive, false),
       AddUnique("u", "[3]"),
@@ -231,8 +239,9 @@ inline Script EveryOp() {
       Append({RowJson("r3", 3, "7")}, "w"),
       Delete({"r2"}),
       R"({"op": "finish", "txn": "w"})",
-      fmt::format(R"({{"op": "commit", "operation": "overwrite", "modify": [{}], "remove": ["r1"]}})",
-                  RowJson("r3", 3, "8")),
+      fmt::format(
+          R"({{"op": "commit", "operation": "overwrite", "modify": [{}], "remove": ["r1"]}})",
+          RowJson("r3", 3, "8")),
       R"({"op": "update-constraint", "name": "u", "set": {"name": "u2", "enforced": false}})",
       R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "extra", "type": "int", "required": false}, {"action": "rename-column", "id": 3, "name": "nm"}]})",
       R"({"op": "remove-constraint", "name": "cu"})",
