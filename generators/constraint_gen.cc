@@ -134,9 +134,9 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
                                                           : std::vector<std::string>{};
     // A history that defined UDFs checks with them often, so that a redefinition between
     // commits makes a carried status false (expr.udf-status).
-    if (!udfs.empty() && !c.ints.empty() && *Uniform<int>(0, 100) < 40)
+    if (!udfs.empty() && !c.ints.empty() && *Uniform<int>(0, 100) < 60)
       return UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(c.ints));
-    const int kind = *Uniform<int>(0, 12);
+    const int kind = *Uniform<int>(0, 13);
     const int64_t lit = *Uniform<int64_t>(0, 4);
     switch (kind) {
       case 0:
@@ -207,6 +207,13 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
         if (!udfs.empty() && !c.ints.empty())
           return UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(c.ints));
         break;
+      case 12:
+        if (!numbers.empty()) {  // NOT (n < k): two-valued, so a null n passes
+          const FieldId id = *rc::gen::elementOf(numbers);
+          return Expr::Unary(ExprOp::kNot, Expr::Binary(ExprOp::kLt, Expr::Ref(id),
+                                                        Expr::Lit(Value::Long(lit))));
+        }
+        break;
       case 11:
         if (!c.nested_ints.empty()) {
           const FieldId id = *rc::gen::elementOf(c.nested_ints);
@@ -234,6 +241,8 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
       if (k.pk_eligible) pk_keys.push_back(k);
     std::vector<ConstraintType> types;
     if (caps.check) types.push_back(ConstraintType::kCheck);
+    if (caps.check && caps.udf && !UsableUdfs(context.functions).empty())
+      types.push_back(ConstraintType::kCheck);  // UDF checks twice as likely
     if (caps.unique && !keys.empty()) types.push_back(ConstraintType::kUnique);
     if (caps.primary_key && !pk_keys.empty() && !HasPrimaryKey(context.existing))
       types.push_back(ConstraintType::kPrimaryKey);
@@ -307,7 +316,16 @@ std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context
   if (!c.unknown.empty()) out.push_back(RuleId::kKeyNoUnknown);
   if (HasPrimaryKey(context.existing) && b.pk_key) out.push_back(RuleId::kDefSinglePk);
   if (!context.existing.empty()) out.push_back(RuleId::kDefNameUnique);
-  if (context.capabilities.udf && !c.ints.empty()) out.push_back(RuleId::kExprDeterministic);
+  if (context.capabilities.udf && !c.ints.empty()) {
+    out.push_back(RuleId::kExprDeterministic);
+    // A UDF that is defined but not deterministic is the subtle case: aim at it more.
+    for (const auto& [fn, def] : context.functions)
+      if (!def.deterministic) {
+        out.push_back(RuleId::kExprDeterministic);
+        out.push_back(RuleId::kExprDeterministic);
+        break;
+      }
+  }
   return out;
 }
 
@@ -412,7 +430,7 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         std::vector<std::string> nondeterministic;
         for (const auto& [fn, def] : context.functions)
           if (!def.deterministic) nondeterministic.push_back(fn);
-        const std::string fn = !nondeterministic.empty() && *rc::gen::arbitrary<bool>()
+        const std::string fn = !nondeterministic.empty() && *Uniform<int>(0, 4) != 0
                                    ? *rc::gen::elementOf(nondeterministic)
                                    : name + "_undefined_fn";
         return check_of(UdfCheck(fn, cols.ints.empty() ? 2 : cols.ints.front()));

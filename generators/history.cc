@@ -61,12 +61,32 @@ rc::Gen<StepKind> GenKind(const HistoryGenConfig& config, bool allow_transaction
   }));
 }
 
+/// The kinds committed concurrently inside a transaction: what makes a retry interesting
+/// (rows with the staged keys, constraints added or set enforced, schema changes).
+HistoryGenConfig ConcurrentConfig(const HistoryGenConfig& config) {
+  HistoryGenConfig inner = config;
+  for (auto& [kind, w] : inner.weights.weights) {
+    if (w == 0) continue;
+    switch (kind) {
+      case StepKind::kAppend: w = 12; break;
+      case StepKind::kAddConstraint: w = 6; break;
+      case StepKind::kUpdateConstraint: w = 5; break;
+      case StepKind::kUpdateSchema: w = 2; break;
+      case StepKind::kDelete:
+      case StepKind::kOverwrite: w = 3; break;
+      default: w = 1; break;
+    }
+  }
+  return inner;
+}
+
 rc::Gen<PlanStep> GenStep(const HistoryGenConfig& config, bool allow_transaction) {
   return rc::gen::mapcat(GenKind(config, allow_transaction), [config](StepKind kind) {
     rc::Gen<std::vector<PlanStep>> inner =
         kind == StepKind::kTransaction
             ? rc::gen::resize(3, rc::gen::container<std::vector<PlanStep>>(
-                                     GenStep(config, /*allow_transaction=*/false)))
+                                     GenStep(ConcurrentConfig(config),
+                                             /*allow_transaction=*/false)))
             : rc::gen::just(std::vector<PlanStep>{});
     return rc::gen::build<PlanStep>(
         rc::gen::set(&PlanStep::kind, rc::gen::just(kind)),
@@ -168,9 +188,9 @@ GenWeights GenWeights::Default() {
       {StepKind::kOverwrite, 6},        {StepKind::kModify, 3},
       {StepKind::kReplace, 2},          {StepKind::kAddConstraint, 10},
       {StepKind::kAddInvalidConstraint, 6}, {StepKind::kUpdateConstraint, 4},
-      {StepKind::kRemoveConstraint, 2}, {StepKind::kUpdateSchema, 4},
+      {StepKind::kRemoveConstraint, 2}, {StepKind::kUpdateSchema, 5},
       {StepKind::kUpgrade, 3},          {StepKind::kTransaction, 5},
-      {StepKind::kDefineFunction, 3},   {StepKind::kValidate, 4},
+      {StepKind::kDefineFunction, 4},   {StepKind::kValidate, 4},
       {StepKind::kScan, 3},             {StepKind::kLoadTable, 1},
       {StepKind::kReadStatuses, 2},     {StepKind::kParseMetadata, 1},
   };
@@ -265,6 +285,7 @@ std::string Distribution::ToString() const {
   auto line = [](std::string_view title, std::vector<std::pair<std::string, int64_t>> items) {
     std::sort(items.begin(), items.end(),
               [](const auto& a, const auto& b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
+    if (items.empty()) return std::string();
     std::string out = fmt::format("{}:", title);
     for (const auto& [k, v] : items) out += fmt::format(" {}={}", k, v);
     return out + "\n";

@@ -763,7 +763,11 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   };
   std::vector<FieldId> top_ids;
   for (const NestedField& f : schema.fields) top_ids.push_back(f.id);
-  switch (ctx.Flavour(10)) {
+  // Flavours 10-13 repeat the changes that constraints must refuse (a referenced column
+  // deleted, a check field promoted, a primary-key field made optional).
+  static constexpr uint32_t kSchemaFlavours[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 6, 8, 9, 9};
+  const uint32_t flavour = kSchemaFlavours[ctx.Flavour(14)];
+  switch (flavour) {
     case 0:
     default: {
       AddColumn a;
@@ -850,7 +854,7 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       if (pool.empty()) return std::nullopt;
       const FieldId top = pool[ctx.Pick(pool.size())];
       u.changes.push_back(DeleteColumn{top});
-      if (ctx.Flavour(10) == 7) {
+      if (flavour == 7) {
         std::set<std::string> names;
         for (const auto& [id, ns] : refs.names)
           if (TopLevelOf(schema, id) == top) names.insert(ns.begin(), ns.end());
@@ -910,7 +914,7 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
           pool.push_back(f.id);
       if (pool.empty()) return std::nullopt;
       FieldId id = pool[ctx.Pick(pool.size())];
-      if (!refs.by_pk.empty() && ctx.step.pick % 2 == 0) id = *refs.by_pk.begin();
+      if (!refs.by_pk.empty() && ctx.step.pick % 4 != 0) id = *refs.by_pk.begin();
       u.changes.push_back(MakeOptional{id});
       if (refs.by_pk.count(id)) {
         label = "update-schema/pk-field-optional";
@@ -1186,12 +1190,14 @@ std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) 
   const TableState base = StateAtBase(*ctx.table, it->second.base, ctx.state.functions);
   Ctx at_base{ctx.state, &base, ctx.options, ctx.counters, ctx.step};
   std::optional<RenderedStep> r;
-  switch (ctx.Flavour(4)) {
+  switch (ctx.Flavour(6)) {
     case 0:
     case 1:
+    case 2:
     default: r = RenderAppend(at_base, txn); break;
-    case 2: r = RenderOverwrite(at_base, txn, false); break;
-    case 3: r = RenderDelete(at_base, txn); break;
+    case 3:
+    case 4: r = RenderOverwrite(at_base, txn, false); break;
+    case 5: r = RenderDelete(at_base, txn); break;
   }
   if (!r) r = RenderAppend(at_base, txn);
   if (!r) return std::nullopt;
@@ -1209,7 +1215,7 @@ std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
   r->label = "concurrent/" + r->label;
   Commit* commit = std::get_if<Commit>(&r->request.op);
   if (commit && !commit->add.empty() && !ctx.counters.staged_rows.empty() &&
-      ctx.step.pick % 2 == 0) {
+      ctx.step.pick % 4 != 0) {
     const Schema& schema = *ctx.schema();
     NormalizedRow staged = NormalizeRow(ctx.counters.staged_rows[0].values, schema.fields);
     if (staged.values)

@@ -126,7 +126,7 @@ RuleId StatusRule(ConstraintStatus s) {
 }
 
 std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const Answer& a,
-                                               const Request& request) {
+                                               const Request& request, const TableState* table) {
   std::vector<std::pair<RuleId, bool>> out;
   std::set<RuleId> seen;
   auto add = [&](RuleId r, bool negative) {
@@ -157,8 +157,26 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
       if (m.format_version >= 4 && s.parent_snapshot_id) add(RuleId::kIceV4SnapshotTimestamps, false);
       if (s.retry) add(RuleId::kEnfRetryRecomputeStatuses, false);
       const Snapshot* snap = a.metadata ? a.metadata->CurrentSnapshot() : nullptr;
+      const Commit* commit = std::get_if<Commit>(&request.op);
+      if (commit && !commit->modify.empty()) add(RuleId::kEnfModifiedRow, false);
       for (const StatusExpectation& e : s.statuses) {
         if (e.also_rule) add(*e.also_rule, false);
+        // What judging this status by truth exercised, by the constraint's type.
+        const Constraint* c =
+            table && e.id ? FindConstraintById(table->metadata, *e.id) : nullptr;
+        const std::optional<ConstraintType> type = c ? c->type : std::nullopt;
+        const bool key = type == ConstraintType::kUnique || type == ConstraintType::kPrimaryKey;
+        if (e.facts.calls_udf) add(RuleId::kExprUdfStatus, false);
+        if (e.facts.added_rows && key) add(RuleId::kEnfKeysAgainstRemaining, false);
+        if (e.facts.added_rows && type == ConstraintType::kUnique) add(RuleId::kSemUnique, false);
+        if (e.facts.added_rows && type == ConstraintType::kPrimaryKey)
+          add(RuleId::kSemPrimaryKey, false);
+        if (e.facts.added_rows && type == ConstraintType::kCheck) add(RuleId::kSemCheck, false);
+        if (s.retry) {
+          add(RuleId::kEnfRetryEnforced, false);
+          if (key && e.facts.added_rows) add(RuleId::kEnfRetryKeysNewParent, false);
+          if (type == ConstraintType::kCheck && e.facts.added_rows) add(RuleId::kEnfRetryCheck, false);
+        }
         if (e.facts.parent != ConstraintStatus::kUnvalidated && !e.facts.added_rows)
           add(RuleId::kStNoAddCarry, false);
         ConstraintId id = e.id.value_or(0);
@@ -171,7 +189,24 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
   }
   if (o.rows) add(RuleId::kSemLiveRows, false);
   if (o.reader_statuses) add(RuleId::kStReaderLookup, false);
-  (void)request;
+  // A constraint added by field ID (def.by-field-id); a unique key over an optional field
+  // (key.unique-optional-ok).
+  if (const auto* add_c = std::get_if<AddConstraint>(&request.op);
+      add_c && o.ok_allowed && a.result == AnswerResult::kOk && table) {
+    add(RuleId::kDefByFieldId, false);
+    const Schema* schema = table->metadata.CurrentSchema();
+    if (schema && add_c->constraint.type == ConstraintType::kUnique && add_c->constraint.field_ids)
+      for (FieldId id : *add_c->constraint.field_ids)
+        if (std::optional<FieldLocation> loc = FindField(*schema, id);
+            loc && (!loc->field.required || loc->under_optional_struct))
+          add(RuleId::kKeyUniqueOptionalOk, false);
+  }
+  // A rejection for rows that break key constraints checked them against the remaining rows.
+  if (a.result == AnswerResult::kRejected && table)
+    for (ConstraintId id : o.violated_ids)
+      if (const Constraint* c = FindConstraintById(table->metadata, id);
+          c && (c->type == ConstraintType::kUnique || c->type == ConstraintType::kPrimaryKey))
+        add(RuleId::kEnfKeysAgainstRemaining, true);
   return out;
 }
 
@@ -246,7 +281,7 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOpt
     }
     const Answer answer = ToAnswer(*response);
     step.answered = DescribeAnswer(answer, outcome, state, request);
-    step.exercised = Exercised(outcome, answer, request);
+    step.exercised = Exercised(outcome, answer, request, state.FindTable(request.table));
     step.expect = FixtureExpectation(outcome, state, request, answer);
 
     Findings findings = Judge(outcome, answer);
