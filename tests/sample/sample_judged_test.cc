@@ -217,6 +217,29 @@ std::vector<Script> BroadScripts() {
        R"({"op": "begin", "txn": "s"})", Append({RowJson("r4", 4, "7")}, "s"),
        R"({"op": "update-schema", "changes": [{"action": "add-column", "name": "x", "type": "int", "required": false}]})",
        R"({"op": "finish", "txn": "s"})"},
+      // Edges: no-op upgrade, restated definitions, empty validate, scans without
+      // snapshots, a nested primary key, an undefined function, replace on an empty
+      // table.
+      {Create(), R"({"op": "upgrade", "format-version": 4})", R"({"op": "scan"})",
+       R"({"op": "read-statuses", "metadata": "$metadata"})", AddPk("[11]"),
+       R"({"op": "update-constraint", "name": "pk", "set": {"type": "primary-key", "field-ids": [11]}})",
+       R"({"op": "validate", "names": []})",
+       R"({"op": "commit", "operation": "replace"})",
+       AddCheck(
+           "c",
+           R"({"type": "eq", "left": {"type": "apply", "function": "nope", "arguments": [{"type": "reference", "id": 2}]}, "right": true})",
+           false),
+       R"({"op": "add-constraint", "constraint": {"type": "unique", "name": "u", "field-ids": [3]}})",
+       Append({RowJson("r1", 1, "1", R"("10": {"11": 7})"),
+               RowJson("r2", 2, "1", R"("10": {"11": 7})")}),
+       Append({RowJson("r3", 3, "1", R"("10": {"11": 8})")}), Delete({"r3"}),
+       R"({"op": "update-constraint", "name": "pk", "set": {"name": "pk"}})"},
+      // Old versions end to end.
+      {Create(1, kSchemaV2), Append({RowJson("r1", 1)}), Delete({"r1"}),
+       R"({"op": "upgrade", "format-version": 3})", Append({RowJson("r2", 2)}),
+       R"({"op": "scan"})", R"({"op": "parse-metadata", "metadata": "$metadata"})",
+       R"({"op": "upgrade", "format-version": 4})", AddPk("[1]"),
+       Append({RowJson("r3", 2)}), Append({RowJson("r4", 4)})},
       // Readers: parse-metadata of v3 metadata carrying constraints; read-statuses of v3.
       {Create(3), Append({RowJson("r1", 1)}),
        R"({"op": "read-statuses", "metadata": "$metadata"})",
