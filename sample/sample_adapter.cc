@@ -90,6 +90,18 @@ Session::Session(Mutant mutant)
 Session::~Session() = default;
 
 json Session::Call(const json& request) {
+  try {
+    return CallUnchecked(request);
+  } catch (const std::exception& e) {
+    // A bug of the sample is its own failure (`error`), never a dead process.
+    json j = Envelope(
+        request.is_object() && request.contains("id") ? request["id"] : json(), "error");
+    j["message"] = std::string("internal failure: ") + e.what();
+    return j;
+  }
+}
+
+json Session::CallUnchecked(const json& request) {
   if (!request.is_object()) {
     return Rejected(nullptr, kinds::kInvalidRequest, "a request is a JSON object");
   }

@@ -29,6 +29,8 @@ class Session {
   Mutant mutant() const { return mutant_; }
 
  private:
+  nlohmann::json CallUnchecked(const nlohmann::json& request);
+
   Mutant mutant_;
   std::unique_ptr<Engine> engine_;
 };
