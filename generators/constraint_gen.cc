@@ -120,7 +120,12 @@ FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
   Expr param;
   param.op = ExprOp::kParameter;
   param.name = "x";
-  f.body = Expr::Binary(ExprOp::kGt, std::move(param), Expr::Lit(Value::Long(threshold)));
+  // x IS NULL OR x > threshold: rows without a value pass, so that statuses can be
+  // validated and then carried (wrongly, for a UDF check).
+  Expr null_param = param;
+  f.body = Expr::Binary(ExprOp::kOr, Expr::Unary(ExprOp::kIsNull, std::move(null_param)),
+                        Expr::Binary(ExprOp::kGt, std::move(param),
+                                     Expr::Lit(Value::Long(threshold))));
   return f;
 }
 
@@ -136,7 +141,8 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
     // commits makes a carried status false (expr.udf-status).
     if (!udfs.empty() && !c.ints.empty() && *Uniform<int>(0, 100) < 60)
       return UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(c.ints));
-    const int kind = *Uniform<int>(0, 13);
+    int kind = *Uniform<int>(0, 16);
+    if (kind >= 13) kind = 8;  // transforms often: implementations get Murmur3 wrong
     const int64_t lit = *Uniform<int64_t>(0, 4);
     switch (kind) {
       case 0:
@@ -184,13 +190,17 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
                              Expr::Unary(ExprOp::kIsNan, Expr::Ref(*rc::gen::elementOf(c.floats))));
         break;
       case 8:
-        if (capabilities.transforms && !numbers.empty()) {
-          const FieldId id = *rc::gen::elementOf(numbers);
-          // bucket(4, n) < 3 OR n IS NULL: breaks for a quarter of the values.
+        if (capabilities.transforms && (!numbers.empty() || !c.strings.empty())) {
+          std::vector<FieldId> pool = numbers;
+          pool.insert(pool.end(), c.strings.begin(), c.strings.end());
+          const FieldId id = *rc::gen::elementOf(pool);
+          // bucket(N, v) < 3N/4 OR v IS NULL: breaks for a quarter of the values, and
+          // which ones depends on Iceberg's Murmur3 of the value's byte form.
+          const int64_t n = *rc::gen::element<int64_t>(4, 8, 16);
           return OrNull(Expr::Binary(ExprOp::kLt,
-                                     Expr::Apply("bucket", {Expr::Lit(Value::Long(4)),
+                                     Expr::Apply("bucket", {Expr::Lit(Value::Long(n)),
                                                             Expr::Ref(id)}),
-                                     Expr::Lit(Value::Long(3))),
+                                     Expr::Lit(Value::Long(n * 3 / 4))),
                         id);
         }
         break;
@@ -247,6 +257,15 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
     if (caps.primary_key && !pk_keys.empty() && !HasPrimaryKey(context.existing))
       types.push_back(ConstraintType::kPrimaryKey);
     if (types.empty()) types.push_back(ConstraintType::kCheck);
+    if (context.prefer_udf_check && caps.check && caps.udf) {
+      const std::vector<std::string> udfs = UsableUdfs(context.functions);
+      const Columns cols = CollectColumns(context.schema);
+      if (!udfs.empty() && !cols.ints.empty()) {
+        Constraint c = Make(ConstraintType::kCheck, context.name, enforced);
+        c.expression = UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(cols.ints));
+        return c;
+      }
+    }
     const ConstraintType type = *rc::gen::elementOf(types);
     Constraint c = Make(type, context.name, enforced);
     if (type == ConstraintType::kCheck) {
@@ -257,8 +276,17 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
     const int n = std::min<int>(static_cast<int>(pool.size()),
                                 *rc::gen::weightedElement<int>({{4, 1}, {2, 2}, {1, 3}}));
     std::vector<FieldId> ids;
-    // Prefer the small-domain columns a history writes colliding values to: `id` first.
-    ids.push_back(pool[*rc::gen::weightedElement<size_t>({{3, 0}, {1, pool.size() - 1}})].id);
+    std::vector<FieldId> optional_fields;
+    for (const KeyCandidate& k : pool)
+      if (!k.pk_eligible) optional_fields.push_back(k.id);
+    if (type == ConstraintType::kUnique && !optional_fields.empty() && *Uniform<int>(0, 2) == 0) {
+      // A unique key over an optional field: rows with a null part are not compared
+      // (sem.unique, key.unique-optional-ok).
+      ids.push_back(*rc::gen::elementOf(optional_fields));
+    } else {
+      // Prefer the columns a history writes colliding values to: `id` first.
+      ids.push_back(pool[*rc::gen::weightedElement<size_t>({{3, 0}, {1, pool.size() - 1}})].id);
+    }
     while (static_cast<int>(ids.size()) < n) {
       const FieldId id = (*rc::gen::elementOf(pool)).id;
       if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);

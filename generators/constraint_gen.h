@@ -29,6 +29,8 @@ struct ConstraintGenContext {
   std::vector<Constraint> existing;  ///< the table's constraints
   FunctionCatalog functions;         ///< the UDFs a check may call (this history's)
   std::string name;                  ///< the name to give (fresh unless aimed at def.name-unique)
+  /// Make a check that calls one of `functions` when one fits (expr.udf-status).
+  bool prefer_udf_check = false;
 };
 
 /// A field a key constraint may use, and whether a primary key may use it.
@@ -63,7 +65,8 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
 /// A check that calls the UDF `function` (one int argument, returning boolean) on `field`.
 Expr UdfCheck(const std::string& function, FieldId field);
 
-/// The body of a UDF `(x int) -> boolean` that is true when `x > threshold`.
+/// The body of a UDF `(x int) -> boolean` that is true when `x` is null or above
+/// `threshold`.
 FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
                                   bool deterministic);
 

@@ -106,7 +106,7 @@ rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
   for (int32_t v : config.capabilities.format_versions) {
     if (v < 1 || v > 4) continue;
     // v4 most of the time; older versions (to upgrade, or to be refused constraints).
-    const int w = v == 4 ? 6 : (config.capabilities.upgrade ? 1 : 0) + (v == 3 ? 1 : 0);
+    const int w = v == 4 ? 10 : (config.capabilities.upgrade ? 1 : 0) + (v == 3 ? 1 : 0);
     if (w == 0) continue;
     total += w;
     versions.emplace_back(total, v);

@@ -305,6 +305,29 @@ Row RowBreaking(const Ctx& ctx, const Constraint& c, uint64_t salt) {
   return best;
 }
 
+/// A fresh-keyed row that satisfies every enforced check, when one of a few candidates does
+/// (so that commits succeed and later statuses can be carried, rightly or wrongly).
+Row RowSatisfyingChecks(const Ctx& ctx, uint64_t salt) {
+  const Schema& schema = *ctx.schema();
+  std::vector<const Constraint*> enforced;
+  for (const Constraint& c : ctx.constraints())
+    if (c.type == ConstraintType::kCheck && c.enforced.value_or(false)) enforced.push_back(&c);
+  Row best;
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    const int saved = ctx.counters.next_row;
+    Row row = RandomRow(ctx, salt * 37 + attempt, true, attempt % 2 == 1);
+    best = row;
+    NormalizedRow n = NormalizeRow(row.values, schema.fields);
+    bool ok = n.values.has_value();
+    for (const Constraint* c : enforced)
+      ok = ok && !BreaksCheck(*c, *n.values, schema, ctx.state.functions);
+    if (ok || enforced.empty()) return row;
+    ctx.counters.next_row = saved;
+  }
+  ctx.counters.next_row++;
+  return best;
+}
+
 bool HasRequiredGeo(const Ctx& ctx) {
   const Schema* s = ctx.schema();
   return s == nullptr || !RowsWritable(s->fields);
@@ -333,7 +356,7 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
   switch (ctx.Flavour(7)) {
     case 0:
     default:
-      for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, true));
+      for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RowSatisfyingChecks(ctx, i));
       break;
     case 1:  // collide with a live row on a key (enf.keys-against-remaining)
       for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, true));
@@ -582,7 +605,30 @@ std::string FreshName(const Ctx& ctx, std::string_view stem) {
 
 std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
   if (!ctx.caps().check && !ctx.caps().unique && !ctx.caps().primary_key) return std::nullopt;
+  // On a v1-v3 table, half of the add-constraint steps upgrade it first (the precondition
+  // repaired); the other half are refused (def.v4-only).
+  if (ctx.md().format_version < 4 && ctx.caps().upgrade && ctx.caps().format_versions.count(4) &&
+      ctx.step.pick % 2 == 1)
+    return Make(Upgrade{4}, ctx.options.table,
+                fmt::format("upgrade/v{}-to-v4-for-constraints", ctx.md().format_version),
+                Intent::kOk, std::nullopt,
+                {RuleId::kUpgPkFromIdentifiers, RuleId::kUpgSkipIneligible,
+                 RuleId::kIdLastDefaultZero});
   ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "c"));
+  // One add-constraint in four is about a UDF check: with no deterministic UDF of this
+  // history defined yet, the step defines one first (the check comes with a later step).
+  if (ctx.caps().udf && ctx.caps().check && ctx.md().format_version >= 4 &&
+      ctx.Flavour(4) == 0) {
+    bool usable = false;
+    for (const auto& [name, def] : g.functions) usable = usable || def.deterministic;
+    if (!usable)
+      return Make(DefineFunction{UdfGreaterThan(
+                      fmt::format("{}f{}", ctx.options.function_prefix, ctx.step.pick % 3),
+                      static_cast<int64_t>(ctx.step.seed % 4), true)},
+                  "", "define-function/for-check", Intent::kOk, std::nullopt,
+                  {RuleId::kExprUdfStatus});
+    g.prefer_udf_check = true;
+  }
   std::optional<Constraint> c = Sample(GenValidConstraint(g), ctx.Seed(1), ctx.step.size);
   if (!c) return std::nullopt;
   if (c->type == ConstraintType::kPrimaryKey && ctx.step.pick % 2 == 0 &&
