@@ -235,42 +235,13 @@ Result<Type> TypeFromString(std::string_view text) {
 }
 
 std::string TypeToString(const Type& type) {
+  // The parameterized types are spelled here; every other name is the model's TypeId name.
   switch (type.id) {
-    case TypeId::kBoolean:
-      return "boolean";
-    case TypeId::kInt:
-      return "int";
-    case TypeId::kLong:
-      return "long";
-    case TypeId::kFloat:
-      return "float";
-    case TypeId::kDouble:
-      return "double";
     case TypeId::kDecimal:
       return "decimal(" + std::to_string(type.precision) + ", " +
              std::to_string(type.scale) + ")";
-    case TypeId::kDate:
-      return "date";
-    case TypeId::kTime:
-      return "time";
-    case TypeId::kTimestamp:
-      return "timestamp";
-    case TypeId::kTimestampTz:
-      return "timestamptz";
-    case TypeId::kTimestampNs:
-      return "timestamp_ns";
-    case TypeId::kTimestampTzNs:
-      return "timestamptz_ns";
-    case TypeId::kString:
-      return "string";
-    case TypeId::kUuid:
-      return "uuid";
     case TypeId::kFixed:
       return "fixed[" + std::to_string(type.length) + "]";
-    case TypeId::kBinary:
-      return "binary";
-    case TypeId::kUnknown:
-      return "unknown";
     case TypeId::kGeometry:
       return "geometry(" + (type.crs.empty() ? std::string(kDefaultCrs) : type.crs) + ")";
     case TypeId::kGeography:
@@ -278,16 +249,9 @@ std::string TypeToString(const Type& type) {
              ", " +
              (type.algorithm.empty() ? std::string(kDefaultAlgorithm) : type.algorithm) +
              ")";
-    case TypeId::kVariant:
-      return "variant";
-    case TypeId::kStruct:
-      return "struct";
-    case TypeId::kList:
-      return "list";
-    case TypeId::kMap:
-      return "map";
+    default:
+      return ToString(type.id);
   }
-  return "unknown";
 }
 
 Result<Type> TypeFromJson(const json& j, std::string_view pointer) {
