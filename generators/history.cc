@@ -224,6 +224,11 @@ int GenWeights::Of(StepKind kind) const {
   return it == weights.end() ? 0 : it->second;
 }
 
+std::recursive_mutex& RapidCheckMutex() {
+  static std::recursive_mutex mutex;  // guards RapidCheck's process-wide state
+  return mutex;
+}
+
 bool KindAllowed(StepKind kind, const Capabilities& c) {
   switch (kind) {
     case StepKind::kModify: return c.modify_rows;

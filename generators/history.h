@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -126,6 +127,11 @@ struct HistoryGenConfig {
   GenWeights weights = GenWeights::Default();
   int max_steps = 20;  ///< plan steps (a transaction counts once)
 };
+
+/// RapidCheck keeps its generation context in process-wide state, so generating, rendering
+/// and walking shrink trees from several threads (`certify --jobs`) takes this lock.
+/// HistoryRenderer::Next takes it itself.
+std::recursive_mutex& RapidCheckMutex();
 
 /// Whether the capabilities allow a step kind at all.
 bool KindAllowed(StepKind kind, const Capabilities& capabilities);

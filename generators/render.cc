@@ -1308,6 +1308,7 @@ HistoryRenderer::HistoryRenderer(Plan plan, RenderOptions options)
 }
 
 std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
+  std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
   static const PlanStep kNoStep{};
   while (cursor_ < slots_.size()) {
     const Slot slot = slots_[cursor_++];

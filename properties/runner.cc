@@ -365,6 +365,7 @@ rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index, const HistoryGenConf
                                           0x696374'6b'63657274ULL, 0x68697374ULL});
   // Sizes cycle through 10..100 with the index, as RapidCheck grows them over a run.
   const int size = 10 + static_cast<int>((static_cast<uint64_t>(index) * 37) % 91);
+  std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
   return GenPlan(config)(random, size);
 }
 
@@ -379,6 +380,7 @@ struct Signature {
 Signature SignatureOf(const HistoryRun& r) { return {r.verdict, r.primary_rule()}; }
 
 std::optional<Plan> ValueOf(const rc::Shrinkable<Plan>& s) {
+  std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
   try {
     return s.value();
   } catch (...) {
@@ -409,8 +411,12 @@ StepRow ToRow(const StepOutcome& s, int index, bool failed) {
   row.index = index;
   row.op = std::string(OpName(s.step.request.op));
   row.label = s.step.label;
+  // The transport's request id depends on what else ran on the adapter (--jobs), so the
+  // report numbers a case's requests from 1 instead.
   row.request = s.request;
+  if (row.request.is_object()) row.request["id"] = index;
   row.response = s.response ? *s.response : json(nullptr);
+  if (row.response.is_object() && row.response.contains("id")) row.response["id"] = index;
   row.allowed = s.allowed;
   row.answered = s.answered;
   row.failed = failed;
@@ -467,8 +473,14 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOpti
     while (progressed && runs < options.shrink_budget &&
            MillisSince(start) < static_cast<double>(options.shrink_time_budget_ms)) {
       progressed = false;
+      std::unique_lock<std::recursive_mutex> lock(RapidCheckMutex());
       rc::Seq<rc::Shrinkable<Plan>> shrinks = current.shrinks();
-      while (rc::Maybe<rc::Shrinkable<Plan>> candidate = shrinks.next()) {
+      lock.unlock();
+      for (;;) {
+        lock.lock();
+        rc::Maybe<rc::Shrinkable<Plan>> candidate = shrinks.next();
+        lock.unlock();
+        if (!candidate) break;
         if (runs >= options.shrink_budget ||
             MillisSince(start) >= static_cast<double>(options.shrink_time_budget_ms))
           break;
