@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "adapters/reference_adapter.h"
 #include "codec/json_text.h"
@@ -82,8 +83,8 @@ TEST_P(CertifyProperties, RandomHistoriesPass) {
 
 INSTANTIATE_TEST_SUITE_P(
     Adapters, CertifyProperties,
-    ::testing::Values(AdapterParam{"reference", [] { return MakeReferenceAdapter(); }, 40},
-                      AdapterParam{"sample", [] { return Sample(""); }, 40}),
+    ::testing::Values(AdapterParam{"reference", [] { return MakeReferenceAdapter(); }, 150},
+                      AdapterParam{"sample", [] { return Sample(""); }, 150}),
     [](const ::testing::TestParamInfo<AdapterParam>& info) { return info.param.name; });
 
 /// Certifies `mutant` until a case fails (at most `budget` cases); with `rule`, until a
@@ -189,6 +190,73 @@ TEST(Capabilities, RulesLeftUntestedNameTheMissingCapability) {
   const Totals t = ComputeTotals(header, none, 0);
   EXPECT_EQ(t.untested_because.at("upg.pk-from-identifiers"), "upgrade");
   EXPECT_EQ(t.untested_because.at("enf.retry-keys-new-parent"), "concurrent-commits");
+}
+
+// The same records whichever adapter session and thread runs a case (certify --jobs):
+// each case derives its table, clock and function names from the seed and its index.
+TEST(Determinism, ParallelSessionsGiveTheSameRecords) {
+  auto strip = [](nlohmann::json j) {
+    j.erase("duration-ms");
+    return DumpJson(j);
+  };
+  const CertifyOptions options = Options(5);
+  auto one = Open([] { return Sample("mutant=keys-before-removals"); });
+  std::vector<std::string> sequential;
+  for (int64_t i = 0; i < 16; ++i) sequential.push_back(strip(ToJson(CertifyCase(*one, i, options).record)));
+  std::vector<std::string> parallel(16);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t)
+    threads.emplace_back([&, t] {
+      auto session = Open([] { return Sample("mutant=keys-before-removals"); });
+      for (int64_t i = t; i < 16; i += 2)
+        parallel[i] = strip(ToJson(CertifyCase(*session, i, options).record));
+    });
+  for (std::thread& th : threads) th.join();
+  EXPECT_EQ(sequential, parallel);
+}
+
+/// An adapter that behaves like the reference until call `fail_at`, then fails the way
+/// `kind` says: a transport error ("crash: ...", "timeout: ..."), a line that is not a
+/// response, or an `error` answer.
+class FailingAdapter : public Adapter {
+ public:
+  FailingAdapter(int fail_at, std::string kind)
+      : inner_(MakeReferenceAdapter()), fail_at_(fail_at), kind_(std::move(kind)) {}
+  Result<nlohmann::json> Call(const nlohmann::json& request) override {
+    if (++calls_ < fail_at_ || request.value("op", "") == "hello") return inner_->Call(request);
+    if (kind_ == "crash") return MakeError(ErrorKind::kAdapter, "crash: exited with status 139");
+    if (kind_ == "timeout") return MakeError(ErrorKind::kAdapter, "timeout: no answer in 10 ms");
+    if (kind_ == "garbage") return nlohmann::json{{"id", request.at("id")}, {"result", 7}};
+    return nlohmann::json{{"id", request.at("id")}, {"result", "error"}, {"message", "boom"}};
+  }
+  std::string Describe() const override { return "failing"; }
+
+ private:
+  std::unique_ptr<Adapter> inner_;
+  int fail_at_;
+  std::string kind_;
+  int calls_ = 0;
+};
+
+// Transport failures and `error` answers get their own verdicts (crash, timeout,
+// protocol-error, error), never `pass`, and a timeout is not shrunk.
+TEST(Verdicts, TransportFailuresAndErrorAnswers) {
+  const std::pair<const char*, Verdict> cases[] = {{"crash", Verdict::kCrash},
+                                                   {"timeout", Verdict::kTimeout},
+                                                   {"garbage", Verdict::kProtocolError},
+                                                   {"error", Verdict::kError}};
+  for (const auto& [kind, verdict] : cases) {
+    SCOPED_TRACE(kind);
+    AdapterSession session(std::make_unique<FailingAdapter>(4, kind));
+    ASSERT_TRUE(session.Handshake().has_value());
+    CertifyOptions options = Options(2);
+    options.shrink_budget = 5;
+    const CaseResult r = CertifyCase(session, 0, options);
+    EXPECT_EQ(r.record.verdict, verdict);
+    EXPECT_FALSE(IsConformant(r.record.verdict));
+    ASSERT_TRUE(r.record.failure.has_value());
+    if (verdict == Verdict::kTimeout) EXPECT_EQ(r.record.failure->shrink_runs, 0);
+  }
 }
 
 }  // namespace
