@@ -1,7 +1,8 @@
 // Histories per second and requests per second of `ictk certify`'s inner loop (generate a
-// plan, render it against the adopted state, judge every answer), against builtin:reference,
-// builtin:sample and the exec sample adapter; the share of time spent inside the adapter is
-// reported as the counter `adapter_share`. Figures go into docs/performance.md.
+// plan, render it against the adopted state, judge every answer), against
+// builtin:reference, builtin:sample and the exec sample adapter; the share of time spent
+// inside the adapter is reported as the counter `adapter_share`. Figures go into
+// docs/performance.md.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -36,9 +37,9 @@ void RunCases(benchmark::State& state, AdapterSession& session) {
     requests += r.record.steps;
     benchmark::DoNotOptimize(r);
   }
-  const double wall_us = std::chrono::duration<double, std::micro>(
-                             std::chrono::steady_clock::now() - start)
-                             .count();
+  const double wall_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+          .count();
   state.counters["histories_per_s"] =
       benchmark::Counter(static_cast<double>(index), benchmark::Counter::kIsRate);
   state.counters["requests_per_s"] =
@@ -66,9 +67,10 @@ BENCHMARK(BM_CertifySample)->Unit(benchmark::kMillisecond);
 
 void BM_CertifyExecSample(benchmark::State& state) {
   Result<std::unique_ptr<Adapter>> adapter =
-      MakeAdapter(std::string("exec:") + ICTK_BIN_DIR + "/ictk-sample-adapter", AdapterOptions{},
-                  BuiltinFactories{});
-  if (!adapter) return state.SkipWithError("no exec sample adapter (build ictk-sample-adapter)");
+      MakeAdapter(std::string("exec:") + ICTK_BIN_DIR + "/ictk-sample-adapter",
+                  AdapterOptions{}, BuiltinFactories{});
+  if (!adapter)
+    return state.SkipWithError("no exec sample adapter (build ictk-sample-adapter)");
   auto session = Open(std::move(*adapter));
   if (!session) return state.SkipWithError("exec sample adapter did not answer hello");
   RunCases(state, *session);

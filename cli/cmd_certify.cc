@@ -1,12 +1,15 @@
 /// \file
 /// `ictk certify`: runs N random histories against an adapter, judges every answer with
 /// the model, shrinks each failure to a minimal history, and writes the run directory:
-/// report.jsonl (flushed per case), junit.xml, summary.md, report.html, badge.json and one
-/// fixture file per failure under failures/. With `--mutation-score` it certifies every
-/// sample mutant (builtin:sample?mutant=NAME) instead and reports how many are killed.
-/// Exit 0 conformant, 1 not conformant, 2 usage error or an adapter that cannot start.
+/// report.jsonl (flushed per case), junit.xml, summary.md, report.html, badge.json and
+/// one fixture file per failure under failures/. With `--mutation-score` it certifies
+/// every sample mutant (builtin:sample?mutant=NAME) instead and reports how many are
+/// killed. Exit 0 conformant, 1 not conformant, 2 usage error or an adapter that cannot
+/// start.
+#include <fmt/format.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -21,9 +24,6 @@
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include "cli/adapter_config.h"
 #include "cli/commands.h"
@@ -57,7 +57,7 @@ struct CertifyArgs {
   uint64_t seed = 1;
   std::string out = "ictk-report";
   int jobs = 1;
-  std::string shard;               ///< "I/N"
+  std::string shard;  ///< "I/N"
   std::vector<std::string> switches;
   bool fail_fast = false;
   bool mutation_score = false;
@@ -75,8 +75,9 @@ double MillisSince(Clock::time_point start) {
 }
 
 std::string ShellQuote(std::string_view s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                        "0123456789-_./:=@,+") == std::string_view::npos)
+  if (!s.empty() &&
+      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "0123456789-_./:=@,+") == std::string_view::npos)
     return std::string(s);
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -108,14 +109,16 @@ std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
   for (const auto& [k, v] : SwitchValues(switches))
     if (defaults.at(k) != v) parts.push_back(fmt::format("--switch {}={}", k, v));
   if (!a.weights.empty()) parts.push_back("--weights " + ShellQuote(a.weights));
-  if (a.adapter.timeout_ms != 10000) parts.push_back(fmt::format("--timeout-ms {}", a.adapter.timeout_ms));
+  if (a.adapter.timeout_ms != 10000)
+    parts.push_back(fmt::format("--timeout-ms {}", a.adapter.timeout_ms));
   return fmt::format("{}", fmt::join(parts, " "));
 }
 
 /// Progress: a bar on a terminal, plain lines in CI.
 class Progress {
  public:
-  Progress(int64_t total, bool quiet) : total_(total), quiet_(quiet), tty_(::isatty(2) == 1) {}
+  Progress(int64_t total, bool quiet)
+      : total_(total), quiet_(quiet), tty_(::isatty(2) == 1) {}
   void Update(int64_t done, int64_t failing, Clock::time_point start) {
     if (quiet_ || total_ == 0) return;
     const double secs = MillisSince(start) / 1000;
@@ -125,9 +128,10 @@ class Progress {
       const int width = 30;
       const int filled = static_cast<int>(width * done / total_);
       std::fprintf(stderr, "\r[%s%s] %lld/%lld cases, %lld failing, %.1f/s, ETA %.0fs ",
-                   std::string(filled, '=').c_str(), std::string(width - filled, ' ').c_str(),
-                   static_cast<long long>(done), static_cast<long long>(total_),
-                   static_cast<long long>(failing), rate, eta);
+                   std::string(filled, '=').c_str(),
+                   std::string(width - filled, ' ').c_str(), static_cast<long long>(done),
+                   static_cast<long long>(total_), static_cast<long long>(failing), rate,
+                   eta);
       if (done == total_) std::fprintf(stderr, "\n");
       return;
     }
@@ -156,8 +160,9 @@ struct RunOutcome {
 };
 
 /// One certification of `spec` into `out_dir` ("" = write nothing).
-RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const Switches& switches,
-                   const std::string& spec, const std::string& out_dir, bool fail_fast) {
+RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
+                   const Switches& switches, const std::string& spec,
+                   const std::string& out_dir, bool fail_fast) {
   RunOutcome result;
   const auto start = Clock::now();
   GlobalOptions with_switches = global;
@@ -177,7 +182,8 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const S
     auto session = std::make_unique<AdapterSession>(std::move(*adapter));
     Result<HelloInfo> hello = session->Handshake();
     if (!hello) {
-      std::fprintf(stderr, "ictk certify: %s: %s\n", spec.c_str(), hello.error().message.c_str());
+      std::fprintf(stderr, "ictk certify: %s: %s\n", spec.c_str(),
+                   hello.error().message.c_str());
       result.exit_code = 2;
       return result;
     }
@@ -187,9 +193,9 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const S
   // Which cases: all of 0..N-1, this shard's, or the one given with --case.
   std::vector<int64_t> indices;
   int64_t shard_i = 0, shard_n = 1;
-  if (!args.shard.empty()) std::sscanf(args.shard.c_str(), "%lld/%lld",
-                                       reinterpret_cast<long long*>(&shard_i),
-                                       reinterpret_cast<long long*>(&shard_n));
+  if (!args.shard.empty())
+    std::sscanf(args.shard.c_str(), "%lld/%lld", reinterpret_cast<long long*>(&shard_i),
+                reinterpret_cast<long long*>(&shard_n));
   if (args.case_index) {
     indices.push_back(*args.case_index);
   } else {
@@ -231,7 +237,8 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const S
     fs::create_directories(out_dir, ec);
     jsonl.open(fs::path(out_dir) / "report.jsonl", std::ios::binary | std::ios::trunc);
     if (!jsonl) {
-      std::fprintf(stderr, "ictk certify: cannot write %s/report.jsonl\n", out_dir.c_str());
+      std::fprintf(stderr, "ictk certify: cannot write %s/report.jsonl\n",
+                   out_dir.c_str());
       result.exit_code = 2;
       return result;
     }
@@ -269,8 +276,9 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const S
   std::vector<FixtureFile> fixtures;
   for (size_t k = 0; k < indices.size(); ++k) {
     std::unique_lock<std::mutex> lock(mu);
-    cv.wait(lock, [&] { return done[k].has_value() || (stop.load() && next.load() > k &&
-                                                        false); });
+    cv.wait(lock, [&] {
+      return done[k].has_value() || (stop.load() && next.load() > k && false);
+    });
     CaseResult r = std::move(*done[k]);
     done[k].reset();
     lock.unlock();
@@ -298,7 +306,8 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const S
   }
   for (const auto& s : sessions) result.adapter_micros += s->adapter_micros();
   const double total_ms = MillisSince(start);
-  result.harness_micros = static_cast<int64_t>(total_ms * 1000) - result.adapter_micros / jobs;
+  result.harness_micros =
+      static_cast<int64_t>(total_ms * 1000) - result.adapter_micros / jobs;
   report.totals = ComputeTotals(h, report.cases, total_ms);
   result.exit_code = report.totals->conformant ? 0 : 1;
 
@@ -321,7 +330,8 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args, const S
   return result;
 }
 
-void PrintSummary(const RunOutcome& r, const std::string& out_dir, const CertifyArgs& args) {
+void PrintSummary(const RunOutcome& r, const std::string& out_dir,
+                  const CertifyArgs& args) {
   const Totals& t = *r.report.totals;
   std::vector<std::string> verdicts;
   for (Verdict v : kAllVerdicts) {
@@ -329,12 +339,13 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir, const Certify
     if (it != t.verdicts.end() && it->second > 0)
       verdicts.push_back(fmt::format("{} {}", it->second, ToString(v)));
   }
-  std::printf("%s", fmt::format("ictk certify {}: {} ({} histories, {} requests, seed {}, "
-                                "{:.1f} s)\n",
-                                r.report.header.adapter,
-                                t.conformant ? "CONFORMANT" : "NOT CONFORMANT", t.cases, t.steps,
-                                args.seed, t.duration_ms / 1000)
-                        .c_str());
+  std::printf(
+      "%s",
+      fmt::format("ictk certify {}: {} ({} histories, {} requests, seed {}, "
+                  "{:.1f} s)\n",
+                  r.report.header.adapter, t.conformant ? "CONFORMANT" : "NOT CONFORMANT",
+                  t.cases, t.steps, args.seed, t.duration_ms / 1000)
+          .c_str());
   std::printf("  verdicts: %s\n", fmt::format("{}", fmt::join(verdicts, ", ")).c_str());
   int64_t exercised = 0, failed = 0;
   std::vector<std::string> failing_rules;
@@ -361,21 +372,23 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir, const Certify
       items.push_back(it == t.untested_because.end() ? rule
                                                      : rule + " (no " + it->second + ")");
     }
-    std::printf("  never exercised: %s\n", fmt::format("{}", fmt::join(items, ", ")).c_str());
+    std::printf("  never exercised: %s\n",
+                fmt::format("{}", fmt::join(items, ", ")).c_str());
   }
   int shown = 0;
   for (const CaseRecord& c : r.report.cases) {
     if (IsConformant(c.verdict) || !c.failure) continue;
     if (++shown > 3) break;
     const FailureDetail& f = *c.failure;
-    std::printf("%s", fmt::format("  {} {}: step {} of {} (from {}): {} — {}\n    allowed: {}\n"
-                                  "    answered: {}\n    fixture: {}\n    replay: {}\n"
-                                  "    reproduce: {}\n",
-                                  ToString(c.verdict), c.id, f.step, f.steps.size(),
-                                  f.original_steps, f.rule, f.sentence, f.allowed, f.answered,
-                                  out_dir.empty() ? f.fixture : out_dir + "/" + f.fixture,
-                                  f.replay, f.reproduce)
-                          .c_str());
+    std::printf("%s",
+                fmt::format("  {} {}: step {} of {} (from {}): {} — {}\n    allowed: {}\n"
+                            "    answered: {}\n    fixture: {}\n    replay: {}\n"
+                            "    reproduce: {}\n",
+                            ToString(c.verdict), c.id, f.step, f.steps.size(),
+                            f.original_steps, f.rule, f.sentence, f.allowed, f.answered,
+                            out_dir.empty() ? f.fixture : out_dir + "/" + f.fixture,
+                            f.replay, f.reproduce)
+                    .c_str());
   }
   if (!args.quiet) {
     std::printf("  distribution: %s", r.distribution.ToString().c_str());
@@ -386,12 +399,14 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir, const Certify
                       (total_us * std::max(1, args.jobs)));
   }
   if (!out_dir.empty())
-    std::printf("  reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
-                out_dir.c_str());
-  std::printf("  reproduce the run: ictk certify --adapter %s --seed %llu --histories %lld %s\n",
-              ShellQuote(r.report.header.adapter).c_str(),
-              static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories),
-              ReproduceFlags(args, Switches{}).c_str());
+    std::printf(
+        "  reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
+        out_dir.c_str());
+  std::printf(
+      "  reproduce the run: ictk certify --adapter %s --seed %llu --histories %lld %s\n",
+      ShellQuote(r.report.header.adapter).c_str(),
+      static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories),
+      ReproduceFlags(args, Switches{}).c_str());
 }
 
 int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
@@ -421,7 +436,8 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     row.mutant = m;
     row.exit_code = r.exit_code;
     if (r.exit_code == 2) {
-      std::fprintf(stderr, "ictk certify: mutant %s could not be certified\n", m.name.c_str());
+      std::fprintf(stderr, "ictk certify: mutant %s could not be certified\n",
+                   m.name.c_str());
       return 2;
     }
     row.killed = r.exit_code == 1;
@@ -431,18 +447,21 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
       for (const CaseRecord& c : r.report.cases) {
         if (IsConformant(c.verdict)) continue;
         row.rule = c.failure ? c.failure->rule : std::string(ToString(c.verdict));
-        row.rule_matches = std::find(c.failed_rules.begin(), c.failed_rules.end(), m.rule) !=
-                           c.failed_rules.end();
+        row.rule_matches = std::find(c.failed_rules.begin(), c.failed_rules.end(),
+                                     m.rule) != c.failed_rules.end();
         if (c.failure) row.fixture = c.failure->fixture;
         break;
       }
     }
-    std::printf("%-40s %-8s %s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
-                row.killed ? fmt::format("after {} histories ({:.0f} ms) by {}{}",
-                                         *row.histories_to_kill, row.ms_to_kill, row.rule,
-                                         row.rule_matches ? "" : " (mutant's rule: " + m.rule + ")")
-                                 .c_str()
-                           : fmt::format("in {} histories (its rule: {})", args.histories, m.rule).c_str());
+    std::printf(
+        "%-40s %-8s %s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
+        row.killed
+            ? fmt::format("after {} histories ({:.0f} ms) by {}{}",
+                          *row.histories_to_kill, row.ms_to_kill, row.rule,
+                          row.rule_matches ? "" : " (mutant's rule: " + m.rule + ")")
+                  .c_str()
+            : fmt::format("in {} histories (its rule: {})", args.histories, m.rule)
+                  .c_str());
     std::fflush(stdout);
     rows.push_back(std::move(row));
   }
@@ -455,16 +474,19 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
   }
   std::sort(to_kill.begin(), to_kill.end());
   const int64_t median = to_kill.empty() ? 0 : to_kill[to_kill.size() / 2];
-  std::printf("mutation score: %lld/%zu killed, %lld named the mutant's rule; median "
-              "histories-to-kill %lld (seed %llu, budget %lld histories)\n",
-              static_cast<long long>(killed), rows.size(), static_cast<long long>(named),
-              static_cast<long long>(median), static_cast<unsigned long long>(args.seed),
-              static_cast<long long>(args.histories));
+  std::printf(
+      "mutation score: %lld/%zu killed, %lld named the mutant's rule; median "
+      "histories-to-kill %lld (seed %llu, budget %lld histories)\n",
+      static_cast<long long>(killed), rows.size(), static_cast<long long>(named),
+      static_cast<long long>(median), static_cast<unsigned long long>(args.seed),
+      static_cast<long long>(args.histories));
   if (!args.out.empty()) {
     nlohmann::json j = nlohmann::json::array();
     std::string md = fmt::format(
-        "# Mutation score: {}/{} killed\n\nseed {}, at most {} histories per mutant; {} kills "
-        "named the mutant's rule; median histories-to-kill {}.\n\n| mutant | rule | result | "
+        "# Mutation score: {}/{} killed\n\nseed {}, at most {} histories per mutant; {} "
+        "kills "
+        "named the mutant's rule; median histories-to-kill {}.\n\n| mutant | rule | "
+        "result | "
         "histories to kill | ms to kill | rule named |\n|---|---|---|---:|---:|---|\n",
         killed, rows.size(), args.seed, args.histories, named, median);
     for (const Row& r : rows) {
@@ -472,19 +494,21 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
                    {"rule", r.mutant.rule},
                    {"description", r.mutant.description},
                    {"killed", r.killed},
-                   {"histories-to-kill", r.histories_to_kill ? nlohmann::json(*r.histories_to_kill)
-                                                             : nlohmann::json(nullptr)},
+                   {"histories-to-kill", r.histories_to_kill
+                                             ? nlohmann::json(*r.histories_to_kill)
+                                             : nlohmann::json(nullptr)},
                    {"ms-to-kill", r.ms_to_kill},
                    {"named-rule", r.rule},
                    {"rule-matches", r.rule_matches},
                    {"fixture", r.fixture}});
-      md += fmt::format("| `{}` | `{}` | {} | {} | {:.0f} | {} |\n", r.mutant.name, r.mutant.rule,
-                        r.killed ? "killed" : "**survived**",
+      md += fmt::format("| `{}` | `{}` | {} | {} | {:.0f} | {} |\n", r.mutant.name,
+                        r.mutant.rule, r.killed ? "killed" : "**survived**",
                         r.histories_to_kill ? std::to_string(*r.histories_to_kill) : "-",
                         r.ms_to_kill, r.rule.empty() ? "-" : "`" + r.rule + "`");
     }
     std::string error;
-    if (!WriteFile(fs::path(args.out) / "mutation-score.json", DumpJson(j, 2) + "\n", error) ||
+    if (!WriteFile(fs::path(args.out) / "mutation-score.json", DumpJson(j, 2) + "\n",
+                   error) ||
         !WriteFile(fs::path(args.out) / "mutation-score.md", md, error)) {
       std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
       return 2;
@@ -495,7 +519,8 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
   (void)global;
   (void)args;
   (void)switches;
-  std::fprintf(stderr, "ictk certify: --mutation-score needs the sample (built without it)\n");
+  std::fprintf(stderr,
+               "ictk certify: --mutation-score needs the sample (built without it)\n");
   return 2;
 #endif
 }
@@ -505,8 +530,9 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
   for (const std::string& arg : args.switches) {
     const size_t eq = arg.find('=');
     const std::string error =
-        eq == std::string::npos ? fmt::format("--switch {}: expected NAME=VALUE", arg)
-                                : SetSwitch(switches, arg.substr(0, eq), arg.substr(eq + 1));
+        eq == std::string::npos
+            ? fmt::format("--switch {}: expected NAME=VALUE", arg)
+            : SetSwitch(switches, arg.substr(0, eq), arg.substr(eq + 1));
     if (!error.empty()) {
       std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
       return 2;
@@ -521,7 +547,8 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
   }
   if (!args.shard.empty()) {
     long long i = -1, n = 0;
-    if (std::sscanf(args.shard.c_str(), "%lld/%lld", &i, &n) != 2 || n < 1 || i < 0 || i >= n) {
+    if (std::sscanf(args.shard.c_str(), "%lld/%lld", &i, &n) != 2 || n < 1 || i < 0 ||
+        i >= n) {
       std::fprintf(stderr, "ictk certify: --shard %s: expected I/N with 0 <= I < N\n",
                    args.shard.c_str());
       return 2;
@@ -529,11 +556,13 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
   }
   if (args.mutation_score) return RunMutationScore(global, args, switches);
   if (!args.quiet)
-    std::fprintf(stderr, "ictk certify: seed %llu, %lld histories, max %d steps, %d job(s)\n",
+    std::fprintf(stderr,
+                 "ictk certify: seed %llu, %lld histories, max %d steps, %d job(s)\n",
                  static_cast<unsigned long long>(args.seed),
-                 static_cast<long long>(args.case_index ? 1 : args.histories), args.max_steps,
-                 args.jobs);
-  RunOutcome r = Certify(global, args, switches, args.adapter.spec, args.out, args.fail_fast);
+                 static_cast<long long>(args.case_index ? 1 : args.histories),
+                 args.max_steps, args.jobs);
+  RunOutcome r =
+      Certify(global, args, switches, args.adapter.spec, args.out, args.fail_fast);
   if (r.exit_code == 2) return 2;
   PrintSummary(r, args.out, args);
   return r.exit_code;
@@ -549,34 +578,43 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
     for (const std::string& a : argv) quoted.push_back(ShellQuote(a));
     args->command_line = fmt::format("{}", fmt::join(quoted, " "));
   }
-  CLI::App* c = app.add_subcommand(
-      "certify",
-      "Run random commit histories against an adapter, judge every answer with the model, "
-      "shrink failures to fixtures and write reports; exit 0 conformant, 1 not, 2 usage or "
-      "adapter failure");
+  CLI::App* c = app.add_subcommand("certify",
+                                   "Run random commit histories against an adapter, "
+                                   "judge every answer with the model, "
+                                   "shrink failures to fixtures and write reports; exit "
+                                   "0 conformant, 1 not, 2 usage or "
+                                   "adapter failure");
   AddAdapterFlags(c, args->adapter);
   c->add_option("--histories", args->histories, "Random histories to run (default 200)")
       ->check(CLI::NonNegativeNumber);
-  c->add_option("--max-steps", args->max_steps, "Plan steps per history, at most (default 20)")
+  c->add_option("--max-steps", args->max_steps,
+                "Plan steps per history, at most (default 20)")
       ->check(CLI::PositiveNumber);
-  c->add_option("--seed", args->seed, "Seed: the same seed gives the same histories (default 1)");
-  c->add_option("--out", args->out, "Run directory for the reports (default ictk-report)");
-  c->add_option("--jobs", args->jobs, "Parallel adapters (default 1); results do not depend on it")
+  c->add_option("--seed", args->seed,
+                "Seed: the same seed gives the same histories (default 1)");
+  c->add_option("--out", args->out,
+                "Run directory for the reports (default ictk-report)");
+  c->add_option("--jobs", args->jobs,
+                "Parallel adapters (default 1); results do not depend on it")
       ->check(CLI::PositiveNumber);
-  c->add_option("--shard", args->shard, "Run only cases with index % N == I")->type_name("I/N");
-  c->add_option("--switch", args->switches, "Interpretation switch NAME=VALUE; repeatable")
+  c->add_option("--shard", args->shard, "Run only cases with index % N == I")
+      ->type_name("I/N");
+  c->add_option("--switch", args->switches,
+                "Interpretation switch NAME=VALUE; repeatable")
       ->type_name("NAME=VALUE");
   c->add_flag("--fail-fast", args->fail_fast, "Stop at the first failing case");
-  c->add_option("--case", args->case_index, "Run only the case with this index (reproduce)")
+  c->add_option("--case", args->case_index,
+                "Run only the case with this index (reproduce)")
       ->check(CLI::NonNegativeNumber);
   c->add_option("--weights", args->weights,
                 "Step-kind weights on top of the defaults, e.g. append=20,upgrade=0");
   c->add_flag("--no-shrink", args->no_shrink, "Report failures unminimized");
   c->add_option("--shrink-budget", args->shrink_budget,
                 "Histories to run while shrinking one failure (default 400)");
-  c->add_flag("--mutation-score", args->mutation_score,
-              "Certify every sample mutant (builtin:sample?mutant=NAME) and report how many "
-              "are killed; --adapter is ignored");
+  c->add_flag(
+      "--mutation-score", args->mutation_score,
+      "Certify every sample mutant (builtin:sample?mutant=NAME) and report how many "
+      "are killed; --adapter is ignored");
   c->add_option("--mutant", args->mutants, "With --mutation-score: only these mutants");
   c->add_flag("--quiet", args->quiet, "No progress and no distribution");
   // --adapter is not needed with --mutation-score.
@@ -590,6 +628,5 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
     return RunCertifyCommand(global, *args);
   };
 }
-
 
 }  // namespace ictk::cli

@@ -1,18 +1,18 @@
 /// \file
-/// `ictk report`: `diff A.jsonl B.jsonl` compares two runs by case ID (new failures, fixed,
-/// still failing, newly skipped, incomparable when the model or protocol differ; exit 0
-/// when B has no new failures, 1 when it has, 2 on unreadable input), and `render
+/// `ictk report`: `diff A.jsonl B.jsonl` compares two runs by case ID (new failures,
+/// fixed, still failing, newly skipped, incomparable when the model or protocol differ;
+/// exit 0 when B has no new failures, 1 when it has, 2 on unreadable input), and `render
 /// REPORT.jsonl [--out DIR]` re-renders junit.xml, summary.md, report.html and badge.json
 /// from a report.jsonl.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "codec/json_text.h"
@@ -75,7 +75,8 @@ int RunRender(const ReportArgs& args) {
     std::fprintf(stderr, "ictk report render: %s\n", r.error().message.c_str());
     return 2;
   }
-  const fs::path dir = args.out.empty() ? fs::path(args.input).parent_path() : fs::path(args.out);
+  const fs::path dir =
+      args.out.empty() ? fs::path(args.input).parent_path() : fs::path(args.out);
   std::error_code ec;
   if (!dir.empty()) fs::create_directories(dir, ec);
   const std::pair<const char*, std::string> files[] = {
@@ -109,7 +110,8 @@ SubcommandRunner AddReportCommand(CLI::App& app, CLI::App** subcommand) {
   args->diff->add_option("--format", args->format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   args->render = report->add_subcommand(
-      "render", "Write junit.xml, summary.md, report.html and badge.json from a report.jsonl");
+      "render",
+      "Write junit.xml, summary.md, report.html and badge.json from a report.jsonl");
   args->render->add_option("report", args->input, "The report.jsonl")->required();
   args->render->add_option("--out", args->out, "Directory (default: the report's)");
   *subcommand = report;

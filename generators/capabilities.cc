@@ -28,9 +28,13 @@ bool* Member(Capabilities& c, std::string_view name) {
 
 const std::vector<std::string_view>& AllCapabilityNames() {
   static const std::vector<std::string_view> kNames = {
-      "check",    "unique",  "primary-key", "nested-keys",        "upgrade",
-      "schema-evolution", "modify-rows", "concurrent-commits", "validate", "udf",
-      "transforms", "reader", "parse-metadata"};
+      "check",         "unique",
+      "primary-key",   "nested-keys",
+      "upgrade",       "schema-evolution",
+      "modify-rows",   "concurrent-commits",
+      "validate",      "udf",
+      "transforms",    "reader",
+      "parse-metadata"};
   return kNames;
 }
 

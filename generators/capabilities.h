@@ -1,7 +1,7 @@
 /// \file
 /// The adapter capabilities of the protocol (ARCHITECTURE.md "Capabilities") as a value:
-/// generators only make requests an implementation declared it supports, and a report says
-/// which rules were left untested because a capability was missing.
+/// generators only make requests an implementation declared it supports, and a report
+/// says which rules were left untested because a capability was missing.
 #pragma once
 
 #include <cstdint>

@@ -1,10 +1,10 @@
 /// \file
 /// Constraint generators (constraint_gen.h).
 #include "generators/constraint_gen.h"
-#include "generators/gen_internal.h"
 
 #include <algorithm>
 
+#include "generators/gen_internal.h"
 #include "model/constraint_rules.h"
 
 namespace ictk {
@@ -25,31 +25,50 @@ Expr OrNull(Expr predicate, FieldId id) {
 }
 
 struct Columns {
-  std::vector<FieldId> ints, longs, strings, floats, timestamps, any_primitive, list_elements,
-      map_keys, structs, geo, unknown;
+  std::vector<FieldId> ints, longs, strings, floats, timestamps, any_primitive,
+      list_elements, map_keys, structs, geo, unknown;
   std::vector<FieldId> nested_ints;  ///< int members of structs (not in lists or maps)
 };
 
 void Collect(const std::vector<NestedField>& fields, bool nested, Columns& out) {
   for (const NestedField& f : fields) {
     switch (f.type.id) {
-      case TypeId::kInt: (nested ? out.nested_ints : out.ints).push_back(f.id); break;
-      case TypeId::kLong: if (!nested) out.longs.push_back(f.id); break;
-      case TypeId::kString: if (!nested) out.strings.push_back(f.id); break;
+      case TypeId::kInt:
+        (nested ? out.nested_ints : out.ints).push_back(f.id);
+        break;
+      case TypeId::kLong:
+        if (!nested) out.longs.push_back(f.id);
+        break;
+      case TypeId::kString:
+        if (!nested) out.strings.push_back(f.id);
+        break;
       case TypeId::kFloat:
-      case TypeId::kDouble: if (!nested) out.floats.push_back(f.id); break;
+      case TypeId::kDouble:
+        if (!nested) out.floats.push_back(f.id);
+        break;
       case TypeId::kTimestamp:
-      case TypeId::kTimestampTz: if (!nested) out.timestamps.push_back(f.id); break;
+      case TypeId::kTimestampTz:
+        if (!nested) out.timestamps.push_back(f.id);
+        break;
       case TypeId::kGeometry:
-      case TypeId::kGeography: out.geo.push_back(f.id); break;
-      case TypeId::kUnknown: out.unknown.push_back(f.id); break;
+      case TypeId::kGeography:
+        out.geo.push_back(f.id);
+        break;
+      case TypeId::kUnknown:
+        out.unknown.push_back(f.id);
+        break;
       case TypeId::kStruct:
         out.structs.push_back(f.id);
         Collect(f.type.fields, true, out);
         break;
-      case TypeId::kList: out.list_elements.push_back(f.type.element_id); break;
-      case TypeId::kMap: out.map_keys.push_back(f.type.key_id); break;
-      default: break;
+      case TypeId::kList:
+        out.list_elements.push_back(f.type.element_id);
+        break;
+      case TypeId::kMap:
+        out.map_keys.push_back(f.type.key_id);
+        break;
+      default:
+        break;
     }
     if (IsPrimitive(f.type.id) && !nested) out.any_primitive.push_back(f.id);
   }
@@ -82,7 +101,8 @@ void WalkKeys(const std::vector<NestedField>& fields, bool nested, bool optional
   for (const NestedField& f : fields) {
     const TypeId t = f.type.id;
     if (t == TypeId::kStruct) {
-      if (nested_keys) WalkKeys(f.type.fields, true, optional_parent || !f.required, true, out);
+      if (nested_keys)
+        WalkKeys(f.type.fields, true, optional_parent || !f.required, true, out);
       continue;
     }
     if (!IsPrimitive(t) || t == TypeId::kFloat || t == TypeId::kDouble ||
@@ -123,9 +143,9 @@ FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
   // x IS NULL OR x > threshold: rows without a value pass, so that statuses can be
   // validated and then carried (wrongly, for a UDF check).
   Expr null_param = param;
-  f.body = Expr::Binary(ExprOp::kOr, Expr::Unary(ExprOp::kIsNull, std::move(null_param)),
-                        Expr::Binary(ExprOp::kGt, std::move(param),
-                                     Expr::Lit(Value::Long(threshold))));
+  f.body = Expr::Binary(
+      ExprOp::kOr, Expr::Unary(ExprOp::kIsNull, std::move(null_param)),
+      Expr::Binary(ExprOp::kGt, std::move(param), Expr::Lit(Value::Long(threshold))));
   return f;
 }
 
@@ -135,8 +155,8 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
     const Columns c = CollectColumns(schema);
     std::vector<FieldId> numbers = c.ints;
     numbers.insert(numbers.end(), c.longs.begin(), c.longs.end());
-    const std::vector<std::string> udfs = capabilities.udf ? UsableUdfs(functions)
-                                                          : std::vector<std::string>{};
+    const std::vector<std::string> udfs =
+        capabilities.udf ? UsableUdfs(functions) : std::vector<std::string>{};
     // A history that defined UDFs checks with them often, so that a redefinition between
     // commits makes a carried status false (expr.udf-status).
     if (!udfs.empty() && !c.ints.empty() && *Uniform<int>(0, 100) < 60)
@@ -149,8 +169,8 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
       case 1:
         if (!numbers.empty()) {  // SQL CHECK (n > k): n > k OR n IS NULL
           const FieldId id = *rc::gen::elementOf(numbers);
-          return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(id), Expr::Lit(Value::Long(lit))),
-                        id);
+          return OrNull(
+              Expr::Binary(ExprOp::kGt, Expr::Ref(id), Expr::Lit(Value::Long(lit))), id);
         }
         break;
       case 2:
@@ -162,14 +182,17 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
         if (c.ints.size() + c.longs.size() >= 2) {  // start <= end, across fields
           const FieldId a = *rc::gen::elementOf(numbers);
           FieldId b = *rc::gen::elementOf(numbers);
-          if (a == b) b = numbers[(std::find(numbers.begin(), numbers.end(), a) -
-                                   numbers.begin() + 1) % numbers.size()];
+          if (a == b)
+            b = numbers[(std::find(numbers.begin(), numbers.end(), a) - numbers.begin() +
+                         1) %
+                        numbers.size()];
           return Expr::Binary(ExprOp::kLtEq, Expr::Ref(a), Expr::Ref(b));
         }
         break;
       case 4:
         if (!c.any_primitive.empty())
-          return Expr::Unary(ExprOp::kNotNull, Expr::Ref(*rc::gen::elementOf(c.any_primitive)));
+          return Expr::Unary(ExprOp::kNotNull,
+                             Expr::Ref(*rc::gen::elementOf(c.any_primitive)));
         break;
       case 5:
         if (!c.strings.empty()) {
@@ -186,8 +209,9 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
         break;
       case 7:
         if (!c.floats.empty())
-          return Expr::Unary(ExprOp::kNot,
-                             Expr::Unary(ExprOp::kIsNan, Expr::Ref(*rc::gen::elementOf(c.floats))));
+          return Expr::Unary(
+              ExprOp::kNot,
+              Expr::Unary(ExprOp::kIsNan, Expr::Ref(*rc::gen::elementOf(c.floats))));
         break;
       case 8:
         if (capabilities.transforms && (!numbers.empty() || !c.strings.empty())) {
@@ -227,14 +251,16 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
       case 11:
         if (!c.nested_ints.empty()) {
           const FieldId id = *rc::gen::elementOf(c.nested_ints);
-          return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(id), Expr::Lit(Value::Long(lit))), id);
+          return OrNull(
+              Expr::Binary(ExprOp::kGt, Expr::Ref(id), Expr::Lit(Value::Long(lit))), id);
         }
         break;
     }
     // Fallbacks: n > k OR n IS NULL on some number, else a not-null check.
     if (!numbers.empty())
-      return OrNull(Expr::Binary(ExprOp::kGt, Expr::Ref(numbers[0]), Expr::Lit(Value::Long(lit))),
-                    numbers[0]);
+      return OrNull(
+          Expr::Binary(ExprOp::kGt, Expr::Ref(numbers[0]), Expr::Lit(Value::Long(lit))),
+          numbers[0]);
     if (!c.any_primitive.empty())
       return Expr::Unary(ExprOp::kNotNull, Expr::Ref(c.any_primitive[0]));
     return Expr::True();
@@ -245,7 +271,8 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
   return rc::gen::exec([context]() -> Constraint {
     const Capabilities& caps = context.capabilities;
     const bool enforced = *rc::gen::arbitrary<bool>();
-    const std::vector<KeyCandidate> keys = KeyCandidates(context.schema, caps.nested_keys);
+    const std::vector<KeyCandidate> keys =
+        KeyCandidates(context.schema, caps.nested_keys);
     std::vector<KeyCandidate> pk_keys;
     for (const KeyCandidate& k : keys)
       if (k.pk_eligible) pk_keys.push_back(k);
@@ -262,7 +289,8 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
       const Columns cols = CollectColumns(context.schema);
       if (!udfs.empty() && !cols.ints.empty()) {
         Constraint c = Make(ConstraintType::kCheck, context.name, enforced);
-        c.expression = UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(cols.ints));
+        c.expression =
+            UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(cols.ints));
         return c;
       }
     }
@@ -272,25 +300,30 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
       c.expression = *GenCheckExpression(context.schema, context.functions, caps);
       return c;
     }
-    const std::vector<KeyCandidate>& pool = type == ConstraintType::kPrimaryKey ? pk_keys : keys;
+    const std::vector<KeyCandidate>& pool =
+        type == ConstraintType::kPrimaryKey ? pk_keys : keys;
     const int n = std::min<int>(static_cast<int>(pool.size()),
                                 *rc::gen::weightedElement<int>({{4, 1}, {2, 2}, {1, 3}}));
     std::vector<FieldId> ids;
     std::vector<FieldId> optional_fields;
     for (const KeyCandidate& k : pool)
       if (!k.pk_eligible) optional_fields.push_back(k.id);
-    if (type == ConstraintType::kUnique && !optional_fields.empty() && *Uniform<int>(0, 2) == 0) {
+    if (type == ConstraintType::kUnique && !optional_fields.empty() &&
+        *Uniform<int>(0, 2) == 0) {
       // A unique key over an optional field: rows with a null part are not compared
       // (sem.unique, key.unique-optional-ok).
       ids.push_back(*rc::gen::elementOf(optional_fields));
     } else {
       // Prefer the columns a history writes colliding values to: `id` first.
-      ids.push_back(pool[*rc::gen::weightedElement<size_t>({{3, 0}, {1, pool.size() - 1}})].id);
+      ids.push_back(
+          pool[*rc::gen::weightedElement<size_t>({{3, 0}, {1, pool.size() - 1}})].id);
     }
     while (static_cast<int>(ids.size()) < n) {
       const FieldId id = (*rc::gen::elementOf(pool)).id;
-      if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
-      else break;
+      if (std::find(ids.begin(), ids.end(), id) == ids.end())
+        ids.push_back(id);
+      else
+        break;
     }
     c.field_ids = ids;
     return c;
@@ -303,15 +336,17 @@ namespace {
 /// renamed, dropped or promoted since the table was created).
 struct InvalidBasis {
   Columns cols;
-  std::optional<FieldId> key;          ///< a field a unique constraint may use
-  std::optional<FieldId> pk_key;       ///< a field a primary key may use
-  std::optional<FieldId> optional_key; ///< eligible but optional (or under an optional struct)
+  std::optional<FieldId> key;     ///< a field a unique constraint may use
+  std::optional<FieldId> pk_key;  ///< a field a primary key may use
+  std::optional<FieldId>
+      optional_key;  ///< eligible but optional (or under an optional struct)
 };
 
 InvalidBasis Basis(const ConstraintGenContext& context) {
   InvalidBasis b;
   b.cols = CollectColumns(context.schema);
-  for (const KeyCandidate& k : KeyCandidates(context.schema, context.capabilities.nested_keys)) {
+  for (const KeyCandidate& k :
+       KeyCandidates(context.schema, context.capabilities.nested_keys)) {
     if (!b.key) b.key = k.id;
     if (k.pk_eligible && !b.pk_key) b.pk_key = k.id;
     if (!k.pk_eligible && !b.optional_key) b.optional_key = k.id;
@@ -357,7 +392,8 @@ std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context
   return out;
 }
 
-rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, RuleId rule) {
+rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
+                                         RuleId rule) {
   return rc::gen::exec([context, rule]() -> Constraint {
     const InvalidBasis basis = Basis(context);
     const Columns& cols = basis.cols;
@@ -387,7 +423,8 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         return c;
       }
       case RuleId::kDefCheckExpression:
-        if (*rc::gen::arbitrary<bool>()) return Make(ConstraintType::kCheck, name, enforced);
+        if (*rc::gen::arbitrary<bool>())
+          return Make(ConstraintType::kCheck, name, enforced);
         else {
           Constraint c = unique_on({key});
           c.expression = Expr::Unary(ExprOp::kNotNull, Expr::Ref(key));
@@ -395,9 +432,12 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         }
       case RuleId::kDefKeyFieldIds:
         switch (*Uniform<int>(0, 4)) {
-          case 0: return unique_on({});
-          case 1: return unique_on({key, key});
-          case 2: return Make(ConstraintType::kUnique, name, enforced);
+          case 0:
+            return unique_on({});
+          case 1:
+            return unique_on({key, key});
+          case 2:
+            return Make(ConstraintType::kUnique, name, enforced);
           default: {
             Constraint c = check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(key)));
             c.field_ids = std::vector<FieldId>{key};
@@ -406,8 +446,10 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         }
       case RuleId::kDefRequiredFields: {
         Constraint c = unique_on({key});
-        if (*rc::gen::arbitrary<bool>()) c.name.reset();
-        else c.enforced.reset();
+        if (*rc::gen::arbitrary<bool>())
+          c.name.reset();
+        else
+          c.enforced.reset();
         return c;
       }
       case RuleId::kKeyPrimitiveOnly:
@@ -446,12 +488,14 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
         Expr named;
         named.op = ExprOp::kNamedReference;
         named.name = "qty";
-        return check_of(Expr::Binary(ExprOp::kGt, std::move(named), Expr::Lit(Value::Long(0))));
+        return check_of(
+            Expr::Binary(ExprOp::kGt, std::move(named), Expr::Lit(Value::Long(0))));
       }
       case RuleId::kExprNoListMapElement: {
         std::vector<FieldId> pool = cols.list_elements;
         pool.insert(pool.end(), cols.map_keys.begin(), cols.map_keys.end());
-        return check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(*rc::gen::elementOf(pool))));
+        return check_of(
+            Expr::Unary(ExprOp::kNotNull, Expr::Ref(*rc::gen::elementOf(pool))));
       }
       case RuleId::kExprDeterministic: {
         // An undefined function, or a defined one that is not deterministic.
@@ -465,9 +509,9 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, Ru
       }
       case RuleId::kExprWellTyped:
         // name (string) > 5: the types cannot be aligned without an unsafe cast.
-        return check_of(Expr::Binary(ExprOp::kGt,
-                                     Expr::Ref(cols.strings.empty() ? 3 : cols.strings.front()),
-                                     Expr::Lit(Value::Long(5))));
+        return check_of(Expr::Binary(
+            ExprOp::kGt, Expr::Ref(cols.strings.empty() ? 3 : cols.strings.front()),
+            Expr::Lit(Value::Long(5))));
       case RuleId::kSchReferencedExist:
         if (*rc::gen::arbitrary<bool>()) return unique_on({9999});
         return check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(9999)));

@@ -3,15 +3,15 @@
 /// them (no `constraint-id`, no `timestamp-ms`): valid ones for a schema (checks whose
 /// literals rows break often, unique and primary keys on eligible fields, nested keys,
 /// transforms, UDF calls), and invalid ones aimed at exactly one rule each (a float key
-/// field, two primary keys, a check with `field-ids`, a name-based reference, ...), so that
-/// a rejection names the rule it was aimed at.
+/// field, two primary keys, a check with `field-ids`, a name-based reference, ...), so
+/// that a rejection names the rule it was aimed at.
 #pragma once
+
+#include <rapidcheck.h>
 
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <rapidcheck.h>
 
 #include "generators/capabilities.h"
 #include "model/constraint.h"
@@ -28,7 +28,7 @@ struct ConstraintGenContext {
   Capabilities capabilities = Capabilities::All();
   std::vector<Constraint> existing;  ///< the table's constraints
   FunctionCatalog functions;         ///< the UDFs a check may call (this history's)
-  std::string name;                  ///< the name to give (fresh unless aimed at def.name-unique)
+  std::string name;  ///< the name to give (fresh unless aimed at def.name-unique)
   /// Make a check that calls one of `functions` when one fits (expr.udf-status).
   bool prefer_udf_check = false;
 };
@@ -37,13 +37,14 @@ struct ConstraintGenContext {
 struct KeyCandidate {
   FieldId id = 0;
   Type type;
-  bool pk_eligible = false;  ///< required and not under an optional struct (key.pk-required)
-  bool nested = false;       ///< inside a struct
+  bool pk_eligible =
+      false;            ///< required and not under an optional struct (key.pk-required)
+  bool nested = false;  ///< inside a struct
 };
 
-/// Fields a `unique` (and, where pk_eligible, a `primary-key`) constraint may reference in
-/// `schema` (key.*): primitive, not in a list or map, not float/double/geo/unknown; nested
-/// ones only when `nested_keys`.
+/// Fields a `unique` (and, where pk_eligible, a `primary-key`) constraint may reference
+/// in `schema` (key.*): primitive, not in a list or map, not float/double/geo/unknown;
+/// nested ones only when `nested_keys`.
 std::vector<KeyCandidate> KeyCandidates(const Schema& schema, bool nested_keys);
 
 /// A valid constraint definition for `context` (type among the declared capabilities; at
@@ -58,11 +59,13 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
 /// existing constraints make reachable).
 std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context);
 
-/// An invalid definition aimed at `rule` (one of InvalidConstraintTargets), valid in every
-/// other respect as far as the generator can make it.
-rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context, RuleId rule);
+/// An invalid definition aimed at `rule` (one of InvalidConstraintTargets), valid in
+/// every other respect as far as the generator can make it.
+rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
+                                         RuleId rule);
 
-/// A check that calls the UDF `function` (one int argument, returning boolean) on `field`.
+/// A check that calls the UDF `function` (one int argument, returning boolean) on
+/// `field`.
 Expr UdfCheck(const std::string& function, FieldId field);
 
 /// The body of a UDF `(x int) -> boolean` that is true when `x` is null or above

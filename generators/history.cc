@@ -2,15 +2,15 @@
 /// Plans, weights, the model-only rendering of a history and the op distribution
 /// (history.h). The renderer itself is in render.cc.
 #include "generators/history.h"
-#include "generators/gen_internal.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <ostream>
 #include <string>
 
-#include <fmt/format.h>
-
+#include "generators/gen_internal.h"
 #include "model/operations.h"
 
 namespace ictk {
@@ -68,13 +68,25 @@ HistoryGenConfig ConcurrentConfig(const HistoryGenConfig& config) {
   for (auto& [kind, w] : inner.weights.weights) {
     if (w == 0) continue;
     switch (kind) {
-      case StepKind::kAppend: w = 12; break;
-      case StepKind::kAddConstraint: w = 6; break;
-      case StepKind::kUpdateConstraint: w = 5; break;
-      case StepKind::kUpdateSchema: w = 2; break;
+      case StepKind::kAppend:
+        w = 12;
+        break;
+      case StepKind::kAddConstraint:
+        w = 6;
+        break;
+      case StepKind::kUpdateConstraint:
+        w = 5;
+        break;
+      case StepKind::kUpdateSchema:
+        w = 2;
+        break;
       case StepKind::kDelete:
-      case StepKind::kOverwrite: w = 3; break;
-      default: w = 1; break;
+      case StepKind::kOverwrite:
+        w = 3;
+        break;
+      default:
+        w = 1;
+        break;
     }
   }
   return inner;
@@ -112,16 +124,16 @@ rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
     versions.emplace_back(total, v);
   }
   if (versions.empty()) versions.emplace_back(total = 1, 4);
-  rc::Gen<int32_t> version =
-      rc::gen::map(Uniform<int>(0, total), [versions](int x) {
-        for (const auto& [bound, v] : versions)
-          if (x < bound) return v;
-        return versions.back().second;
-      });
+  rc::Gen<int32_t> version = rc::gen::map(Uniform<int>(0, total), [versions](int x) {
+    for (const auto& [bound, v] : versions)
+      if (x < bound) return v;
+    return versions.back().second;
+  });
   return rc::gen::mapcat(rc::gen::noShrink(version), [](int32_t v) {
     rc::Gen<IdentifierFields> ids =
         v < 4 ? rc::gen::weightedElement<IdentifierFields>(
-                    {{1, IdentifierFields::kNone}, {3, IdentifierFields::kEligible},
+                    {{1, IdentifierFields::kNone},
+                     {3, IdentifierFields::kEligible},
                      {v == 3 ? 1u : 0u, IdentifierFields::kIneligible}})
               : rc::gen::weightedElement<IdentifierFields>(
                     {{19, IdentifierFields::kNone}, {1, IdentifierFields::kEligible}});
@@ -129,7 +141,8 @@ rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
         rc::gen::set(&TablePlan::format_version, rc::gen::just(v)),
         rc::gen::set(&TablePlan::schema_size, Uniform<int>(0, 101)),
         rc::gen::set(&TablePlan::identifier_fields, ids),
-        rc::gen::set(&TablePlan::schema_seed, rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())));
+        rc::gen::set(&TablePlan::schema_seed,
+                     rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())));
   });
 }
 
@@ -149,9 +162,12 @@ std::optional<StepKind> ParseStepKind(std::string_view text) {
 
 std::string_view ToString(Intent intent) {
   switch (intent) {
-    case Intent::kOk: return "ok";
-    case Intent::kReject: return "reject";
-    case Intent::kAny: break;
+    case Intent::kOk:
+      return "ok";
+    case Intent::kReject:
+      return "reject";
+    case Intent::kAny:
+      break;
   }
   return "any";
 }
@@ -159,8 +175,8 @@ std::string_view ToString(Intent intent) {
 namespace {
 
 std::string StepToString(const PlanStep& s) {
-  std::string out = fmt::format("{}(f{},p{},n{},s{})", ToString(s.kind), s.flavour, s.pick,
-                                s.count, s.size);
+  std::string out = fmt::format("{}(f{},p{},n{},s{})", ToString(s.kind), s.flavour,
+                                s.pick, s.count, s.size);
   if (s.kind == StepKind::kTransaction) {
     std::vector<std::string> inner;
     for (const PlanStep& c : s.concurrent) inner.push_back(StepToString(c));
@@ -176,23 +192,35 @@ std::string ToString(const Plan& plan) {
   std::vector<std::string> steps;
   for (const PlanStep& s : plan.steps) steps.push_back(StepToString(s));
   return fmt::format("v{} table (schema seed {}, size {}); {}", plan.table.format_version,
-                     plan.table.schema_seed, plan.table.schema_size, fmt::join(steps, "; "));
+                     plan.table.schema_seed, plan.table.schema_size,
+                     fmt::join(steps, "; "));
 }
 
-std::ostream& operator<<(std::ostream& os, const Plan& plan) { return os << ToString(plan); }
+std::ostream& operator<<(std::ostream& os, const Plan& plan) {
+  return os << ToString(plan);
+}
 
 GenWeights GenWeights::Default() {
   GenWeights w;
   w.weights = {
-      {StepKind::kAppend, 14},          {StepKind::kDelete, 5},
-      {StepKind::kOverwrite, 6},        {StepKind::kModify, 3},
-      {StepKind::kReplace, 2},          {StepKind::kAddConstraint, 10},
-      {StepKind::kAddInvalidConstraint, 6}, {StepKind::kUpdateConstraint, 4},
-      {StepKind::kRemoveConstraint, 2}, {StepKind::kUpdateSchema, 5},
-      {StepKind::kUpgrade, 3},          {StepKind::kTransaction, 5},
-      {StepKind::kDefineFunction, 4},   {StepKind::kValidate, 4},
-      {StepKind::kScan, 3},             {StepKind::kLoadTable, 1},
-      {StepKind::kReadStatuses, 2},     {StepKind::kParseMetadata, 1},
+      {StepKind::kAppend, 14},
+      {StepKind::kDelete, 5},
+      {StepKind::kOverwrite, 6},
+      {StepKind::kModify, 3},
+      {StepKind::kReplace, 2},
+      {StepKind::kAddConstraint, 10},
+      {StepKind::kAddInvalidConstraint, 6},
+      {StepKind::kUpdateConstraint, 4},
+      {StepKind::kRemoveConstraint, 2},
+      {StepKind::kUpdateSchema, 5},
+      {StepKind::kUpgrade, 3},
+      {StepKind::kTransaction, 5},
+      {StepKind::kDefineFunction, 4},
+      {StepKind::kValidate, 4},
+      {StepKind::kScan, 3},
+      {StepKind::kLoadTable, 1},
+      {StepKind::kReadStatuses, 2},
+      {StepKind::kParseMetadata, 1},
   };
   return w;
 }
@@ -206,7 +234,8 @@ std::string GenWeights::Parse(std::string_view text) {
     pos = end + 1;
     if (item.empty()) continue;
     const size_t eq = item.find('=');
-    if (eq == std::string_view::npos) return fmt::format("weight '{}': expected KIND=N", item);
+    if (eq == std::string_view::npos)
+      return fmt::format("weight '{}': expected KIND=N", item);
     std::optional<StepKind> kind = ParseStepKind(item.substr(0, eq));
     if (!kind) return fmt::format("weight '{}': unknown step kind", item);
     const std::string number(item.substr(eq + 1));
@@ -231,19 +260,29 @@ std::recursive_mutex& RapidCheckMutex() {
 
 bool KindAllowed(StepKind kind, const Capabilities& c) {
   switch (kind) {
-    case StepKind::kModify: return c.modify_rows;
+    case StepKind::kModify:
+      return c.modify_rows;
     case StepKind::kAddConstraint:
     case StepKind::kAddInvalidConstraint:
     case StepKind::kUpdateConstraint:
-    case StepKind::kRemoveConstraint: return c.check || c.unique || c.primary_key;
-    case StepKind::kUpdateSchema: return c.schema_evolution;
-    case StepKind::kUpgrade: return c.upgrade;
-    case StepKind::kTransaction: return c.concurrent_commits;
-    case StepKind::kDefineFunction: return c.udf;
-    case StepKind::kValidate: return c.validate;
-    case StepKind::kReadStatuses: return c.reader;
-    case StepKind::kParseMetadata: return c.parse_metadata;
-    default: return true;
+    case StepKind::kRemoveConstraint:
+      return c.check || c.unique || c.primary_key;
+    case StepKind::kUpdateSchema:
+      return c.schema_evolution;
+    case StepKind::kUpgrade:
+      return c.upgrade;
+    case StepKind::kTransaction:
+      return c.concurrent_commits;
+    case StepKind::kDefineFunction:
+      return c.udf;
+    case StepKind::kValidate:
+      return c.validate;
+    case StepKind::kReadStatuses:
+      return c.reader;
+    case StepKind::kParseMetadata:
+      return c.parse_metadata;
+    default:
+      return true;
   }
 }
 
@@ -265,7 +304,8 @@ History RenderHistory(const Plan& plan, const RenderOptions& options,
   history.table = options.table;
   while (std::optional<RenderedStep> step = renderer.Next(state)) {
     const AllowedOutcome outcome = Apply(state, step->request, options.switches);
-    const Answer answer = CanonicalAnswer(state, step->request, outcome, options.switches);
+    const Answer answer =
+        CanonicalAnswer(state, step->request, outcome, options.switches);
     Adopt(state, step->request, answer, options.switches);
     history.steps.push_back(std::move(*step));
   }
@@ -287,9 +327,11 @@ void Distribution::Merge(const Distribution& other) {
 }
 
 std::string Distribution::ToString() const {
-  auto line = [](std::string_view title, std::vector<std::pair<std::string, int64_t>> items) {
-    std::sort(items.begin(), items.end(),
-              [](const auto& a, const auto& b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
+  auto line = [](std::string_view title,
+                 std::vector<std::pair<std::string, int64_t>> items) {
+    std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) {
+      return a.second > b.second || (a.second == b.second && a.first < b.first);
+    });
     if (items.empty()) return std::string();
     std::string out = fmt::format("{}:", title);
     for (const auto& [k, v] : items) out += fmt::format(" {}={}", k, v);

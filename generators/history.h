@@ -20,6 +20,8 @@
 /// (constraint IDs, snapshot IDs, field IDs) flow into later requests.
 #pragma once
 
+#include <rapidcheck.h>
+
 #include <cstdint>
 #include <iosfwd>
 #include <map>
@@ -28,8 +30,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <rapidcheck.h>
 
 #include "generators/capabilities.h"
 #include "generators/schema_gen.h"
@@ -62,13 +62,24 @@ enum class StepKind {
   kParseMetadata,
 };
 
-inline constexpr StepKind kAllStepKinds[] = {
-    StepKind::kAppend,          StepKind::kDelete,           StepKind::kOverwrite,
-    StepKind::kModify,          StepKind::kReplace,          StepKind::kAddConstraint,
-    StepKind::kAddInvalidConstraint, StepKind::kUpdateConstraint, StepKind::kRemoveConstraint,
-    StepKind::kUpdateSchema,    StepKind::kUpgrade,          StepKind::kTransaction,
-    StepKind::kDefineFunction,  StepKind::kValidate,         StepKind::kScan,
-    StepKind::kLoadTable,       StepKind::kReadStatuses,     StepKind::kParseMetadata};
+inline constexpr StepKind kAllStepKinds[] = {StepKind::kAppend,
+                                             StepKind::kDelete,
+                                             StepKind::kOverwrite,
+                                             StepKind::kModify,
+                                             StepKind::kReplace,
+                                             StepKind::kAddConstraint,
+                                             StepKind::kAddInvalidConstraint,
+                                             StepKind::kUpdateConstraint,
+                                             StepKind::kRemoveConstraint,
+                                             StepKind::kUpdateSchema,
+                                             StepKind::kUpgrade,
+                                             StepKind::kTransaction,
+                                             StepKind::kDefineFunction,
+                                             StepKind::kValidate,
+                                             StepKind::kScan,
+                                             StepKind::kLoadTable,
+                                             StepKind::kReadStatuses,
+                                             StepKind::kParseMetadata};
 
 /// "append", "add-invalid-constraint", "transaction", ...
 std::string_view ToString(StepKind kind);
@@ -78,11 +89,12 @@ std::optional<StepKind> ParseStepKind(std::string_view text);
 /// state offers, so any value renders; 0 is the plainest choice.
 struct PlanStep {
   StepKind kind = StepKind::kAppend;
-  uint32_t flavour = 0;  ///< which variant of the step (collide, violate, remove some, ...)
-  uint32_t pick = 0;     ///< which constraint, row, field or target rule
-  uint32_t count = 1;    ///< how many rows (1..4)
-  int size = 0;          ///< value complexity, the RapidCheck size the values are drawn at
-  uint64_t seed = 0;     ///< the values
+  uint32_t flavour =
+      0;               ///< which variant of the step (collide, violate, remove some, ...)
+  uint32_t pick = 0;   ///< which constraint, row, field or target rule
+  uint32_t count = 1;  ///< how many rows (1..4)
+  int size = 0;        ///< value complexity, the RapidCheck size the values are drawn at
+  uint64_t seed = 0;   ///< the values
   /// kTransaction: steps committed concurrently, and whether they run before the staged
   /// commit (the staged commit is then checked against the pinned base) or after it.
   std::vector<PlanStep> concurrent;
@@ -128,9 +140,9 @@ struct HistoryGenConfig {
   int max_steps = 20;  ///< plan steps (a transaction counts once)
 };
 
-/// RapidCheck keeps its generation context in process-wide state, so generating, rendering
-/// and walking shrink trees from several threads (`certify --jobs`) takes this lock.
-/// HistoryRenderer::Next takes it itself.
+/// RapidCheck keeps its generation context in process-wide state, so generating,
+/// rendering and walking shrink trees from several threads (`certify --jobs`) takes this
+/// lock. HistoryRenderer::Next takes it itself.
 std::recursive_mutex& RapidCheckMutex();
 
 /// Whether the capabilities allow a step kind at all.
@@ -151,7 +163,7 @@ struct RenderedStep {
   std::optional<RuleId> aimed_at;  ///< for kReject: the rule the step is aimed at
   std::string label;               ///< "append/collide-live", "transaction/finish", ...
   std::vector<RuleId> tags;        ///< rules the step means to exercise
-  int plan_index = -1;             ///< the plan step it came from (-1: create, final scan)
+  int plan_index = -1;  ///< the plan step it came from (-1: create, final scan)
 };
 
 /// Where a history runs: its table, function-name prefix and clock, derived from the seed

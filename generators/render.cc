@@ -1,16 +1,16 @@
 /// \file
 /// HistoryRenderer: plan steps into protocol requests, threading the model state
-/// (history.h). Each `Render*` function looks at the current table (its schema, live rows,
-/// constraints, open transactions) and turns one abstract step into one request, steering
-/// values so that collisions, violations and false status claims are likely.
+/// (history.h). Each `Render*` function looks at the current table (its schema, live
+/// rows, constraints, open transactions) and turns one abstract step into one request,
+/// steering values so that collisions, violations and false status claims are likely.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <functional>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "generators/constraint_gen.h"
 #include "generators/history.h"
@@ -38,7 +38,9 @@ struct Ctx {
   const Schema* schema() const { return table->metadata.CurrentSchema(); }
   const std::vector<Constraint>& constraints() const { return ConstraintsOf(md()); }
   const Capabilities& caps() const { return options.capabilities; }
-  uint64_t Seed(uint64_t salt) const { return step.seed ^ (salt * 0x9E3779B97F4A7C15ULL); }
+  uint64_t Seed(uint64_t salt) const {
+    return step.seed ^ (salt * 0x9E3779B97F4A7C15ULL);
+  }
   /// A choice in [0, n) from the step's `pick` and a salt.
   size_t Pick(size_t n, uint32_t salt = 0) const {
     return n == 0 ? 0 : (static_cast<size_t>(step.pick) + salt * 7919u) % n;
@@ -47,7 +49,8 @@ struct Ctx {
 };
 
 RenderedStep Make(Operation op, const std::string& table, std::string label,
-                  Intent intent = Intent::kAny, std::optional<RuleId> aimed_at = std::nullopt,
+                  Intent intent = Intent::kAny,
+                  std::optional<RuleId> aimed_at = std::nullopt,
                   std::vector<RuleId> tags = {}) {
   RenderedStep r;
   r.request.table = ActsOnTable(op) ? table : std::string();
@@ -61,7 +64,8 @@ RenderedStep Make(Operation op, const std::string& table, std::string label,
   return r;
 }
 
-// --- rows --------------------------------------------------------------------------------
+// --- rows
+// --------------------------------------------------------------------------------
 
 std::vector<std::string> SortedKeys(const LiveRows& rows) {
   std::vector<std::string> keys;
@@ -83,7 +87,8 @@ const Value* AtPath(const Value& row, const std::vector<FieldId>& path) {
 
 /// Sets the value at `path` in a request-form struct; a null enclosing struct is left
 /// null (its members are then null too).
-void SetAtPath(Value& row, const std::vector<FieldId>& path, Value value, size_t depth = 0) {
+void SetAtPath(Value& row, const std::vector<FieldId>& path, Value value,
+               size_t depth = 0) {
   if (row.kind != ValueKind::kStruct || depth >= path.size()) return;
   for (size_t i = 0; i < row.field_ids.size(); ++i) {
     if (row.field_ids[i] != path[depth]) continue;
@@ -106,21 +111,31 @@ Value FreshTyped(const Type& type, int64_t n) {
     return out;
   };
   switch (type.id) {
-    case TypeId::kBoolean: return Value::Boolean(n % 2 == 0);
+    case TypeId::kBoolean:
+      return Value::Boolean(n % 2 == 0);
     case TypeId::kInt:
     case TypeId::kLong:
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
     case TypeId::kTimestampNs:
-    case TypeId::kTimestampTzNs: return Value::Long(n);
-    case TypeId::kDate: return Value::Long(n % 2'932'896);
-    case TypeId::kTime: return Value::Long(n % 86'400'000'000LL);
-    case TypeId::kDecimal: return Value::DecimalOf(n, type.scale);
-    case TypeId::kString: return Value::String(fmt::format("k{}", n));
-    case TypeId::kUuid: return Value::Bytes(bytes(16, n));
-    case TypeId::kFixed: return Value::Bytes(bytes(static_cast<size_t>(type.length), n));
-    case TypeId::kBinary: return Value::Bytes(bytes(8, n));
-    default: return Value::Null();
+    case TypeId::kTimestampTzNs:
+      return Value::Long(n);
+    case TypeId::kDate:
+      return Value::Long(n % 2'932'896);
+    case TypeId::kTime:
+      return Value::Long(n % 86'400'000'000LL);
+    case TypeId::kDecimal:
+      return Value::DecimalOf(n, type.scale);
+    case TypeId::kString:
+      return Value::String(fmt::format("k{}", n));
+    case TypeId::kUuid:
+      return Value::Bytes(bytes(16, n));
+    case TypeId::kFixed:
+      return Value::Bytes(bytes(static_cast<size_t>(type.length), n));
+    case TypeId::kBinary:
+      return Value::Bytes(bytes(8, n));
+    default:
+      return Value::Null();
   }
 }
 
@@ -146,7 +161,8 @@ bool IsKey(const Constraint& c) {
 }
 
 /// The typed key tuple of a typed row, or nullopt when a part is null (not compared).
-std::optional<std::vector<Value>> KeyTuple(const Value& typed, const std::vector<KeyPart>& parts) {
+std::optional<std::vector<Value>> KeyTuple(const Value& typed,
+                                           const std::vector<KeyPart>& parts) {
   std::vector<Value> out;
   for (const KeyPart& p : parts) {
     const Value* v = AtPath(typed, p.path);
@@ -180,7 +196,8 @@ std::vector<std::string> Violators(const Ctx& ctx, const Constraint& c) {
   const std::vector<std::string> keys = SortedKeys(ctx.table->rows);
   if (c.type == ConstraintType::kCheck) {
     for (const std::string& k : keys)
-      if (BreaksCheck(c, ctx.table->rows.at(k), *schema, ctx.state.functions)) out.push_back(k);
+      if (BreaksCheck(c, ctx.table->rows.at(k), *schema, ctx.state.functions))
+        out.push_back(k);
     return out;
   }
   const std::vector<KeyPart> parts = KeyParts(c, *schema);
@@ -253,8 +270,8 @@ Row RandomRow(const Ctx& ctx, uint64_t salt, bool fresh_keys, bool small_domain 
   opts.small_domain = small_domain;
   Row row;
   row.key = fmt::format("r{}", ctx.counters.next_row++);
-  std::optional<Value> values = Sample(GenRowValues(schema.fields, opts), ctx.Seed(salt),
-                                       ctx.step.size);
+  std::optional<Value> values =
+      Sample(GenRowValues(schema.fields, opts), ctx.Seed(salt), ctx.step.size);
   row.values = values ? std::move(*values) : Value::Struct({}, {});
   if (fresh_keys) {
     std::set<FieldId> done;
@@ -273,16 +290,16 @@ Row RandomRow(const Ctx& ctx, uint64_t salt, bool fresh_keys, bool small_domain 
 /// Copies the key values of constraint `c` from typed row `from` into request-form `to`;
 /// `respell` writes equal values in another spelling where Iceberg has one (a timestamptz
 /// at another zone offset), so that key equality is by value, not by text.
-void CopyKey(const Constraint& c, const Schema& schema, const Value& from_typed, Value& to,
-             bool respell = false) {
+void CopyKey(const Constraint& c, const Schema& schema, const Value& from_typed,
+             Value& to, bool respell = false) {
   for (const KeyPart& p : KeyParts(c, schema)) {
     const Value* v = AtPath(from_typed, p.path);
     SetAtPath(to, p.path, v ? ToRequestForm(*v, p.type, respell) : Value::Null());
   }
 }
 
-std::vector<const Constraint*> ConstraintsWhere(const Ctx& ctx,
-                                                const std::function<bool(const Constraint&)>& f) {
+std::vector<const Constraint*> ConstraintsWhere(
+    const Ctx& ctx, const std::function<bool(const Constraint&)>& f) {
   std::vector<const Constraint*> out;
   for (const Constraint& c : ctx.constraints())
     if (f(c)) out.push_back(&c);
@@ -305,13 +322,14 @@ Row RowBreaking(const Ctx& ctx, const Constraint& c, uint64_t salt) {
   return best;
 }
 
-/// A fresh-keyed row that satisfies every enforced check, when one of a few candidates does
-/// (so that commits succeed and later statuses can be carried, rightly or wrongly).
+/// A fresh-keyed row that satisfies every enforced check, when one of a few candidates
+/// does (so that commits succeed and later statuses can be carried, rightly or wrongly).
 Row RowSatisfyingChecks(const Ctx& ctx, uint64_t salt) {
   const Schema& schema = *ctx.schema();
   std::vector<const Constraint*> enforced;
   for (const Constraint& c : ctx.constraints())
-    if (c.type == ConstraintType::kCheck && c.enforced.value_or(false)) enforced.push_back(&c);
+    if (c.type == ConstraintType::kCheck && c.enforced.value_or(false))
+      enforced.push_back(&c);
   Row best;
   for (int attempt = 0; attempt < 10; ++attempt) {
     const int saved = ctx.counters.next_row;
@@ -333,7 +351,8 @@ bool HasRequiredGeo(const Ctx& ctx) {
   return s == nullptr || !RowsWritable(s->fields);
 }
 
-// --- commits -----------------------------------------------------------------------------
+// --- commits
+// -----------------------------------------------------------------------------
 
 Commit MakeCommit(CommitOperation op) {
   Commit c;
@@ -352,7 +371,8 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
       ctx, [](const Constraint& c) { return c.type == ConstraintType::kCheck; });
   const std::vector<std::string> live = SortedKeys(ctx.table->rows);
   std::string label = "append/fresh";
-  std::vector<RuleId> tags = {RuleId::kEnfEnforced, RuleId::kStValidated, RuleId::kStValid};
+  std::vector<RuleId> tags = {RuleId::kEnfEnforced, RuleId::kStValidated,
+                              RuleId::kStValid};
   switch (ctx.Flavour(7)) {
     case 0:
     default:
@@ -365,8 +385,8 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
         CopyKey(c, schema, ctx.table->rows.at(live[ctx.Pick(live.size(), 1)]),
                 commit.add[0].values, (ctx.step.seed >> 7) & 1);
         label = "append/collide-live";
-        tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemUnique, RuleId::kSemPrimaryKey,
-                RuleId::kStInvalid};
+        tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemUnique,
+                RuleId::kSemPrimaryKey, RuleId::kStInvalid};
       }
       break;
     case 2:  // two added rows with one key (distinct among themselves)
@@ -376,9 +396,11 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
         const Constraint& c = *keys[ctx.Pick(keys.size())];
         NormalizedRow first = NormalizeRow(commit.add[0].values, schema.fields);
         if (first.values)
-          CopyKey(c, schema, *first.values, commit.add[1].values, (ctx.step.seed >> 7) & 1);
+          CopyKey(c, schema, *first.values, commit.add[1].values,
+                  (ctx.step.seed >> 7) & 1);
         label = "append/collide-among";
-        tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemUnique, RuleId::kSemPrimaryKey};
+        tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemUnique,
+                RuleId::kSemPrimaryKey};
       }
       break;
     case 3:  // break a check (likely one that is not enforced: false claims)
@@ -386,10 +408,12 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
         std::vector<const Constraint*> unenforced;
         for (const Constraint* c : checks)
           if (!c->enforced.value_or(false)) unenforced.push_back(c);
-        const auto& pool = !unenforced.empty() && ctx.step.pick % 4 != 0 ? unenforced : checks;
+        const auto& pool =
+            !unenforced.empty() && ctx.step.pick % 4 != 0 ? unenforced : checks;
         const Constraint& c = *pool[ctx.Pick(pool.size())];
         commit.add.push_back(RowBreaking(ctx, c, 1));
-        for (uint32_t i = 1; i < n; ++i) commit.add.push_back(RandomRow(ctx, i + 10, true));
+        for (uint32_t i = 1; i < n; ++i)
+          commit.add.push_back(RandomRow(ctx, i + 10, true));
         label = "append/break-check";
         tags = {RuleId::kSemCheck, RuleId::kEnfNotEnforced, RuleId::kEnfEnforced,
                 RuleId::kStInvalid};
@@ -398,7 +422,8 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
       }
       break;
     case 4:  // small-domain values everywhere: keys and checks collide by chance
-      for (uint32_t i = 0; i < n; ++i) commit.add.push_back(RandomRow(ctx, i, false, true));
+      for (uint32_t i = 0; i < n; ++i)
+        commit.add.push_back(RandomRow(ctx, i, false, true));
       label = "append/small-domain";
       tags = {RuleId::kSemUnique, RuleId::kSemPrimaryKey, RuleId::kSemCheck};
       break;
@@ -459,8 +484,8 @@ std::optional<RenderedStep> RenderDelete(const Ctx& ctx, std::optional<std::stri
     commit.remove = live;
     label = "delete/all";
   } else {
-    // Remove all (flavour 1) or only some (flavour 2) of the rows that break a constraint:
-    // a status carried from an `invalid` parent is then true or false.
+    // Remove all (flavour 1) or only some (flavour 2) of the rows that break a
+    // constraint: a status carried from an `invalid` parent is then true or false.
     const auto& cs = ctx.constraints();
     std::vector<std::string> violators;
     for (size_t i = 0; i < cs.size() && violators.empty(); ++i)
@@ -484,7 +509,8 @@ std::optional<RenderedStep> RenderDelete(const Ctx& ctx, std::optional<std::stri
   return Make(std::move(commit), ctx.options.table, label, intent, aimed, tags);
 }
 
-std::optional<RenderedStep> RenderOverwrite(const Ctx& ctx, std::optional<std::string> txn,
+std::optional<RenderedStep> RenderOverwrite(const Ctx& ctx,
+                                            std::optional<std::string> txn,
                                             bool modify_only) {
   if (HasRequiredGeo(ctx)) return std::nullopt;
   const Schema& schema = *ctx.schema();
@@ -511,17 +537,20 @@ std::optional<RenderedStep> RenderOverwrite(const Ctx& ctx, std::optional<std::s
       const std::string& x = live[ctx.Pick(live.size())];
       commit.remove.push_back(x);
       Row y = RandomRow(ctx, 1, true);
-      for (const Constraint* c : keys) CopyKey(*c, schema, ctx.table->rows.at(x), y.values);
+      for (const Constraint* c : keys)
+        CopyKey(*c, schema, ctx.table->rows.at(x), y.values);
       commit.add.push_back(std::move(y));
       label = "overwrite/replace-key";
-      tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemPrimaryKey, RuleId::kSemUnique};
+      tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemPrimaryKey,
+              RuleId::kSemUnique};
       break;
     }
     case 2: {  // modify a row's other values (enf.modified-row)
       const std::string& x = live[ctx.Pick(live.size())];
       Row m = RandomRow(ctx, 2, false);
       m.key = x;
-      for (const Constraint* c : keys) CopyKey(*c, schema, ctx.table->rows.at(x), m.values);
+      for (const Constraint* c : keys)
+        CopyKey(*c, schema, ctx.table->rows.at(x), m.values);
       commit.modify.push_back(std::move(m));
       label = "overwrite/modify-values";
       tags = {RuleId::kEnfModifiedRow, RuleId::kSemCheck, RuleId::kStValid};
@@ -539,7 +568,8 @@ std::optional<RenderedStep> RenderOverwrite(const Ctx& ctx, std::optional<std::s
         label = "overwrite/modify-fresh-key";
       }
       commit.modify.push_back(std::move(m));
-      tags = {RuleId::kEnfModifiedRow, RuleId::kEnfKeysAgainstRemaining, RuleId::kEnfEnforced};
+      tags = {RuleId::kEnfModifiedRow, RuleId::kEnfKeysAgainstRemaining,
+              RuleId::kEnfEnforced};
       break;
     }
     case 4: {  // swap the keys of two rows in one commit (distinct among themselves)
@@ -568,15 +598,18 @@ std::optional<RenderedStep> RenderOverwrite(const Ctx& ctx, std::optional<std::s
     }
   }
   if (txn) label = "transaction/stage-" + label;
-  return Make(std::move(commit), ctx.options.table, label, Intent::kAny, std::nullopt, tags);
+  return Make(std::move(commit), ctx.options.table, label, Intent::kAny, std::nullopt,
+              tags);
 }
 
 std::optional<RenderedStep> RenderReplace(const Ctx& ctx) {
-  return Make(MakeCommit(CommitOperation::kReplace), ctx.options.table, "replace/compaction",
-              Intent::kOk, std::nullopt, {RuleId::kStNoAddCarry, RuleId::kStValidated});
+  return Make(MakeCommit(CommitOperation::kReplace), ctx.options.table,
+              "replace/compaction", Intent::kOk, std::nullopt,
+              {RuleId::kStNoAddCarry, RuleId::kStValidated});
 }
 
-// --- constraints -------------------------------------------------------------------------
+// --- constraints
+// -------------------------------------------------------------------------
 
 FunctionCatalog HistoryFunctions(const Ctx& ctx) {
   FunctionCatalog out;
@@ -604,11 +637,12 @@ std::string FreshName(const Ctx& ctx, std::string_view stem) {
 }
 
 std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
-  if (!ctx.caps().check && !ctx.caps().unique && !ctx.caps().primary_key) return std::nullopt;
+  if (!ctx.caps().check && !ctx.caps().unique && !ctx.caps().primary_key)
+    return std::nullopt;
   // On a v1-v3 table, half of the add-constraint steps upgrade it first (the precondition
   // repaired); the other half are refused (def.v4-only).
-  if (ctx.md().format_version < 4 && ctx.caps().upgrade && ctx.caps().format_versions.count(4) &&
-      ctx.step.pick % 2 == 1)
+  if (ctx.md().format_version < 4 && ctx.caps().upgrade &&
+      ctx.caps().format_versions.count(4) && ctx.step.pick % 2 == 1)
     return Make(Upgrade{4}, ctx.options.table,
                 fmt::format("upgrade/v{}-to-v4-for-constraints", ctx.md().format_version),
                 Intent::kOk, std::nullopt,
@@ -622,11 +656,12 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
     bool usable = false;
     for (const auto& [name, def] : g.functions) usable = usable || def.deterministic;
     if (!usable)
-      return Make(DefineFunction{UdfGreaterThan(
-                      fmt::format("{}f{}", ctx.options.function_prefix, ctx.step.pick % 3),
-                      static_cast<int64_t>(ctx.step.seed % 4), true)},
-                  "", "define-function/for-check", Intent::kOk, std::nullopt,
-                  {RuleId::kExprUdfStatus});
+      return Make(
+          DefineFunction{UdfGreaterThan(
+              fmt::format("{}f{}", ctx.options.function_prefix, ctx.step.pick % 3),
+              static_cast<int64_t>(ctx.step.seed % 4), true)},
+          "", "define-function/for-check", Intent::kOk, std::nullopt,
+          {RuleId::kExprUdfStatus});
     g.prefer_udf_check = true;
   }
   std::optional<Constraint> c = Sample(GenValidConstraint(g), ctx.Seed(1), ctx.step.size);
@@ -658,7 +693,8 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
   std::vector<RuleId> usable;
   for (RuleId r : targets) {
     // Aim only where the capability exists to express the constraint.
-    if ((r == RuleId::kKeyPkRequired || r == RuleId::kDefSinglePk) && !ctx.caps().primary_key)
+    if ((r == RuleId::kKeyPkRequired || r == RuleId::kDefSinglePk) &&
+        !ctx.caps().primary_key)
       continue;
     if ((r == RuleId::kExprIdReferences || r == RuleId::kExprWellTyped ||
          r == RuleId::kExprNoListMapElement || r == RuleId::kExprDeterministic) &&
@@ -668,11 +704,12 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
   }
   if (usable.empty()) return std::nullopt;
   const RuleId target = usable[ctx.Pick(usable.size())];
-  std::optional<Constraint> c = Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
+  std::optional<Constraint> c =
+      Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
   if (!c) return std::nullopt;
   return Make(AddConstraint{*c}, ctx.options.table,
-              fmt::format("add-invalid-constraint/{}", RuleIdName(target)), Intent::kReject,
-              target);
+              fmt::format("add-invalid-constraint/{}", RuleIdName(target)),
+              Intent::kReject, target);
 }
 
 std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
@@ -696,7 +733,8 @@ std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
     case 2:
       u.set.enforced = !c.enforced.value_or(false);
       if (ctx.Flavour(8) == 2) u.set.name = FreshName(ctx, "renamed");
-      label = *u.set.enforced ? "update-constraint/enforce" : "update-constraint/unenforce";
+      label =
+          *u.set.enforced ? "update-constraint/enforce" : "update-constraint/unenforce";
       if (*u.set.enforced) {
         intent = Intent::kAny;  // existing rows may break it (existing-rows-on-enforce)
         tags.push_back(RuleId::kEnfEnforced);
@@ -762,11 +800,13 @@ std::optional<RenderedStep> RenderRemoveConstraint(const Ctx& ctx) {
   }
   const Constraint& c = cs[ctx.Pick(cs.size())];
   if (!c.name) return std::nullopt;
-  return Make(RemoveConstraint{*c.name}, ctx.options.table, "remove-constraint", Intent::kOk,
-              std::nullopt, {RuleId::kIdNoReuse, RuleId::kIdReadersTolerateMissing});
+  return Make(RemoveConstraint{*c.name}, ctx.options.table, "remove-constraint",
+              Intent::kOk, std::nullopt,
+              {RuleId::kIdNoReuse, RuleId::kIdReadersTolerateMissing});
 }
 
-// --- schema ------------------------------------------------------------------------------
+// --- schema
+// ------------------------------------------------------------------------------
 
 struct References {
   std::set<FieldId> by_check, by_key, by_pk;
@@ -777,8 +817,10 @@ References Referenced(const Ctx& ctx) {
   References r;
   for (const Constraint& c : ctx.constraints()) {
     for (FieldId id : ReferencedFieldIds(c)) {
-      if (c.type == ConstraintType::kCheck) r.by_check.insert(id);
-      else r.by_key.insert(id);
+      if (c.type == ConstraintType::kCheck)
+        r.by_check.insert(id);
+      else
+        r.by_key.insert(id);
       if (c.type == ConstraintType::kPrimaryKey) r.by_pk.insert(id);
       if (c.name) r.names[id].push_back(*c.name);
     }
@@ -803,15 +845,18 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   std::optional<RuleId> aimed;
   std::vector<RuleId> tags;
   auto referenced = [&](FieldId top) {
-    for (FieldId id : refs.by_check) if (TopLevelOf(schema, id) == top) return true;
-    for (FieldId id : refs.by_key) if (TopLevelOf(schema, id) == top) return true;
+    for (FieldId id : refs.by_check)
+      if (TopLevelOf(schema, id) == top) return true;
+    for (FieldId id : refs.by_key)
+      if (TopLevelOf(schema, id) == top) return true;
     return false;
   };
   std::vector<FieldId> top_ids;
   for (const NestedField& f : schema.fields) top_ids.push_back(f.id);
   // Flavours 10-13 repeat the changes that constraints must refuse (a referenced column
   // deleted, a check field promoted, a primary-key field made optional).
-  static constexpr uint32_t kSchemaFlavours[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 6, 8, 9, 9};
+  static constexpr uint32_t kSchemaFlavours[] = {0, 1, 2, 3, 4, 5, 6,
+                                                 7, 8, 9, 6, 8, 9, 9};
   const uint32_t flavour = kSchemaFlavours[ctx.Flavour(14)];
   switch (flavour) {
     case 0:
@@ -820,7 +865,8 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       a.name = fmt::format("added_{}", ctx.counters.next_name++);
       std::optional<Type> t = Sample(GenPrimitiveType(std::min(fv, 3)), ctx.Seed(3), 10);
       a.type = t && t->id != TypeId::kGeometry && t->id != TypeId::kGeography
-                   ? *t : Type::Primitive(TypeId::kString);
+                   ? *t
+                   : Type::Primitive(TypeId::kString);
       u.changes.push_back(std::move(a));
       label = "update-schema/add-optional";
       tags = {RuleId::kSchReferencedExist};
@@ -863,7 +909,8 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       pool.insert(pool.end(), refs.by_key.begin(), refs.by_key.end());
       if (pool.empty()) pool = top_ids;
       const FieldId id = pool[ctx.Pick(pool.size())];
-      u.changes.push_back(RenameColumn{id, fmt::format("renamed_{}", ctx.counters.next_name++)});
+      u.changes.push_back(
+          RenameColumn{id, fmt::format("renamed_{}", ctx.counters.next_name++)});
       label = "update-schema/rename";
       tags = {RuleId::kSchRenameReorder};
       break;
@@ -915,17 +962,27 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       }
       break;
     }
-    case 8: {  // promote a type: int->long, float->double, decimal widening, date->timestamp
-      struct Candidate { FieldId id; Type to; };
+    case 8: {  // promote a type: int->long, float->double, decimal widening,
+               // date->timestamp
+      struct Candidate {
+        FieldId id;
+        Type to;
+      };
       std::vector<Candidate> pool;
       std::function<void(const std::vector<NestedField>&, bool)> walk =
           [&](const std::vector<NestedField>& fields, bool nested) {
             for (const NestedField& f : fields) {
-              if (f.type.id == TypeId::kStruct) { walk(f.type.fields, true); continue; }
-              if (f.type.id == TypeId::kInt) pool.push_back({f.id, Type::Primitive(TypeId::kLong)});
-              if (f.type.id == TypeId::kFloat) pool.push_back({f.id, Type::Primitive(TypeId::kDouble)});
+              if (f.type.id == TypeId::kStruct) {
+                walk(f.type.fields, true);
+                continue;
+              }
+              if (f.type.id == TypeId::kInt)
+                pool.push_back({f.id, Type::Primitive(TypeId::kLong)});
+              if (f.type.id == TypeId::kFloat)
+                pool.push_back({f.id, Type::Primitive(TypeId::kDouble)});
               if (f.type.id == TypeId::kDecimal && f.type.precision < 38)
-                pool.push_back({f.id, Type::Decimal(std::min(38, f.type.precision + 9), f.type.scale)});
+                pool.push_back({f.id, Type::Decimal(std::min(38, f.type.precision + 9),
+                                                    f.type.scale)});
               if (f.type.id == TypeId::kDate && fv >= 3)
                 pool.push_back({f.id, Type::Primitive(TypeId::kTimestamp)});
               (void)nested;
@@ -984,8 +1041,8 @@ std::optional<RenderedStep> RenderUpgrade(const Ctx& ctx) {
     if (v > fv) higher.push_back(v);
   if (!higher.empty() && ctx.Flavour(8) != 7) {
     // Mostly straight to v4, where identifier fields become a primary key.
-    const int32_t to = versions.count(4) && ctx.step.pick % 3 != 0 ? 4
-                                                                   : higher[ctx.Pick(higher.size())];
+    const int32_t to =
+        versions.count(4) && ctx.step.pick % 3 != 0 ? 4 : higher[ctx.Pick(higher.size())];
     std::vector<RuleId> tags = {RuleId::kIceFormatVersionUp};
     if (to == 4) {
       tags = {RuleId::kUpgPkFromIdentifiers, RuleId::kUpgSkipIneligible,
@@ -1001,10 +1058,12 @@ std::optional<RenderedStep> RenderUpgrade(const Ctx& ctx) {
               RuleId::kIceFormatVersionUp);
 }
 
-// --- functions, validate, readers --------------------------------------------------------
+// --- functions, validate, readers
+// --------------------------------------------------------
 
 std::optional<RenderedStep> RenderDefineFunction(const Ctx& ctx) {
-  const std::string name = fmt::format("{}f{}", ctx.options.function_prefix, ctx.step.pick % 3);
+  const std::string name =
+      fmt::format("{}f{}", ctx.options.function_prefix, ctx.step.pick % 3);
   const bool exists = ctx.state.functions.count(name) > 0;
   const uint32_t flavour = ctx.Flavour(5);
   const bool deterministic = flavour != 4;
@@ -1012,7 +1071,8 @@ std::optional<RenderedStep> RenderDefineFunction(const Ctx& ctx) {
   std::string label = exists ? "define-function/redefine" : "define-function/define";
   if (!deterministic) label += "-nondeterministic";
   return Make(DefineFunction{UdfGreaterThan(name, threshold, deterministic)}, "", label,
-              Intent::kOk, std::nullopt, {RuleId::kExprUdfStatus, RuleId::kExprDeterministic});
+              Intent::kOk, std::nullopt,
+              {RuleId::kExprUdfStatus, RuleId::kExprDeterministic});
 }
 
 std::optional<RenderedStep> RenderValidate(const Ctx& ctx) {
@@ -1096,7 +1156,8 @@ std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
         for (ConstraintStatus s : kAllStatuses)
           if (st.List(s) && st.List(s)->empty()) st.List(s).reset();
         if (md.constraints && !md.constraints->empty()) {
-          const ConstraintId id = (*md.constraints)[ctx.Pick(md.constraints->size())].id.value_or(0);
+          const ConstraintId id =
+              (*md.constraints)[ctx.Pick(md.constraints->size())].id.value_or(0);
           for (ConstraintStatus s : kAllStatuses)
             if (st.List(s)) {
               auto& l = *st.List(s);
@@ -1122,7 +1183,8 @@ std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
       break;
     case 5:  // a snapshot listing an ID above last-constraint-id
       if (current) {
-        if (!current->constraint_statuses) current->constraint_statuses = ConstraintStatuses{};
+        if (!current->constraint_statuses)
+          current->constraint_statuses = ConstraintStatuses{};
         auto& l = current->constraint_statuses->unvalidated;
         if (!l) l = std::vector<ConstraintId>{};
         l->push_back(md.last_constraint_id.value_or(0) + 50);
@@ -1167,56 +1229,67 @@ std::optional<RenderedStep> RenderParseMetadata(const Ctx& ctx) {
   return Make(ParseMetadata{std::move(md)}, "", label, intent, aimed, tags);
 }
 
-// --- create ------------------------------------------------------------------------------
+// --- create
+// ------------------------------------------------------------------------------
 
 std::optional<RenderedStep> RenderCreate(const Plan& plan, const RenderOptions& options) {
   SchemaGenOptions so;
   so.format_version = plan.table.format_version;
   so.identifier_fields = plan.table.identifier_fields;
   so.nested = true;
-  std::optional<Schema> schema = Sample(GenSchema(so), plan.table.schema_seed,
-                                        plan.table.schema_size);
+  std::optional<Schema> schema =
+      Sample(GenSchema(so), plan.table.schema_seed, plan.table.schema_size);
   if (!schema) return std::nullopt;
   CreateTable c;
   c.format_version = plan.table.format_version;
   c.schema = std::move(*schema);
   const bool ids = c.schema.identifier_field_ids.has_value();
   const Intent intent = c.format_version == 4 && ids ? Intent::kAny : Intent::kOk;
-  return Make(std::move(c), options.table,
-              fmt::format("create-table/v{}{}", plan.table.format_version,
-                          ids ? "-identifiers" : ""),
-              intent, std::nullopt,
-              ids ? std::vector<RuleId>{RuleId::kUpgNoIdentifiersInV4}
-                  : std::vector<RuleId>{});
+  return Make(
+      std::move(c), options.table,
+      fmt::format("create-table/v{}{}", plan.table.format_version,
+                  ids ? "-identifiers" : ""),
+      intent, std::nullopt,
+      ids ? std::vector<RuleId>{RuleId::kUpgNoIdentifiersInV4} : std::vector<RuleId>{});
 }
 
 std::optional<RenderedStep> RenderPlain(const Ctx& ctx) {
   switch (ctx.step.kind) {
-    case StepKind::kAppend: return RenderAppend(ctx, std::nullopt);
-    case StepKind::kDelete: return RenderDelete(ctx, std::nullopt);
-    case StepKind::kOverwrite: return RenderOverwrite(ctx, std::nullopt, false);
+    case StepKind::kAppend:
+      return RenderAppend(ctx, std::nullopt);
+    case StepKind::kDelete:
+      return RenderDelete(ctx, std::nullopt);
+    case StepKind::kOverwrite:
+      return RenderOverwrite(ctx, std::nullopt, false);
     case StepKind::kModify:
       if (!ctx.caps().modify_rows) return std::nullopt;
       return RenderOverwrite(ctx, std::nullopt, true);
-    case StepKind::kReplace: return RenderReplace(ctx);
-    case StepKind::kAddConstraint: return RenderAddConstraint(ctx);
-    case StepKind::kAddInvalidConstraint: return RenderAddInvalidConstraint(ctx);
-    case StepKind::kUpdateConstraint: return RenderUpdateConstraint(ctx);
-    case StepKind::kRemoveConstraint: return RenderRemoveConstraint(ctx);
+    case StepKind::kReplace:
+      return RenderReplace(ctx);
+    case StepKind::kAddConstraint:
+      return RenderAddConstraint(ctx);
+    case StepKind::kAddInvalidConstraint:
+      return RenderAddInvalidConstraint(ctx);
+    case StepKind::kUpdateConstraint:
+      return RenderUpdateConstraint(ctx);
+    case StepKind::kRemoveConstraint:
+      return RenderRemoveConstraint(ctx);
     case StepKind::kUpdateSchema:
       if (!ctx.caps().schema_evolution) return std::nullopt;
       return RenderUpdateSchema(ctx);
     case StepKind::kUpgrade:
       if (!ctx.caps().upgrade) return std::nullopt;
       return RenderUpgrade(ctx);
-    case StepKind::kTransaction: return std::nullopt;  // rendered through its slots
+    case StepKind::kTransaction:
+      return std::nullopt;  // rendered through its slots
     case StepKind::kDefineFunction:
       if (!ctx.caps().udf) return std::nullopt;
       return RenderDefineFunction(ctx);
     case StepKind::kValidate:
       if (!ctx.caps().validate) return std::nullopt;
       return RenderValidate(ctx);
-    case StepKind::kScan: return RenderScan(ctx);
+    case StepKind::kScan:
+      return RenderScan(ctx);
     case StepKind::kLoadTable:
       return Make(LoadTable{}, ctx.options.table, "load-table", Intent::kOk);
     case StepKind::kReadStatuses:
@@ -1240,10 +1313,16 @@ std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) 
     case 0:
     case 1:
     case 2:
-    default: r = RenderAppend(at_base, txn); break;
+    default:
+      r = RenderAppend(at_base, txn);
+      break;
     case 3:
-    case 4: r = RenderOverwrite(at_base, txn, false); break;
-    case 5: r = RenderDelete(at_base, txn); break;
+    case 4:
+      r = RenderOverwrite(at_base, txn, false);
+      break;
+    case 5:
+      r = RenderDelete(at_base, txn);
+      break;
   }
   if (!r) r = RenderAppend(at_base, txn);
   if (!r) return std::nullopt;
@@ -1263,7 +1342,8 @@ std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
   if (commit && !commit->add.empty() && !ctx.counters.staged_rows.empty() &&
       ctx.step.pick % 4 != 0) {
     const Schema& schema = *ctx.schema();
-    NormalizedRow staged = NormalizeRow(ctx.counters.staged_rows[0].values, schema.fields);
+    NormalizedRow staged =
+        NormalizeRow(ctx.counters.staged_rows[0].values, schema.fields);
     if (staged.values)
       for (const Constraint& c : ctx.constraints())
         if (IsKey(c)) CopyKey(c, schema, *staged.values, commit->add[0].values);

@@ -1,12 +1,13 @@
 /// \file
 /// Schema and type generators (schema_gen.h).
 #include "generators/schema_gen.h"
-#include "generators/gen_internal.h"
+
+#include <fmt/format.h>
 
 #include <string>
 #include <utility>
 
-#include <fmt/format.h>
+#include "generators/gen_internal.h"
 
 namespace ictk {
 namespace {
@@ -19,37 +20,62 @@ NestedField Field(std::string name, bool required, Type type) {
   return f;
 }
 
-/// Fields of type unknown are optional (ice.unknown-optional); geometry and geography have
-/// no JSON row form, so they are optional unless they are the ineligible identifier field.
+/// Fields of type unknown are optional (ice.unknown-optional); geometry and geography
+/// have no JSON row form, so they are optional unless they are the ineligible identifier
+/// field.
 bool MayBeRequired(const Type& t) {
-  return t.id != TypeId::kUnknown && t.id != TypeId::kGeometry && t.id != TypeId::kGeography;
+  return t.id != TypeId::kUnknown && t.id != TypeId::kGeometry &&
+         t.id != TypeId::kGeography;
 }
 
 std::string ShortName(const Type& t) {
   switch (t.id) {
-    case TypeId::kBoolean: return "flag";
-    case TypeId::kInt: return "n";
-    case TypeId::kLong: return "big";
-    case TypeId::kFloat: return "f";
-    case TypeId::kDouble: return "d";
-    case TypeId::kDecimal: return "dec";
-    case TypeId::kDate: return "day";
-    case TypeId::kTime: return "tod";
-    case TypeId::kTimestamp: return "ts";
-    case TypeId::kTimestampTz: return "tstz";
-    case TypeId::kTimestampNs: return "tsns";
-    case TypeId::kTimestampTzNs: return "tstzns";
-    case TypeId::kString: return "s";
-    case TypeId::kUuid: return "u";
-    case TypeId::kFixed: return "fx";
-    case TypeId::kBinary: return "bin";
-    case TypeId::kUnknown: return "nothing";
-    case TypeId::kGeometry: return "geom";
-    case TypeId::kGeography: return "geog";
-    case TypeId::kStruct: return "rec";
-    case TypeId::kList: return "items";
-    case TypeId::kMap: return "props";
-    default: return "x";
+    case TypeId::kBoolean:
+      return "flag";
+    case TypeId::kInt:
+      return "n";
+    case TypeId::kLong:
+      return "big";
+    case TypeId::kFloat:
+      return "f";
+    case TypeId::kDouble:
+      return "d";
+    case TypeId::kDecimal:
+      return "dec";
+    case TypeId::kDate:
+      return "day";
+    case TypeId::kTime:
+      return "tod";
+    case TypeId::kTimestamp:
+      return "ts";
+    case TypeId::kTimestampTz:
+      return "tstz";
+    case TypeId::kTimestampNs:
+      return "tsns";
+    case TypeId::kTimestampTzNs:
+      return "tstzns";
+    case TypeId::kString:
+      return "s";
+    case TypeId::kUuid:
+      return "u";
+    case TypeId::kFixed:
+      return "fx";
+    case TypeId::kBinary:
+      return "bin";
+    case TypeId::kUnknown:
+      return "nothing";
+    case TypeId::kGeometry:
+      return "geom";
+    case TypeId::kGeography:
+      return "geog";
+    case TypeId::kStruct:
+      return "rec";
+    case TypeId::kList:
+      return "items";
+    case TypeId::kMap:
+      return "props";
+    default:
+      return "x";
   }
 }
 
@@ -106,16 +132,23 @@ std::vector<FieldId> EligibleIdentifierFields(const std::vector<NestedField>& fi
 }  // namespace
 
 std::vector<Type> PrimitiveTypes(int32_t format_version) {
-  std::vector<Type> out = {
-      Type::Primitive(TypeId::kBoolean),     Type::Primitive(TypeId::kInt),
-      Type::Primitive(TypeId::kLong),        Type::Primitive(TypeId::kFloat),
-      Type::Primitive(TypeId::kDouble),      Type::Decimal(9, 2),
-      Type::Decimal(38, 0),                  Type::Decimal(38, 38),
-      Type::Primitive(TypeId::kDate),        Type::Primitive(TypeId::kTime),
-      Type::Primitive(TypeId::kTimestamp),   Type::Primitive(TypeId::kTimestampTz),
-      Type::Primitive(TypeId::kString),      Type::Primitive(TypeId::kUuid),
-      Type::Fixed(1),                        Type::Fixed(16),
-      Type::Primitive(TypeId::kBinary)};
+  std::vector<Type> out = {Type::Primitive(TypeId::kBoolean),
+                           Type::Primitive(TypeId::kInt),
+                           Type::Primitive(TypeId::kLong),
+                           Type::Primitive(TypeId::kFloat),
+                           Type::Primitive(TypeId::kDouble),
+                           Type::Decimal(9, 2),
+                           Type::Decimal(38, 0),
+                           Type::Decimal(38, 38),
+                           Type::Primitive(TypeId::kDate),
+                           Type::Primitive(TypeId::kTime),
+                           Type::Primitive(TypeId::kTimestamp),
+                           Type::Primitive(TypeId::kTimestampTz),
+                           Type::Primitive(TypeId::kString),
+                           Type::Primitive(TypeId::kUuid),
+                           Type::Fixed(1),
+                           Type::Fixed(16),
+                           Type::Primitive(TypeId::kBinary)};
   if (format_version >= 3) {
     out.push_back(Type::Primitive(TypeId::kTimestampNs));
     out.push_back(Type::Primitive(TypeId::kTimestampTzNs));
@@ -170,7 +203,8 @@ rc::Gen<Schema> GenSchema(const SchemaGenOptions& options) {
       if (options.format_version >= 3) {
         fields.push_back(Field("geo_key", true, Type::Primitive(TypeId::kGeometry)));
       } else {
-        mode = IdentifierFields::kEligible;  // v1/v2 have no valid identifier a pk refuses
+        mode =
+            IdentifierFields::kEligible;  // v1/v2 have no valid identifier a pk refuses
       }
     }
     AssignFieldIds(fields, 1);
@@ -182,8 +216,8 @@ rc::Gen<Schema> GenSchema(const SchemaGenOptions& options) {
       std::vector<FieldId> eligible = EligibleIdentifierFields(schema.fields);
       std::vector<FieldId> ids = {1};
       if (eligible.size() > 1 && *rc::gen::arbitrary<bool>())
-        ids.push_back(*rc::gen::elementOf(std::vector<FieldId>(eligible.begin() + 1,
-                                                                eligible.end())));
+        ids.push_back(*rc::gen::elementOf(
+            std::vector<FieldId>(eligible.begin() + 1, eligible.end())));
       schema.identifier_field_ids = ids;
     } else if (mode == IdentifierFields::kIneligible) {
       schema.identifier_field_ids = std::vector<FieldId>{1, schema.fields.back().id};

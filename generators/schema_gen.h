@@ -1,15 +1,15 @@
 /// \file
 /// RapidCheck generators for Iceberg types and schemas of format versions 1-4
-/// (SURROUNDINGS.md "Types and schema JSON"): every primitive type the version has, nested
-/// structs (required and optional), lists and maps, and identifier fields, eligible for a
-/// primary key or not (upg.pk-from-identifiers, upg.skip-ineligible). Field IDs are assigned
-/// depth-first from 1, so a shrunk schema stays well-formed.
+/// (SURROUNDINGS.md "Types and schema JSON"): every primitive type the version has,
+/// nested structs (required and optional), lists and maps, and identifier fields,
+/// eligible for a primary key or not (upg.pk-from-identifiers, upg.skip-ineligible).
+/// Field IDs are assigned depth-first from 1, so a shrunk schema stays well-formed.
 #pragma once
+
+#include <rapidcheck.h>
 
 #include <cstdint>
 #include <vector>
-
-#include <rapidcheck.h>
 
 #include "model/types.h"
 
@@ -27,8 +27,8 @@ enum class IdentifierFields {
 struct SchemaGenOptions {
   int32_t format_version = 4;
   /// Columns beyond the four fixed ones (`id` long required, `qty` int optional, `name`
-  /// string optional, `score` double optional) that every generated schema starts with, so
-  /// that histories always have a key, a number, a string and a float to constrain.
+  /// string optional, `score` double optional) that every generated schema starts with,
+  /// so that histories always have a key, a number, a string and a float to constrain.
   int max_extra_columns = 6;
   /// Nested structs, lists and maps among the extra columns.
   bool nested = true;

@@ -14,9 +14,10 @@ namespace ictk {
 namespace {
 
 constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
-constexpr int64_t kMaxTimestampMicros = 253'402'300'799'999'999LL;  // 9999-12-31T23:59:59.999999
-constexpr int64_t kMaxDateDays = 2'932'896;                        // 9999-12-31
-constexpr int64_t kMaxNanos = 4'102'444'800'000'000'000LL;          // 2100-01-01
+constexpr int64_t kMaxTimestampMicros =
+    253'402'300'799'999'999LL;                              // 9999-12-31T23:59:59.999999
+constexpr int64_t kMaxDateDays = 2'932'896;                 // 9999-12-31
+constexpr int64_t kMaxNanos = 4'102'444'800'000'000'000LL;  // 2100-01-01
 
 Int128 Pow10(int n) {
   Int128 r = 1;
@@ -51,8 +52,9 @@ rc::Gen<Value> GenOrdinary(const Type& type, bool small) {
       return rc::gen::map(rc::gen::inRange<int>(-1000, 1000),
                           [](int x) { return Value::Double(AsFloat(x / 8.0)); });
     case TypeId::kDouble:
-      return rc::gen::map(rc::gen::arbitrary<int64_t>(),
-                          [](int64_t x) { return Value::Double(static_cast<double>(x) / 1024.0); });
+      return rc::gen::map(rc::gen::arbitrary<int64_t>(), [](int64_t x) {
+        return Value::Double(static_cast<double>(x) / 1024.0);
+      });
     case TypeId::kDecimal: {
       const int p = std::min(type.precision, 18);
       const int64_t bound = static_cast<int64_t>(Pow10(p)) - 1;
@@ -65,7 +67,8 @@ rc::Gen<Value> GenOrdinary(const Type& type, bool small) {
     }
     case TypeId::kDate:
       if (small) return rc::gen::map(Uniform<int64_t>(17000, 17004), &Value::Long);
-      return rc::gen::map(rc::gen::inRange<int64_t>(-25567, kMaxDateDays + 1), &Value::Long);
+      return rc::gen::map(rc::gen::inRange<int64_t>(-25567, kMaxDateDays + 1),
+                          &Value::Long);
     case TypeId::kTime:
       return rc::gen::map(rc::gen::inRange<int64_t>(0, kMicrosPerDay), &Value::Long);
     case TypeId::kTimestamp:
@@ -74,15 +77,19 @@ rc::Gen<Value> GenOrdinary(const Type& type, bool small) {
         return rc::gen::map(Uniform<int64_t>(0, 4), [](int64_t x) {
           return Value::Long(1'500'000'000'000'000LL + x * 1'000'000LL);
         });
-      return rc::gen::map(rc::gen::inRange<int64_t>(-2'208'988'800'000'000LL, kMaxTimestampMicros),
-                          &Value::Long);
+      return rc::gen::map(
+          rc::gen::inRange<int64_t>(-2'208'988'800'000'000LL, kMaxTimestampMicros),
+          &Value::Long);
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs:
       return rc::gen::map(rc::gen::inRange<int64_t>(-kMaxNanos, kMaxNanos), &Value::Long);
     case TypeId::kString:
-      if (small) return rc::gen::map(rc::gen::element<std::string>("a", "b", "A", "ab"), &Value::String);
-      return rc::gen::map(rc::gen::container<std::string>(rc::gen::inRange<char>('a', 'z' + 1)),
-                          &Value::String);
+      if (small)
+        return rc::gen::map(rc::gen::element<std::string>("a", "b", "A", "ab"),
+                            &Value::String);
+      return rc::gen::map(
+          rc::gen::container<std::string>(rc::gen::inRange<char>('a', 'z' + 1)),
+          &Value::String);
     case TypeId::kUuid:
       if (small)
         return rc::gen::map(Uniform<uint64_t>(0, 3),
@@ -95,11 +102,11 @@ rc::Gen<Value> GenOrdinary(const Type& type, bool small) {
                           [n](uint64_t x) { return Value::Bytes(Bytes(n, x)); });
     }
     case TypeId::kBinary:
-      return rc::gen::map(rc::gen::pair(rc::gen::inRange<size_t>(0, 9),
-                                        rc::gen::arbitrary<uint64_t>()),
-                          [](std::pair<size_t, uint64_t> p) {
-                            return Value::Bytes(Bytes(p.first, p.second));
-                          });
+      return rc::gen::map(
+          rc::gen::pair(rc::gen::inRange<size_t>(0, 9), rc::gen::arbitrary<uint64_t>()),
+          [](std::pair<size_t, uint64_t> p) {
+            return Value::Bytes(Bytes(p.first, p.second));
+          });
     default:
       return rc::gen::just(Value::Null());
   }
@@ -114,19 +121,31 @@ std::vector<Value> EdgeValues(const Type& type) {
     case TypeId::kBoolean:
       return {Value::Boolean(false), Value::Boolean(true)};
     case TypeId::kInt:
-      return {Value::Long(0), Value::Long(-1), Value::Long(std::numeric_limits<int32_t>::min()),
+      return {Value::Long(0), Value::Long(-1),
+              Value::Long(std::numeric_limits<int32_t>::min()),
               Value::Long(std::numeric_limits<int32_t>::max())};
     case TypeId::kLong:
-      return {Value::Long(0), Value::Long(-1), Value::Long(std::numeric_limits<int64_t>::min()),
+      return {Value::Long(0),
+              Value::Long(-1),
+              Value::Long(std::numeric_limits<int64_t>::min()),
               Value::Long(std::numeric_limits<int64_t>::max()),
-              Value::Long(int64_t{1} << 53), Value::Long((int64_t{1} << 53) + 1)};
+              Value::Long(int64_t{1} << 53),
+              Value::Long((int64_t{1} << 53) + 1)};
     case TypeId::kFloat:
-      return {Value::Double(0.0), Value::Double(-0.0), Value::Double(nan), Value::Double(inf),
-              Value::Double(-inf), Value::Double(std::numeric_limits<float>::max()),
+      return {Value::Double(0.0),
+              Value::Double(-0.0),
+              Value::Double(nan),
+              Value::Double(inf),
+              Value::Double(-inf),
+              Value::Double(std::numeric_limits<float>::max()),
               Value::Double(std::numeric_limits<float>::denorm_min())};
     case TypeId::kDouble:
-      return {Value::Double(0.0), Value::Double(-0.0), Value::Double(nan), Value::Double(inf),
-              Value::Double(-inf), Value::Double(std::numeric_limits<double>::max()),
+      return {Value::Double(0.0),
+              Value::Double(-0.0),
+              Value::Double(nan),
+              Value::Double(inf),
+              Value::Double(-inf),
+              Value::Double(std::numeric_limits<double>::max()),
               Value::Double(std::numeric_limits<double>::denorm_min())};
     case TypeId::kDecimal: {
       const Int128 max = Pow10(type.precision) - 1;
@@ -139,16 +158,19 @@ std::vector<Value> EdgeValues(const Type& type) {
       return {Value::Long(0), Value::Long(kMicrosPerDay - 1), Value::Long(1)};
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
-      return {Value::Long(0), Value::Long(-1), Value::Long(999'999), Value::Long(1'000'000),
-              Value::Long(kMaxTimestampMicros)};
+      return {Value::Long(0), Value::Long(-1), Value::Long(999'999),
+              Value::Long(1'000'000), Value::Long(kMaxTimestampMicros)};
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs:
-      return {Value::Long(0), Value::Long(-1), Value::Long(999), Value::Long(1000),
-              Value::Long(999'999'999), Value::Long(kMaxNanos)};
+      return {Value::Long(0),    Value::Long(-1),          Value::Long(999),
+              Value::Long(1000), Value::Long(999'999'999), Value::Long(kMaxNanos)};
     case TypeId::kString:
-      return {Value::String(""), Value::String("\xc3\xbc\x6e\xc3\xaf\x63\xc3\xb8\x64\xc3\xa9"),
-              Value::String("\xf0\x9f\xa7\x8a"), Value::String(std::string(300, 'x')),
-              Value::String("a\"b\\c\n"), Value::String("A")};
+      return {Value::String(""),
+              Value::String("\xc3\xbc\x6e\xc3\xaf\x63\xc3\xb8\x64\xc3\xa9"),
+              Value::String("\xf0\x9f\xa7\x8a"),
+              Value::String(std::string(300, 'x')),
+              Value::String("a\"b\\c\n"),
+              Value::String("A")};
     case TypeId::kUuid:
       return {Value::Bytes(std::string(16, '\0')), Value::Bytes(std::string(16, '\xff'))};
     case TypeId::kFixed:
@@ -161,11 +183,12 @@ std::vector<Value> EdgeValues(const Type& type) {
   }
 }
 
-rc::Gen<Value> GenTypedValue(const Type& type, bool required, const ValueGenOptions& options) {
+rc::Gen<Value> GenTypedValue(const Type& type, bool required,
+                             const ValueGenOptions& options) {
   return rc::gen::exec([type, required, options]() -> Value {
     const bool can_be_null = !required || type.id == TypeId::kUnknown ||
-                             type.id == TypeId::kGeometry || type.id == TypeId::kGeography ||
-                             type.id == TypeId::kVariant;
+                             type.id == TypeId::kGeometry ||
+                             type.id == TypeId::kGeography || type.id == TypeId::kVariant;
     if (type.id == TypeId::kUnknown || type.id == TypeId::kGeometry ||
         type.id == TypeId::kGeography || type.id == TypeId::kVariant)
       return Value::Null();
@@ -184,7 +207,8 @@ rc::Gen<Value> GenTypedValue(const Type& type, bool required, const ValueGenOpti
         const int n = *Uniform<int>(0, 4);
         std::vector<Value> elements;
         for (int i = 0; i < n; ++i)
-          elements.push_back(*GenTypedValue(type.element(), type.element_required, options));
+          elements.push_back(
+              *GenTypedValue(type.element(), type.element_required, options));
         return Value::List(std::move(elements));
       }
       case TypeId::kMap: {
@@ -252,8 +276,8 @@ Value ToRequestForm(const Value& typed, const Type& type, bool respell) {
     case TypeId::kTimestampTzNs:
       if (respell && typed.kind == ValueKind::kLong) {
         // The same instant written in local time at +01:00.
-        const int64_t hour = type.id == TypeId::kTimestampTz ? 3'600'000'000LL
-                                                             : 3'600'000'000'000LL;
+        const int64_t hour =
+            type.id == TypeId::kTimestampTz ? 3'600'000'000LL : 3'600'000'000'000LL;
         if (typed.as_long() < std::numeric_limits<int64_t>::max() - hour) {
           std::optional<std::string> text =
               FormatValueString(type, Value::Long(typed.as_long() + hour));

@@ -1,20 +1,21 @@
 /// \file
 /// RapidCheck generators for single values and rows (Iceberg Appendix D) with the edges
-/// that break implementations: null, NaN, -0.0, +-infinity, extreme ints and longs, decimals
-/// at maximum precision and scale, empty, long and non-ASCII strings, timestamps at
-/// precision boundaries, and equal values spelled differently (a timestamptz written with
-/// another zone offset denotes the same instant).
+/// that break implementations: null, NaN, -0.0, +-infinity, extreme ints and longs,
+/// decimals at maximum precision and scale, empty, long and non-ASCII strings, timestamps
+/// at precision boundaries, and equal values spelled differently (a timestamptz written
+/// with another zone offset denotes the same instant).
 ///
-/// Two forms: a *typed* value is what the model holds (value.h: a date is a day count); the
-/// *request form* is what a protocol request carries before binding (a date is the string
-/// "2017-11-16", a decimal its string, bytes hex), so that the codec writes the Appendix D
-/// JSON without knowing the schema. Rows in generated requests are in request form.
+/// Two forms: a *typed* value is what the model holds (value.h: a date is a day count);
+/// the *request form* is what a protocol request carries before binding (a date is the
+/// string "2017-11-16", a decimal its string, bytes hex), so that the codec writes the
+/// Appendix D JSON without knowing the schema. Rows in generated requests are in request
+/// form.
 #pragma once
+
+#include <rapidcheck.h>
 
 #include <cstdint>
 #include <vector>
-
-#include <rapidcheck.h>
 
 #include "model/types.h"
 #include "model/value.h"
@@ -22,8 +23,8 @@
 namespace ictk {
 
 struct ValueGenOptions {
-  int null_percent = 15;    ///< chance of null for an optional field
-  int edge_percent = 30;    ///< chance of an edge value rather than an ordinary one
+  int null_percent = 15;  ///< chance of null for an optional field
+  int edge_percent = 30;  ///< chance of an edge value rather than an ordinary one
   /// Draw from a tiny domain (0..3, "a"/"b"/"A", ...) so that keys collide and checks
   /// with small literals break often.
   bool small_domain = false;
@@ -32,13 +33,14 @@ struct ValueGenOptions {
 };
 
 /// A typed value of `type` (kStruct values keyed by field ID). `required`: never null.
-rc::Gen<Value> GenTypedValue(const Type& type, bool required, const ValueGenOptions& options);
+rc::Gen<Value> GenTypedValue(const Type& type, bool required,
+                             const ValueGenOptions& options);
 
 /// The request form of a value of `type` (see the file comment).
 rc::Gen<Value> GenValue(const Type& type, bool required, const ValueGenOptions& options);
 
-/// Converts a typed value to its request form; `respell` writes a timestamptz with a +01:00
-/// offset (the same instant).
+/// Converts a typed value to its request form; `respell` writes a timestamptz with a
+/// +01:00 offset (the same instant).
 Value ToRequestForm(const Value& typed, const Type& type, bool respell = false);
 
 /// A row's values in request form for `fields` (a kStruct keyed by top-level field ID).

@@ -2,11 +2,11 @@
 /// Fixture expectations and documents, and the words for a step (fixture.h).
 #include "properties/fixture.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "codec/json_expression.h"
 #include "codec/json_text.h"
@@ -20,7 +20,8 @@ namespace {
 using json = nlohmann::json;
 
 /// Constraint ID -> name, from the table's metadata before the request.
-std::map<ConstraintId, std::string> NamesBefore(const CatalogState& before, const Request& r) {
+std::map<ConstraintId, std::string> NamesBefore(const CatalogState& before,
+                                                const Request& r) {
   std::map<ConstraintId, std::string> out;
   const TableState* t = before.FindTable(r.table);
   if (t == nullptr) return out;
@@ -44,8 +45,10 @@ json StatusNames(const StatusSet& set) {
 std::string Slugify(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(c));
-    else if (!out.empty() && out.back() != '-') out += '-';
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(c));
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
   }
   while (!out.empty() && out.back() == '-') out.pop_back();
   return out.empty() ? "history" : out.substr(0, 60);
@@ -66,10 +69,18 @@ json PartialDefinition(const Constraint& c) {
 Answer ToAnswer(const Response& r) {
   Answer a;
   switch (r.result) {
-    case Response::Result::kOk: a.result = AnswerResult::kOk; break;
-    case Response::Result::kRejected: a.result = AnswerResult::kRejected; break;
-    case Response::Result::kUnsupported: a.result = AnswerResult::kUnsupported; break;
-    case Response::Result::kError: a.result = AnswerResult::kError; break;
+    case Response::Result::kOk:
+      a.result = AnswerResult::kOk;
+      break;
+    case Response::Result::kRejected:
+      a.result = AnswerResult::kRejected;
+      break;
+    case Response::Result::kUnsupported:
+      a.result = AnswerResult::kUnsupported;
+      break;
+    case Response::Result::kError:
+      a.result = AnswerResult::kError;
+      break;
   }
   if (r.error_kind) {
     a.error_kind_text = *r.error_kind;
@@ -97,10 +108,14 @@ Answer ToAnswer(const Response& r) {
 std::string DescribeAllowed(const AllowedOutcome& o, const CatalogState& before,
                             const Request& request) {
   std::string out;
-  if (o.ok_allowed && o.reject_allowed) out = fmt::format("ok or rejected ({})", Kinds(o.reject_kinds));
-  else if (o.ok_allowed) out = "ok";
-  else out = fmt::format("rejected ({})", Kinds(o.reject_kinds));
-  const Findings& why = !o.reject_required_by.empty() ? o.reject_required_by : o.decided_by;
+  if (o.ok_allowed && o.reject_allowed)
+    out = fmt::format("ok or rejected ({})", Kinds(o.reject_kinds));
+  else if (o.ok_allowed)
+    out = "ok";
+  else
+    out = fmt::format("rejected ({})", Kinds(o.reject_kinds));
+  const Findings& why =
+      !o.reject_required_by.empty() ? o.reject_required_by : o.decided_by;
   if (o.reject_allowed && !why.empty())
     out += fmt::format(" by {}: {}", RuleIdName(why.front().rule), why.front().detail);
   if (o.reject_allowed && !o.violated_ids.empty()) {
@@ -108,7 +123,8 @@ std::string DescribeAllowed(const AllowedOutcome& o, const CatalogState& before,
     std::vector<std::string> v;
     for (ConstraintId id : o.violated_ids) {
       auto it = names.find(id);
-      v.push_back(it == names.end() ? fmt::format("#{}", id) : fmt::format("{} (#{})", it->second, id));
+      v.push_back(it == names.end() ? fmt::format("#{}", id)
+                                    : fmt::format("{} (#{})", it->second, id));
     }
     out += fmt::format("; violated: {}", fmt::join(v, ", "));
   }
@@ -123,17 +139,20 @@ std::string DescribeAllowed(const AllowedOutcome& o, const CatalogState& before,
   if (o.ok_allowed && o.rows) out += fmt::format("; {} live rows", o.rows->size());
   if (o.ok_allowed && o.reader_statuses) {
     std::vector<std::string> s;
-    for (const auto& [id, set] : *o.reader_statuses) s.push_back(fmt::format("{}: {}", id, ToString(set)));
+    for (const auto& [id, set] : *o.reader_statuses)
+      s.push_back(fmt::format("{}: {}", id, ToString(set)));
     out += fmt::format("; statuses {{{}}}", fmt::join(s, ", "));
   }
   return out;
 }
 
-std::string DescribeAnswer(const Answer& a, const AllowedOutcome& o, const CatalogState& before,
-                           const Request& request) {
+std::string DescribeAnswer(const Answer& a, const AllowedOutcome& o,
+                           const CatalogState& before, const Request& request) {
   switch (a.result) {
-    case AnswerResult::kError: return "error: " + a.message;
-    case AnswerResult::kUnsupported: return "unsupported: " + a.message;
+    case AnswerResult::kError:
+      return "error: " + a.message;
+    case AnswerResult::kUnsupported:
+      return "unsupported: " + a.message;
     case AnswerResult::kRejected: {
       std::string out = fmt::format("rejected ({})", a.error_kind_text);
       if (a.error_constraint_ids) {
@@ -161,8 +180,8 @@ std::string DescribeAnswer(const Answer& a, const AllowedOutcome& o, const Catal
       if (!e.id)
         for (const Constraint& c : ConstraintsOf(*a.metadata))
           if (c.name == e.name && c.id) id = *c.id;
-      const StatusSet listed =
-          ListedStatuses(s && s->constraint_statuses ? &*s->constraint_statuses : nullptr, id);
+      const StatusSet listed = ListedStatuses(
+          s && s->constraint_statuses ? &*s->constraint_statuses : nullptr, id);
       parts.push_back(fmt::format("{}={}", e.name, ToString(listed)));
     }
     if (!parts.empty()) out += fmt::format("; statuses: {}", fmt::join(parts, ", "));
@@ -178,7 +197,8 @@ std::string DescribeAnswer(const Answer& a, const AllowedOutcome& o, const Catal
   if (a.rows) out += fmt::format("; {} rows", a.rows->size());
   if (a.statuses) {
     std::vector<std::string> parts;
-    for (const auto& [id, st] : *a.statuses) parts.push_back(fmt::format("{}: {}", id, ToString(st)));
+    for (const auto& [id, st] : *a.statuses)
+      parts.push_back(fmt::format("{}: {}", id, ToString(st)));
     out += fmt::format("; statuses {{{}}}", fmt::join(parts, ", "));
   }
   return out;
@@ -201,15 +221,19 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     bool all_named = true;
     for (ConstraintId id : o.violated_ids) {
       auto it = names.find(id);
-      if (it == names.end()) all_named = false;
-      else violated.push_back(it->second);
+      if (it == names.end())
+        all_named = false;
+      else
+        violated.push_back(it->second);
     }
     if (all_named && !violated.empty()) e["error-constraints"] = violated;
     if (table != nullptr && ActsOnTable(request.op)) e["state-unchanged"] = true;
   }
   if (o.ok_allowed && o.reject_allowed) {
-    if (answer.result == AnswerResult::kOk) e["stop-if"] = json::array({"rejected"});
-    else if (answer.result == AnswerResult::kRejected) e["stop-if"] = json::array({"ok"});
+    if (answer.result == AnswerResult::kOk)
+      e["stop-if"] = json::array({"rejected"});
+    else if (answer.result == AnswerResult::kRejected)
+      e["stop-if"] = json::array({"ok"});
   }
   if (!o.ok_allowed) return e;
 
@@ -261,7 +285,8 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
         e["statuses"] = statuses;
         e["precise"] = precise;
       }
-      if (m.new_snapshot->live_row_count) e["live-row-count"] = *m.new_snapshot->live_row_count;
+      if (m.new_snapshot->live_row_count)
+        e["live-row-count"] = *m.new_snapshot->live_row_count;
     }
   }
   if (o.rows) {
@@ -275,8 +300,10 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     bool single = true;
     for (const auto& [id, set] : *o.reader_statuses) {
       const auto v = set.ToVector();
-      if (v.size() != 1) single = false;
-      else exact[std::to_string(id)] = std::string(ToString(v[0]));
+      if (v.size() != 1)
+        single = false;
+      else
+        exact[std::to_string(id)] = std::string(ToString(v[0]));
     }
     if (single) e["reader-statuses"] = exact;
   }
@@ -294,7 +321,8 @@ std::vector<std::string> RequiredCapabilities(const std::vector<Request>& reques
         [&](const auto& op) {
           using T = std::decay_t<decltype(op)>;
           if constexpr (std::is_same_v<T, AddConstraint>) {
-            if (op.constraint.type) need.insert(std::string(ToString(*op.constraint.type)));
+            if (op.constraint.type)
+              need.insert(std::string(ToString(*op.constraint.type)));
             if (op.constraint.expression) walk(*op.constraint.expression);
           } else if constexpr (std::is_same_v<T, Commit>) {
             if (!op.modify.empty()) need.insert("modify-rows");
@@ -338,13 +366,15 @@ json MakeFixture(const FixtureInput& in) {
     if (r != in.primary_rule) rules.push_back(r);
   return {{"format", "ictk-fixture"},
           {"format-version", 1},
-          {"id", fmt::format("{}/{}-{}", in.primary_rule, Slugify(in.slug), hash.substr(0, 8))},
+          {"id",
+           fmt::format("{}/{}-{}", in.primary_rule, Slugify(in.slug), hash.substr(0, 8))},
           {"hash", hash},
           {"description", in.description},
           {"rules", rules},
           {"requires", requires_},
           {"switches", switches},
-          {"generated-by", {{"tool", in.tool}, {"model", in.model_version}, {"seed", in.seed}}},
+          {"generated-by",
+           {{"tool", in.tool}, {"model", in.model_version}, {"seed", in.seed}}},
           {"steps", steps}};
 }
 

@@ -8,11 +8,10 @@
 #pragma once
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "model/outcome.h"
 #include "model/requests.h"
@@ -36,8 +35,9 @@ std::string DescribeAnswer(const Answer& answer, const AllowedOutcome& outcome,
 
 /// The fixture expectation (`expect`) of one step: from the allowed outcome in the state
 /// before the step, and the implementation's answer (for `stop-if`).
-nlohmann::json FixtureExpectation(const AllowedOutcome& outcome, const CatalogState& before,
-                                  const Request& request, const Answer& answer);
+nlohmann::json FixtureExpectation(const AllowedOutcome& outcome,
+                                  const CatalogState& before, const Request& request,
+                                  const Answer& answer);
 
 /// The capabilities a history's requests need (FIXTURES.md `requires`).
 std::vector<std::string> RequiredCapabilities(const std::vector<Request>& requests);
@@ -46,12 +46,12 @@ std::vector<std::string> RequiredCapabilities(const std::vector<Request>& reques
 struct FixtureInput {
   std::string primary_rule;
   std::vector<std::string> rules;
-  std::string slug;                      ///< e.g. "append-collide-live"
+  std::string slug;  ///< e.g. "append-collide-live"
   std::string description;
-  std::vector<Request> requests;         ///< the minimized history
-  std::vector<nlohmann::json> expects;   ///< one per request
+  std::vector<Request> requests;        ///< the minimized history
+  std::vector<nlohmann::json> expects;  ///< one per request
   Switches switches;
-  std::string tool;                      ///< "ictk 0.1.0"
+  std::string tool;  ///< "ictk 0.1.0"
   std::string model_version;
   uint64_t seed = 0;
 };

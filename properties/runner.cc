@@ -2,11 +2,11 @@
 /// Running, judging and shrinking histories (runner.h).
 #include "properties/runner.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "codec/protocol.h"
 #include "model/constraint_rules.h"
@@ -35,9 +35,9 @@ bool HasRule(const Findings& findings, RuleId rule) {
 /// Invariants on every metadata an implementation returns, whatever the request: IDs at
 /// most `last-constraint-id` (id.update-last), no current constraint with a removed ID
 /// (id.no-reuse), each ID in at most one status list of the current snapshot
-/// (st.exactly-one-list), referenced fields that exist (sch.referenced-exist), v4 snapshot
-/// timestamps above their parents' (ice.v4-snapshot-timestamps), and no schema carrying
-/// identifier fields added once the table was v4 (upg.no-identifiers-in-v4).
+/// (st.exactly-one-list), referenced fields that exist (sch.referenced-exist), v4
+/// snapshot timestamps above their parents' (ice.v4-snapshot-timestamps), and no schema
+/// carrying identifier fields added once the table was v4 (upg.no-identifiers-in-v4).
 Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before) {
   Findings out;
   const ConstraintId last = md.last_constraint_id.value_or(0);
@@ -48,9 +48,10 @@ Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before
                         c.name.value_or("?"), id, last),
             id);
     if (before)
-      Require(out, !before->removed_constraint_ids.count(id), RuleId::kIdNoReuse,
-              fmt::format("constraint {} reuses the removed ID {}", c.name.value_or("?"), id),
-              id);
+      Require(
+          out, !before->removed_constraint_ids.count(id), RuleId::kIdNoReuse,
+          fmt::format("constraint {} reuses the removed ID {}", c.name.value_or("?"), id),
+          id);
     if (const Schema* schema = md.CurrentSchema()) {
       for (FieldId f : ReferencedFieldIds(c))
         Require(out, FindField(*schema, f).has_value(), RuleId::kSchReferencedExist,
@@ -76,20 +77,23 @@ Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before
       if (!s.parent_snapshot_id || !s.constraint_statuses) continue;
       const Snapshot* parent = md.FindSnapshot(*s.parent_snapshot_id);
       if (parent == nullptr || !parent->constraint_statuses) continue;
-      Require(out, s.timestamp_ms > parent->timestamp_ms, RuleId::kIceV4SnapshotTimestamps,
+      Require(out, s.timestamp_ms > parent->timestamp_ms,
+              RuleId::kIceV4SnapshotTimestamps,
               fmt::format("snapshot {} has timestamp-ms {}, not above its parent {}'s {}",
                           s.snapshot_id, s.timestamp_ms, parent->snapshot_id,
                           parent->timestamp_ms));
     }
     if (before && before->metadata.format_version >= 4) {
       std::set<int32_t> old;
-      for (const Schema& s : before->metadata.schemas) old.insert(s.schema_id.value_or(0));
+      for (const Schema& s : before->metadata.schemas)
+        old.insert(s.schema_id.value_or(0));
       for (const Schema& s : md.schemas)
         if (!old.count(s.schema_id.value_or(0)))
-          Require(out, !s.identifier_field_ids || s.identifier_field_ids->empty(),
-                  RuleId::kUpgNoIdentifiersInV4,
-                  fmt::format("schema {} added to a v4 table carries identifier-field-ids",
-                              s.schema_id.value_or(0)));
+          Require(
+              out, !s.identifier_field_ids || s.identifier_field_ids->empty(),
+              RuleId::kUpgNoIdentifiersInV4,
+              fmt::format("schema {} added to a v4 table carries identifier-field-ids",
+                          s.schema_id.value_or(0)));
     }
   }
   return out;
@@ -101,32 +105,41 @@ std::string MetadataDifference(const TableMetadata& before, const TableMetadata&
   if (before == after) return {};
   std::vector<std::string> diffs;
   if (before.format_version != after.format_version) diffs.push_back("format-version");
-  if (before.last_constraint_id != after.last_constraint_id) diffs.push_back("last-constraint-id");
+  if (before.last_constraint_id != after.last_constraint_id)
+    diffs.push_back("last-constraint-id");
   if (before.constraints != after.constraints) diffs.push_back("constraints");
-  if (before.current_snapshot_id != after.current_snapshot_id) diffs.push_back("current-snapshot-id");
+  if (before.current_snapshot_id != after.current_snapshot_id)
+    diffs.push_back("current-snapshot-id");
   if (before.snapshots != after.snapshots) diffs.push_back("snapshots");
   if (before.schemas != after.schemas) diffs.push_back("schemas");
-  if (before.current_schema_id != after.current_schema_id) diffs.push_back("current-schema-id");
+  if (before.current_schema_id != after.current_schema_id)
+    diffs.push_back("current-schema-id");
   if (before.last_column_id != after.last_column_id) diffs.push_back("last-column-id");
   if (before.last_updated_ms != after.last_updated_ms) diffs.push_back("last-updated-ms");
   if (diffs.empty()) diffs.push_back("other members");
   return fmt::format("{}", fmt::join(diffs, ", "));
 }
 
-// --- coverage ----------------------------------------------------------------------------
+// --- coverage
+// ----------------------------------------------------------------------------
 
 RuleId StatusRule(ConstraintStatus s) {
   switch (s) {
-    case ConstraintStatus::kValidated: return RuleId::kStValidated;
-    case ConstraintStatus::kValid: return RuleId::kStValid;
-    case ConstraintStatus::kInvalid: return RuleId::kStInvalid;
-    case ConstraintStatus::kUnvalidated: break;
+    case ConstraintStatus::kValidated:
+      return RuleId::kStValidated;
+    case ConstraintStatus::kValid:
+      return RuleId::kStValid;
+    case ConstraintStatus::kInvalid:
+      return RuleId::kStInvalid;
+    case ConstraintStatus::kUnvalidated:
+      break;
   }
   return RuleId::kStUnvalidated;
 }
 
 std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const Answer& a,
-                                               const Request& request, const TableState* table) {
+                                               const Request& request,
+                                               const TableState* table) {
   std::vector<std::pair<RuleId, bool>> out;
   std::set<RuleId> seen;
   auto add = [&](RuleId r, bool negative) {
@@ -154,7 +167,8 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
         add(RuleId::kStExactlyOneList, false);
         add(RuleId::kStSound, false);
       }
-      if (m.format_version >= 4 && s.parent_snapshot_id) add(RuleId::kIceV4SnapshotTimestamps, false);
+      if (m.format_version >= 4 && s.parent_snapshot_id)
+        add(RuleId::kIceV4SnapshotTimestamps, false);
       if (s.retry) add(RuleId::kEnfRetryRecomputeStatuses, false);
       const Snapshot* snap = a.metadata ? a.metadata->CurrentSnapshot() : nullptr;
       const Commit* commit = std::get_if<Commit>(&request.op);
@@ -165,27 +179,33 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
         const Constraint* c =
             table && e.id ? FindConstraintById(table->metadata, *e.id) : nullptr;
         const std::optional<ConstraintType> type = c ? c->type : std::nullopt;
-        const bool key = type == ConstraintType::kUnique || type == ConstraintType::kPrimaryKey;
+        const bool key =
+            type == ConstraintType::kUnique || type == ConstraintType::kPrimaryKey;
         if (e.facts.calls_udf) add(RuleId::kExprUdfStatus, false);
         if (e.facts.added_rows && key) add(RuleId::kEnfKeysAgainstRemaining, false);
-        if (e.facts.added_rows && type == ConstraintType::kUnique) add(RuleId::kSemUnique, false);
+        if (e.facts.added_rows && type == ConstraintType::kUnique)
+          add(RuleId::kSemUnique, false);
         if (e.facts.added_rows && type == ConstraintType::kPrimaryKey)
           add(RuleId::kSemPrimaryKey, false);
-        if (e.facts.added_rows && type == ConstraintType::kCheck) add(RuleId::kSemCheck, false);
+        if (e.facts.added_rows && type == ConstraintType::kCheck)
+          add(RuleId::kSemCheck, false);
         if (s.retry) {
           add(RuleId::kEnfRetryEnforced, false);
           if (key && e.facts.added_rows) add(RuleId::kEnfRetryKeysNewParent, false);
-          if (type == ConstraintType::kCheck && e.facts.added_rows) add(RuleId::kEnfRetryCheck, false);
+          if (type == ConstraintType::kCheck && e.facts.added_rows)
+            add(RuleId::kEnfRetryCheck, false);
         }
         if (e.facts.parent != ConstraintStatus::kUnvalidated && !e.facts.added_rows)
           add(RuleId::kStNoAddCarry, false);
         ConstraintId id = e.id.value_or(0);
-        const StatusSet listed =
-            ListedStatuses(snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, id);
+        const StatusSet listed = ListedStatuses(
+            snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr,
+            id);
         for (ConstraintStatus st : listed.ToVector()) add(StatusRule(st), false);
       }
     }
-    if (m.format_version == 4 && !m.base_schema_ids.empty()) add(RuleId::kUpgNoIdentifiersInV4, false);
+    if (m.format_version == 4 && !m.base_schema_ids.empty())
+      add(RuleId::kUpgNoIdentifiersInV4, false);
   }
   if (o.rows) add(RuleId::kSemLiveRows, false);
   if (o.reader_statuses) add(RuleId::kStReaderLookup, false);
@@ -195,30 +215,34 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
       add_c && o.ok_allowed && a.result == AnswerResult::kOk && table) {
     add(RuleId::kDefByFieldId, false);
     const Schema* schema = table->metadata.CurrentSchema();
-    if (schema && add_c->constraint.type == ConstraintType::kUnique && add_c->constraint.field_ids)
+    if (schema && add_c->constraint.type == ConstraintType::kUnique &&
+        add_c->constraint.field_ids)
       for (FieldId id : *add_c->constraint.field_ids)
         if (std::optional<FieldLocation> loc = FindField(*schema, id);
             loc && (!loc->field.required || loc->under_optional_struct))
           add(RuleId::kKeyUniqueOptionalOk, false);
   }
-  // A rejection for rows that break key constraints checked them against the remaining rows.
+  // A rejection for rows that break key constraints checked them against the remaining
+  // rows.
   if (a.result == AnswerResult::kRejected && table)
     for (ConstraintId id : o.violated_ids)
       if (const Constraint* c = FindConstraintById(table->metadata, id);
-          c && (c->type == ConstraintType::kUnique || c->type == ConstraintType::kPrimaryKey))
+          c &&
+          (c->type == ConstraintType::kUnique || c->type == ConstraintType::kPrimaryKey))
         add(RuleId::kEnfKeysAgainstRemaining, true);
   return out;
 }
 
 void CountPrecision(const AllowedOutcome& o, const Answer& a,
                     std::map<std::string, PrecisionCount>& precision) {
-  if (a.result != AnswerResult::kOk || !a.metadata || !o.metadata || !o.metadata->new_snapshot)
+  if (a.result != AnswerResult::kOk || !a.metadata || !o.metadata ||
+      !o.metadata->new_snapshot)
     return;
   const Snapshot* snap = a.metadata->CurrentSnapshot();
   for (const StatusExpectation& e : o.metadata->new_snapshot->statuses) {
     const ConstraintId id = e.id.value_or(0);
-    const StatusSet listed =
-        ListedStatuses(snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, id);
+    const StatusSet listed = ListedStatuses(
+        snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, id);
     PrecisionCount& p = precision[std::string(ToString(e.precise))];
     ++p.total;
     if (listed == StatusSet{e.precise}) ++p.precise;
@@ -227,17 +251,20 @@ void CountPrecision(const AllowedOutcome& o, const Answer& a,
 
 Verdict VerdictOf(TransportFailure f) {
   switch (f) {
-    case TransportFailure::kCrash: return Verdict::kCrash;
-    case TransportFailure::kTimeout: return Verdict::kTimeout;
-    case TransportFailure::kProtocolError: break;
+    case TransportFailure::kCrash:
+      return Verdict::kCrash;
+    case TransportFailure::kTimeout:
+      return Verdict::kTimeout;
+    case TransportFailure::kProtocolError:
+      break;
   }
   return Verdict::kProtocolError;
 }
 
 }  // namespace
 
-HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOptions& options,
-                      const Switches& switches) {
+HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
+                      const RenderOptions& options, const Switches& switches) {
   HistoryRun run;
   CatalogState state;
   HistoryRenderer renderer(plan, options);
@@ -262,7 +289,8 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOpt
     step.request = sent;
     step.response = call.response;
     if (call.failure) {
-      step.answered = fmt::format("{}: {}", ToString(call.failure->kind), call.failure->message);
+      step.answered =
+          fmt::format("{}: {}", ToString(call.failure->kind), call.failure->message);
       const std::string tail = session.adapter().StderrTail();
       fail(VerdictOf(call.failure->kind), step,
            {Finding{RuleId::kProtoAnswer, std::nullopt, {}, step.answered}},
@@ -288,20 +316,23 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOpt
     const TableState* table = state.FindTable(request.table);
     if (answer.result == AnswerResult::kOk && answer.metadata) {
       // A staged commit answers the metadata it would produce on the transaction's base,
-      // so the history-dependent invariants (removed IDs, schemas added since) do not apply.
+      // so the history-dependent invariants (removed IDs, schemas added since) do not
+      // apply.
       const Commit* commit = std::get_if<Commit>(&request.op);
       const bool staged = commit != nullptr && commit->txn.has_value();
       for (Finding& f : CheckReturnedMetadata(*answer.metadata, staged ? nullptr : table))
         if (!HasRule(findings, f.rule)) findings.push_back(std::move(f));
     }
-    if (answer.result == AnswerResult::kRejected && findings.empty() && table != nullptr &&
-        ActsOnTable(request.op)) {
+    if (answer.result == AnswerResult::kRejected && findings.empty() &&
+        table != nullptr && ActsOnTable(request.op)) {
       // A rejected request changes nothing: load-table answers the state before it.
-      const json load = RequestToJson(Request{request.table, request.now_ms, LoadTable{}});
+      const json load =
+          RequestToJson(Request{request.table, request.now_ms, LoadTable{}});
       CallResult after = session.Call(load);
       if (after.failure) {
-        step.answered += fmt::format("; then load-table: {}: {}", ToString(after.failure->kind),
-                                     after.failure->message);
+        step.answered +=
+            fmt::format("; then load-table: {}: {}", ToString(after.failure->kind),
+                        after.failure->message);
         fail(VerdictOf(after.failure->kind), step,
              {Finding{RuleId::kProtoAnswer, std::nullopt, {}, after.failure->message}},
              step.answered);
@@ -309,20 +340,27 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOpt
       }
       Result<Response> loaded = ResponseFromJson(*after.response);
       if (!loaded || loaded->result != Response::Result::kOk || !loaded->metadata) {
-        findings.push_back(Finding{RuleId::kProtoAnswer, std::nullopt, {},
+        findings.push_back(Finding{RuleId::kProtoAnswer,
+                                   std::nullopt,
+                                   {},
                                    "load-table after a rejected request did not answer "
                                    "the table's metadata"});
-      } else if (std::string diff = MetadataDifference(table->metadata, *loaded->metadata);
+      } else if (std::string diff =
+                     MetadataDifference(table->metadata, *loaded->metadata);
                  !diff.empty()) {
         findings.push_back(Finding{
-            RuleId::kProtoAnswer, std::nullopt, {},
-            fmt::format("the request was rejected, yet load-table after it differs from the "
-                        "state before it in {}: a rejected request changes nothing",
-                        diff)});
+            RuleId::kProtoAnswer,
+            std::nullopt,
+            {},
+            fmt::format(
+                "the request was rejected, yet load-table after it differs from the "
+                "state before it in {}: a rejected request changes nothing",
+                diff)});
       }
     }
     if (answer.result == AnswerResult::kError) {
-      fail(Verdict::kError, step, findings, "the implementation answered error: " + answer.message);
+      fail(Verdict::kError, step, findings,
+           "the implementation answered error: " + answer.message);
       return run;
     }
     if (!findings.empty()) {
@@ -347,7 +385,8 @@ std::string RandomCaseId(uint64_t seed, int64_t index) {
 }
 
 RenderOptions CaseRenderOptions(uint64_t seed, int64_t index, int attempt,
-                                const Capabilities& capabilities, const Switches& switches) {
+                                const Capabilities& capabilities,
+                                const Switches& switches) {
   RenderOptions o;
   o.table = attempt == 0 ? fmt::format("h{}_{}", seed, index)
                          : fmt::format("h{}_{}_s{}", seed, index, attempt);
@@ -360,7 +399,8 @@ RenderOptions CaseRenderOptions(uint64_t seed, int64_t index, int attempt,
   return o;
 }
 
-rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index, const HistoryGenConfig& config) {
+rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index,
+                              const HistoryGenConfig& config) {
   const rc::Random random(rc::Random::Key{seed, static_cast<uint64_t>(index),
                                           0x696374'6b'63657274ULL, 0x68697374ULL});
   // Sizes cycle through 10..100 with the index, as RapidCheck grows them over a run.
@@ -389,13 +429,16 @@ std::optional<Plan> ValueOf(const rc::Shrinkable<Plan>& s) {
 }
 
 std::string ShellQuote(std::string_view s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                        "0123456789-_./:=@,+") == std::string_view::npos)
+  if (!s.empty() &&
+      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "0123456789-_./:=@,+") == std::string_view::npos)
     return std::string(s);
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -425,7 +468,8 @@ StepRow ToRow(const StepOutcome& s, int index, bool failed) {
 
 }  // namespace
 
-CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOptions& options) {
+CaseResult CertifyCase(AdapterSession& session, int64_t index,
+                       const CertifyOptions& options) {
   const auto start = Clock::now();
   CaseResult result;
   CaseRecord& record = result.record;
@@ -442,8 +486,8 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOpti
     record.duration_ms = MillisSince(start);
     return result;
   }
-  const RenderOptions first = CaseRenderOptions(options.seed, index, 0, config.capabilities,
-                                                options.switches);
+  const RenderOptions first =
+      CaseRenderOptions(options.seed, index, 0, config.capabilities, options.switches);
   const HistoryRun original = RunHistory(session, *plan, first, options.switches);
 
   // Coverage, precision and op counts come from the original run.
@@ -487,10 +531,11 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOpti
         std::optional<Plan> p = ValueOf(*candidate);
         if (!p) continue;
         ++runs;
-        HistoryRun r = RunHistory(session, *p,
-                                  CaseRenderOptions(options.seed, index, runs,
-                                                    config.capabilities, options.switches),
-                                  options.switches);
+        HistoryRun r =
+            RunHistory(session, *p,
+                       CaseRenderOptions(options.seed, index, runs, config.capabilities,
+                                         options.switches),
+                       options.switches);
         if (SignatureOf(r) == want) {
           current = *candidate;
           best = std::move(r);
@@ -510,7 +555,8 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOpti
   f.sentence = RuleSentence(rule);
   for (const Finding& x : best.findings) f.findings.push_back(ToString(x));
   std::set<std::string> failed_rules;
-  for (const Finding& x : best.findings) failed_rules.insert(std::string(RuleIdName(x.rule)));
+  for (const Finding& x : best.findings)
+    failed_rules.insert(std::string(RuleIdName(x.rule)));
   record.failed_rules.assign(failed_rules.begin(), failed_rules.end());
   // A rule the minimized failure names was exercised, even when the original run's
   // failing step named it differently.
@@ -528,10 +574,10 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOpti
                             static_cast<int>(i) == best.failed_step));
   f.stderr_tail = session.adapter().StderrTail();
   record.reason = best.reason;
-  f.reproduce = fmt::format("ictk certify --adapter {} --seed {} --case {}{}{}",
-                            ShellQuote(options.adapter_spec), options.seed, index,
-                            options.reproduce_flags.empty() ? "" : " ",
-                            options.reproduce_flags);
+  f.reproduce =
+      fmt::format("ictk certify --adapter {} --seed {} --case {}{}{}",
+                  ShellQuote(options.adapter_spec), options.seed, index,
+                  options.reproduce_flags.empty() ? "" : " ", options.reproduce_flags);
 
   // The minimized history as a fixture.
   FixtureInput in;
@@ -550,10 +596,12 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOpti
   in.model_version = options.model_version;
   in.seed = options.seed;
   in.description = fmt::format(
-      "Found by `{}` (case {}), minimized from {} to {} requests. At step {} ({}) the rule "
+      "Found by `{}` (case {}), minimized from {} to {} requests. At step {} ({}) the "
+      "rule "
       "{} applies: {}. The model allowed: {}. The implementation answered: {}.",
       f.reproduce, record.id, f.original_steps, best.steps.size(), f.step,
-      f.steps.empty() ? "?" : f.steps.back().op, f.rule, f.sentence, f.allowed, f.answered);
+      f.steps.empty() ? "?" : f.steps.back().op, f.rule, f.sentence, f.allowed,
+      f.answered);
   json fixture = MakeFixture(in);
   FixtureFile file;
   file.id = fixture.value("id", "");

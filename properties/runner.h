@@ -3,22 +3,22 @@
 /// Each request is rendered from the adopted state (generators/history.h), judged by the
 /// model (Apply, then Judge of the decoded answer), checked for the invariants Judge does
 /// not see (a rejected request changes nothing: `load-table` after it answers the state
-/// before it; every returned metadata keeps IDs, timestamps and status lists sane), and the
-/// implementation's legal choices are adopted (Adopt) before the next step.
+/// before it; every returned metadata keeps IDs, timestamps and status lists sane), and
+/// the implementation's legal choices are adopted (Adopt) before the next step.
 ///
-/// A case is one generated plan (from the seed and the case index, never from scheduling);
-/// a failing case is shrunk over RapidCheck's shrink tree of the plan — steps are removed
-/// first, then values simplified — keeping only candidates that fail the same way, and the
-/// minimal history becomes a fixture file (FIXTURES.md) with a replay command and prose.
+/// A case is one generated plan (from the seed and the case index, never from
+/// scheduling); a failing case is shrunk over RapidCheck's shrink tree of the plan —
+/// steps are removed first, then values simplified — keeping only candidates that fail
+/// the same way, and the minimal history becomes a fixture file (FIXTURES.md) with a
+/// replay command and prose.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "generators/history.h"
 #include "model/finding.h"
@@ -48,12 +48,13 @@ struct StepOutcome {
 struct HistoryRun {
   Verdict verdict = Verdict::kPass;
   std::vector<StepOutcome> steps;
-  int failed_step = -1;       ///< index into `steps`, -1 when it passed
-  Findings findings;          ///< of the failed step
-  std::string reason;         ///< for crash / timeout / protocol-error / error / skip
+  int failed_step = -1;  ///< index into `steps`, -1 when it passed
+  Findings findings;     ///< of the failed step
+  std::string reason;    ///< for crash / timeout / protocol-error / error / skip
   std::map<std::string, PrecisionCount> precision;
   Distribution distribution;
-  /// The primary rule of a failure (the first finding's), for comparing shrink candidates.
+  /// The primary rule of a failure (the first finding's), for comparing shrink
+  /// candidates.
   std::optional<RuleId> primary_rule() const {
     if (findings.empty()) return std::nullopt;
     return findings.front().rule;
@@ -61,23 +62,23 @@ struct HistoryRun {
 };
 
 /// Runs `plan` on `session` under `switches`, rendering against the adopted state.
-HistoryRun RunHistory(AdapterSession& session, const Plan& plan, const RenderOptions& options,
-                      const Switches& switches);
+HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
+                      const RenderOptions& options, const Switches& switches);
 
 /// Everything a certification run needs to know per case.
 struct CertifyOptions {
   Switches switches;
-  HistoryGenConfig gen;            ///< capabilities are narrowed to the adapter's
+  HistoryGenConfig gen;  ///< capabilities are narrowed to the adapter's
   uint64_t seed = 1;
   bool shrink = true;
-  int shrink_budget = 400;         ///< histories run while shrinking, at most
+  int shrink_budget = 400;  ///< histories run while shrinking, at most
   int64_t shrink_time_budget_ms = 60'000;
-  std::string adapter_spec;        ///< for the replay and reproduce commands
+  std::string adapter_spec;               ///< for the replay and reproduce commands
   std::string failures_dir = "failures";  ///< fixture paths, relative to the run dir
-  std::string out_dir;             ///< the run dir as given on the command line
+  std::string out_dir;                    ///< the run dir as given on the command line
   /// Flags that must be repeated to reproduce a case (--max-steps, --switch ...).
   std::string reproduce_flags;
-  std::string tool = "ictk";       ///< "ictk 0.1.0", for generated-by
+  std::string tool = "ictk";  ///< "ictk 0.1.0", for generated-by
   std::string model_version;
 };
 
@@ -96,15 +97,18 @@ struct CaseResult {
 /// The case ID of random case `index` under `seed`: "random/s<seed>/<index>".
 std::string RandomCaseId(uint64_t seed, int64_t index);
 
-/// Where case `index` runs: its table name, function prefix and clock from the seed and the
-/// index; `attempt` > 0 for shrink candidates (fresh tables on the same adapter).
+/// Where case `index` runs: its table name, function prefix and clock from the seed and
+/// the index; `attempt` > 0 for shrink candidates (fresh tables on the same adapter).
 RenderOptions CaseRenderOptions(uint64_t seed, int64_t index, int attempt,
-                                const Capabilities& capabilities, const Switches& switches);
+                                const Capabilities& capabilities,
+                                const Switches& switches);
 
 /// The plan of case `index`, as a shrinkable (deterministic in seed and index).
-rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index, const HistoryGenConfig& config);
+rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index,
+                              const HistoryGenConfig& config);
 
 /// Generates, runs and (on failure) shrinks case `index`.
-CaseResult CertifyCase(AdapterSession& session, int64_t index, const CertifyOptions& options);
+CaseResult CertifyCase(AdapterSession& session, int64_t index,
+                       const CertifyOptions& options);
 
 }  // namespace ictk

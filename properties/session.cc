@@ -2,9 +2,9 @@
 /// AdapterSession (session.h).
 #include "properties/session.h"
 
-#include <chrono>
-
 #include <fmt/format.h>
+
+#include <chrono>
 
 namespace ictk {
 
@@ -12,9 +12,12 @@ CallFailure ClassifyAdapterError(const Error& error) {
   CallFailure f;
   f.message = error.message;
   const std::string& m = error.message;
-  if (m.rfind("crash", 0) == 0) f.kind = TransportFailure::kCrash;
-  else if (m.rfind("timeout", 0) == 0) f.kind = TransportFailure::kTimeout;
-  else f.kind = TransportFailure::kProtocolError;
+  if (m.rfind("crash", 0) == 0)
+    f.kind = TransportFailure::kCrash;
+  else if (m.rfind("timeout", 0) == 0)
+    f.kind = TransportFailure::kTimeout;
+  else
+    f.kind = TransportFailure::kProtocolError;
   return f;
 }
 
@@ -35,7 +38,8 @@ CallResult AdapterSession::Call(nlohmann::json request) {
     return out;
   }
   if (!r->is_object()) {
-    out.failure = CallFailure{TransportFailure::kProtocolError, "the response is not an object"};
+    out.failure =
+        CallFailure{TransportFailure::kProtocolError, "the response is not an object"};
     return out;
   }
   auto it = r->find("id");
@@ -52,10 +56,12 @@ CallResult AdapterSession::Call(nlohmann::json request) {
 Result<HelloInfo> AdapterSession::Handshake() {
   CallResult r = Call({{"op", "hello"}, {"protocol-version", kProtocolVersion}});
   if (r.failure)
-    return MakeError(ErrorKind::kAdapter,
-                     fmt::format("hello: {}: {}", ToString(r.failure->kind), r.failure->message));
+    return MakeError(
+        ErrorKind::kAdapter,
+        fmt::format("hello: {}: {}", ToString(r.failure->kind), r.failure->message));
   Result<Response> response = ResponseFromJson(*r.response);
-  if (!response) return MakeError(ErrorKind::kAdapter, "hello: " + response.error().message);
+  if (!response)
+    return MakeError(ErrorKind::kAdapter, "hello: " + response.error().message);
   if (response->result != Response::Result::kOk || !response->hello)
     return MakeError(ErrorKind::kAdapter,
                      fmt::format("hello answered {}: {}", ToString(response->result),

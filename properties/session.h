@@ -1,15 +1,14 @@
 /// \file
 /// One conversation with an implementation under test: the `hello` handshake first (the
-/// harness only uses the capabilities and format versions it declares), then requests with
-/// increasing `id`s, each answer checked to echo its `id`. Transport failures come back as
-/// a `TransportFailure` value, never an exception.
+/// harness only uses the capabilities and format versions it declares), then requests
+/// with increasing `id`s, each answer checked to echo its `id`. Transport failures come
+/// back as a `TransportFailure` value, never an exception.
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "adapters/adapter.h"
 #include "codec/protocol.h"
@@ -34,8 +33,8 @@ class AdapterSession {
  public:
   explicit AdapterSession(std::unique_ptr<Adapter> adapter);
 
-  /// Sends `hello`; on success the session knows the capabilities. An error here means the
-  /// adapter cannot be certified at all (exit 2).
+  /// Sends `hello`; on success the session knows the capabilities. An error here means
+  /// the adapter cannot be certified at all (exit 2).
   Result<HelloInfo> Handshake();
 
   /// Sends `request` (without "id"; one is added) and checks the answer echoes it.

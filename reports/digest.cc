@@ -2,10 +2,10 @@
 /// SHA-256 and the model version (digest.h).
 #include "reports/digest.h"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cstdint>
-
-#include <fmt/format.h>
 
 #include "model/rule_catalogue.h"
 
@@ -44,9 +44,23 @@ void Block(std::array<uint32_t, 8>& h, const unsigned char* p) {
     const uint32_t s0 = Rotr(a, 2) ^ Rotr(a, 13) ^ Rotr(a, 22);
     const uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
     const uint32_t t2 = s0 + maj;
-    k = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    k = g;
+    g = f;
+    f = e;
+    e = d + t1;
+    d = c;
+    c = b;
+    b = a;
+    a = t1 + t2;
   }
-  h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += k;
+  h[0] += a;
+  h[1] += b;
+  h[2] += c;
+  h[3] += d;
+  h[4] += e;
+  h[5] += f;
+  h[6] += g;
+  h[7] += k;
 }
 
 }  // namespace
@@ -64,7 +78,8 @@ std::string Sha256Hex(std::string_view data) {
   tail[rest] = 0x80;
   const size_t len = rest + 1 + 8 <= 64 ? 64 : 128;
   const uint64_t bits = static_cast<uint64_t>(n) * 8;
-  for (int j = 0; j < 8; ++j) tail[len - 1 - j] = static_cast<unsigned char>(bits >> (8 * j));
+  for (int j = 0; j < 8; ++j)
+    tail[len - 1 - j] = static_cast<unsigned char>(bits >> (8 * j));
   Block(h, tail);
   if (len == 128) Block(h, tail + 64);
   std::string out;
@@ -80,7 +95,8 @@ std::string ModelVersion(const Switches& switches) {
     text += r.quote;
     text += '\n';
   }
-  for (const auto& [name, value] : SwitchValues(switches)) text += name + "=" + value + "\n";
+  for (const auto& [name, value] : SwitchValues(switches))
+    text += name + "=" + value + "\n";
   return Sha256Hex(text).substr(0, 12);
 }
 

@@ -2,11 +2,11 @@
 /// The report renderers and the diff (render.h).
 #include "reports/render.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "codec/json_text.h"
 #include "model/rule_catalogue.h"
@@ -52,31 +52,57 @@ std::string Sentence(std::string_view rule, std::string_view given) {
 std::string MdCell(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
   }
   return out;
 }
 
 std::string Percent(int64_t part, int64_t whole) {
   if (whole == 0) return "-";
-  return fmt::format("{:.0f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return fmt::format("{:.0f}%",
+                     100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
 const char* kCss = R"(
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2em;color:#222;max-width:1200px}
+body{
+  font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;
+  margin:2em;
+  color:#222;
+  max-width:1200px;
+}
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse;margin:1em 0;font-size:.9em}
 td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
 th{background:#f3f3f3}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
-.pass{background:#e6f4ea}.fail{background:#fce8e6}.warn{background:#fef7e0}.none{color:#999}
-.verdict{font-weight:bold;font-size:1.2em;padding:.3em .8em;display:inline-block;border-radius:4px}
+.pass{background:#e6f4ea}
+.fail{background:#fce8e6}
+.warn{background:#fef7e0}
+.none{color:#999}
+.verdict{
+  font-weight:bold;
+  font-size:1.2em;
+  padding:.3em .8em;
+  display:inline-block;
+  border-radius:4px;
+}
 .ok{background:#1e8e3e;color:#fff}.bad{background:#d93025;color:#fff}
-pre{background:#f6f8fa;padding:.5em;overflow-x:auto;max-width:100%;white-space:pre-wrap;word-break:break-all}
+pre{
+  background:#f6f8fa;
+  padding:.5em;
+  overflow-x:auto;
+  max-width:100%;
+  white-space:pre-wrap;
+  word-break:break-all;
+}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
-details{margin:.2em 0}.failure{border:1px solid #d93025;border-radius:4px;padding:0 1em;margin:1em 0}
+details{margin:.2em 0}
+.failure{border:1px solid #d93025;border-radius:4px;padding:0 1em;margin:1em 0}
 tr.failed-step{background:#fce8e6}
 )";
 
@@ -87,11 +113,21 @@ std::string EscapeXml(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
       default:
         // XML 1.0 forbids most control characters.
         if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r')
@@ -105,31 +141,36 @@ std::string EscapeXml(std::string_view text) {
 
 std::string RenderJunitXml(const Report& report) {
   const Totals t = TotalsOf(report);
-  const int64_t failures = Count(t.verdicts, Verdict::kFail) + Count(t.verdicts, Verdict::kXpass);
-  const int64_t errors = Count(t.verdicts, Verdict::kError) + Count(t.verdicts, Verdict::kCrash) +
-                         Count(t.verdicts, Verdict::kTimeout) +
-                         Count(t.verdicts, Verdict::kProtocolError);
-  const int64_t skipped = Count(t.verdicts, Verdict::kSkip) + Count(t.verdicts, Verdict::kXfail);
+  const int64_t failures =
+      Count(t.verdicts, Verdict::kFail) + Count(t.verdicts, Verdict::kXpass);
+  const int64_t errors =
+      Count(t.verdicts, Verdict::kError) + Count(t.verdicts, Verdict::kCrash) +
+      Count(t.verdicts, Verdict::kTimeout) + Count(t.verdicts, Verdict::kProtocolError);
+  const int64_t skipped =
+      Count(t.verdicts, Verdict::kSkip) + Count(t.verdicts, Verdict::kXfail);
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += fmt::format(
-      "<testsuites name=\"ictk {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
+      "<testsuites name=\"ictk {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+      "skipped=\"{}\" "
       "time=\"{:.3f}\">\n",
-      EscapeXml(report.header.mode), t.cases, failures, errors, skipped, t.duration_ms / 1000);
+      EscapeXml(report.header.mode), t.cases, failures, errors, skipped,
+      t.duration_ms / 1000);
   out += fmt::format(
       "  <testsuite name=\"{} (seed {})\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
       "skipped=\"{}\" time=\"{:.3f}\">\n",
-      EscapeXml(report.header.adapter), report.header.seed, t.cases, failures, errors, skipped,
-      t.duration_ms / 1000);
+      EscapeXml(report.header.adapter), report.header.seed, t.cases, failures, errors,
+      skipped, t.duration_ms / 1000);
   out += "    <properties>\n";
   out += fmt::format("      <property name=\"model-version\" value=\"{}\"/>\n",
                      EscapeXml(report.header.model_version));
   for (const auto& [k, v] : report.header.switches)
-    out += fmt::format("      <property name=\"switch.{}\" value=\"{}\"/>\n", EscapeXml(k),
-                       EscapeXml(v));
+    out += fmt::format("      <property name=\"switch.{}\" value=\"{}\"/>\n",
+                       EscapeXml(k), EscapeXml(v));
   out += "    </properties>\n";
   for (const CaseRecord& c : report.cases) {
-    out += fmt::format("    <testcase classname=\"ictk.{}\" name=\"{}\" time=\"{:.3f}\"",
-                       EscapeXml(report.header.mode), EscapeXml(c.id), c.duration_ms / 1000);
+    out +=
+        fmt::format("    <testcase classname=\"ictk.{}\" name=\"{}\" time=\"{:.3f}\"",
+                    EscapeXml(report.header.mode), EscapeXml(c.id), c.duration_ms / 1000);
     std::string body;
     const FailureDetail* f = c.failure ? &*c.failure : nullptr;
     const std::string message =
@@ -157,7 +198,8 @@ std::string RenderJunitXml(const Report& report) {
         break;
       default:
         body = fmt::format("      <error type=\"{}\" message=\"{}\">{}</error>\n",
-                           ToString(c.verdict), EscapeXml(message), EscapeXml(text + c.reason));
+                           ToString(c.verdict), EscapeXml(message),
+                           EscapeXml(text + c.reason));
         break;
     }
     out += body.empty() ? "/>\n" : ">\n" + body + "    </testcase>\n";
@@ -170,14 +212,16 @@ std::string RenderSummaryMarkdown(const Report& report) {
   const Totals t = TotalsOf(report);
   const RunHeader& h = report.header;
   std::string out;
-  out += fmt::format("# ictk {}: {}\n\n", h.mode, t.conformant ? "CONFORMANT" : "NOT CONFORMANT");
+  out += fmt::format("# ictk {}: {}\n\n", h.mode,
+                     t.conformant ? "CONFORMANT" : "NOT CONFORMANT");
   out += fmt::format("- adapter: `{}`", h.adapter);
   if (h.hello.is_object() && h.hello.contains("implementation"))
     out += fmt::format(" ({})", MdCell(DumpJson(h.hello.at("implementation"))));
   out += "\n";
-  out += fmt::format("- seed {}, {} histories (max {} steps){}; model {}, protocol {}, ictk {}\n",
-                     h.seed, t.cases, h.max_steps, h.shard.empty() ? "" : ", shard " + h.shard,
-                     h.model_version, h.protocol_version, h.ictk_version);
+  out += fmt::format(
+      "- seed {}, {} histories (max {} steps){}; model {}, protocol {}, ictk {}\n",
+      h.seed, t.cases, h.max_steps, h.shard.empty() ? "" : ", shard " + h.shard,
+      h.model_version, h.protocol_version, h.ictk_version);
   std::vector<std::string> non_default;
   for (const auto& [k, v] : h.switches) non_default.push_back(k + "=" + v);
   out += fmt::format("- switches: {}\n", fmt::join(non_default, ", "));
@@ -185,7 +229,8 @@ std::string RenderSummaryMarkdown(const Report& report) {
 
   out += "| verdict | cases |\n|---|---:|\n";
   for (Verdict v : kAllVerdicts)
-    if (Count(t.verdicts, v) > 0) out += fmt::format("| {} | {} |\n", ToString(v), Count(t.verdicts, v));
+    if (Count(t.verdicts, v) > 0)
+      out += fmt::format("| {} | {} |\n", ToString(v), Count(t.verdicts, v));
   out += "\n";
 
   // Rules with a non-passing verdict.
@@ -197,14 +242,16 @@ std::string RenderSummaryMarkdown(const Report& report) {
     if (bad > 0) bad_rules.push_back(rule);
   }
   if (!bad_rules.empty()) {
-    out += "## Failing rules\n\n| rule | failing cases | passing cases | sentence |\n|---|---:|---:|---|\n";
+    out +=
+        "## Failing rules\n\n| rule | failing cases | passing cases | sentence "
+        "|\n|---|---:|---:|---|\n";
     for (const std::string& rule : bad_rules) {
       const RuleTotals& rt = t.rules.at(rule);
       int64_t bad = 0;
       for (const auto& [v, n] : rt.cases)
         if (!IsConformant(v)) bad += n;
-      out += fmt::format("| `{}` | {} | {} | {} |\n", rule, bad, Count(rt.cases, Verdict::kPass),
-                         MdCell(Sentence(rule, "")));
+      out += fmt::format("| `{}` | {} | {} | {} |\n", rule, bad,
+                         Count(rt.cases, Verdict::kPass), MdCell(Sentence(rule, "")));
     }
     out += "\n";
   }
@@ -218,8 +265,10 @@ std::string RenderSummaryMarkdown(const Report& report) {
     if (c.failure) {
       const FailureDetail& f = *c.failure;
       out += fmt::format("Step {} of {} (minimized from {}): rule `{}` — {}\n\n", f.step,
-                         f.steps.size(), f.original_steps, f.rule, Sentence(f.rule, f.sentence));
-      out += fmt::format("- allowed: {}\n- answered: {}\n", MdCell(f.allowed), MdCell(f.answered));
+                         f.steps.size(), f.original_steps, f.rule,
+                         Sentence(f.rule, f.sentence));
+      out += fmt::format("- allowed: {}\n- answered: {}\n", MdCell(f.allowed),
+                         MdCell(f.answered));
       if (!f.fixture.empty()) out += fmt::format("- fixture: `{}`\n", f.fixture);
       if (!f.replay.empty()) out += fmt::format("- replay: `{}`\n", f.replay);
       if (!f.reproduce.empty()) out += fmt::format("- reproduce: `{}`\n", f.reproduce);
@@ -246,7 +295,9 @@ std::string RenderSummaryMarkdown(const Report& report) {
     out += fmt::format("{}\n\n", fmt::join(items, ", "));
   }
   if (!t.precision.empty()) {
-    out += "## Precision (informational)\n\n| status | most precise recorded | of |\n|---|---:|---:|\n";
+    out +=
+        "## Precision (informational)\n\n| status | most precise recorded | of "
+        "|\n|---|---:|---:|\n";
     for (const auto& [status, p] : t.precision)
       out += fmt::format("| {} | {} ({}) | {} |\n", status, p.precise,
                          Percent(p.precise, p.total), p.total);
@@ -261,15 +312,20 @@ std::string RenderHtml(const Report& report) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
   out += fmt::format("<title>ictk {} — {}</title>\n<style>{}</style></head><body>\n",
                      EscapeXml(h.mode), EscapeXml(h.adapter), kCss);
-  out += fmt::format("<h1>Iceberg v4 constraints: <code>{}</code></h1>\n", EscapeXml(h.adapter));
+  out += fmt::format("<h1>Iceberg v4 constraints: <code>{}</code></h1>\n",
+                     EscapeXml(h.adapter));
   out += fmt::format("<p><span id=\"verdict\" class=\"verdict {}\">{}</span></p>\n",
-                     t.conformant ? "ok" : "bad", t.conformant ? "CONFORMANT" : "NOT CONFORMANT");
+                     t.conformant ? "ok" : "bad",
+                     t.conformant ? "CONFORMANT" : "NOT CONFORMANT");
   out += "<table id=\"run\"><tbody>\n";
   auto row = [&](std::string_view k, const std::string& v) {
     out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", k, v);
   };
   if (h.hello.is_object())
-    row("implementation", "<code>" + EscapeXml(DumpJson(h.hello.value("implementation", nlohmann::json()))) + "</code>");
+    row("implementation",
+        "<code>" +
+            EscapeXml(DumpJson(h.hello.value("implementation", nlohmann::json()))) +
+            "</code>");
   row("seed", std::to_string(h.seed));
   row("histories", fmt::format("{} (max {} steps){}", t.cases, h.max_steps,
                                h.shard.empty() ? "" : ", shard " + EscapeXml(h.shard)));
@@ -277,7 +333,8 @@ std::string RenderHtml(const Report& report) {
   row("model version", EscapeXml(h.model_version));
   row("protocol version", std::to_string(h.protocol_version));
   std::string sw;
-  for (const auto& [k, v] : h.switches) sw += fmt::format("<code>{}={}</code> ", EscapeXml(k), EscapeXml(v));
+  for (const auto& [k, v] : h.switches)
+    sw += fmt::format("<code>{}={}</code> ", EscapeXml(k), EscapeXml(v));
   row("switches", sw);
   row("capabilities", EscapeXml(fmt::format("{}", fmt::join(h.capabilities, ", "))));
   row("command line", "<code>" + EscapeXml(h.command_line) + "</code>");
@@ -293,9 +350,10 @@ std::string RenderHtml(const Report& report) {
   }
   out += "</tr></table>\n";
 
-  out += "<h2>Rules</h2>\n<p>Cases per rule and verdict; a case counts for a rule when a "
-         "step exercised it (positive: the rule allowed the answer; negative: it required a "
-         "rejection).</p>\n<table id=\"rule-matrix\"><thead><tr><th>rule</th>";
+  out +=
+      "<h2>Rules</h2>\n<p>Cases per rule and verdict; a case counts for a rule when a "
+      "step exercised it (positive: the rule allowed the answer; negative: it required a "
+      "rejection).</p>\n<table id=\"rule-matrix\"><thead><tr><th>rule</th>";
   for (Verdict v : kAllVerdicts) out += fmt::format("<th>{}</th>", ToString(v));
   out += "<th>positive</th><th>negative</th></tr></thead><tbody>\n";
   const std::set<std::string> never(t.never_exercised.begin(), t.never_exercised.end());
@@ -306,17 +364,20 @@ std::string RenderHtml(const Report& report) {
     int64_t bad = 0;
     for (const auto& [v, n] : rt.cases)
       if (!IsConformant(v)) bad += n;
-    const char* cls = bad > 0 ? "fail" : (rt.positive + rt.negative > 0 ? "pass" : "none");
+    const char* cls =
+        bad > 0 ? "fail" : (rt.positive + rt.negative > 0 ? "pass" : "none");
     std::string title = std::string(info.quote.empty() ? info.summary : info.quote);
-    out += fmt::format("<tr class=\"{}\" id=\"rule-{}\"><td title=\"{}\"><code>{}</code>{}</td>",
-                       cls, EscapeXml(rule), EscapeXml(title), EscapeXml(rule),
-                       info.coverage_exempt ? " <small>(exempt)</small>" : "");
+    out += fmt::format(
+        "<tr class=\"{}\" id=\"rule-{}\"><td title=\"{}\"><code>{}</code>{}</td>", cls,
+        EscapeXml(rule), EscapeXml(title), EscapeXml(rule),
+        info.coverage_exempt ? " <small>(exempt)</small>" : "");
     for (Verdict v : kAllVerdicts) {
       const int64_t n = Count(rt.cases, v);
-      out += n == 0 ? "<td class=\"n none\">·</td>" : fmt::format("<td class=\"n\">{}</td>", n);
+      out += n == 0 ? "<td class=\"n none\">·</td>"
+                    : fmt::format("<td class=\"n\">{}</td>", n);
     }
-    out += fmt::format("<td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n", rt.positive,
-                       rt.negative);
+    out += fmt::format("<td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
+                       rt.positive, rt.negative);
   }
   out += "</tbody></table>\n";
 
@@ -325,34 +386,39 @@ std::string RenderHtml(const Report& report) {
   for (const CaseRecord& c : report.cases) {
     if (IsConformant(c.verdict)) continue;
     ++shown;
-    out += fmt::format("<div class=\"failure\" id=\"failure-{}\"><h3><code>{}</code>: {}</h3>\n",
-                       shown, EscapeXml(c.id), ToString(c.verdict));
+    out += fmt::format(
+        "<div class=\"failure\" id=\"failure-{}\"><h3><code>{}</code>: {}</h3>\n", shown,
+        EscapeXml(c.id), ToString(c.verdict));
     if (!c.failure) {
       out += fmt::format("<p>{}</p></div>\n", EscapeXml(c.reason));
       continue;
     }
     const FailureDetail& f = *c.failure;
-    out += fmt::format("<p>Step {} of {} (minimized from {} requests in {} runs): rule "
-                       "<code>{}</code></p>\n<blockquote>{}</blockquote>\n",
-                       f.step, f.steps.size(), f.original_steps, f.shrink_runs,
-                       EscapeXml(f.rule), EscapeXml(Sentence(f.rule, f.sentence)));
-    out += fmt::format("<p><b>Allowed:</b> {}<br><b>Answered:</b> {}</p>\n", EscapeXml(f.allowed),
-                       EscapeXml(f.answered));
+    out += fmt::format(
+        "<p>Step {} of {} (minimized from {} requests in {} runs): rule "
+        "<code>{}</code></p>\n<blockquote>{}</blockquote>\n",
+        f.step, f.steps.size(), f.original_steps, f.shrink_runs, EscapeXml(f.rule),
+        EscapeXml(Sentence(f.rule, f.sentence)));
+    out += fmt::format("<p><b>Allowed:</b> {}<br><b>Answered:</b> {}</p>\n",
+                       EscapeXml(f.allowed), EscapeXml(f.answered));
     if (!f.findings.empty()) {
       out += "<ul class=\"findings\">";
       for (const std::string& x : f.findings) out += "<li>" + EscapeXml(x) + "</li>";
       out += "</ul>\n";
     }
-    out += "<table class=\"step-table\"><thead><tr><th>#</th><th>request</th><th>allowed</th>"
-           "<th>answered</th></tr></thead><tbody>\n";
+    out +=
+        "<table "
+        "class=\"step-table\"><thead><tr><th>#</th><th>request</th><th>allowed</th>"
+        "<th>answered</th></tr></thead><tbody>\n";
     for (const StepRow& s : f.steps) {
       out += fmt::format(
-          "<tr{}><td class=\"n\">{}</td><td><details><summary><code>{}</code> {}</summary>"
+          "<tr{}><td class=\"n\">{}</td><td><details><summary><code>{}</code> "
+          "{}</summary>"
           "<pre><code>{}</code></pre><pre><code>{}</code></pre></details></td><td>{}</td>"
           "<td>{}</td></tr>\n",
           s.failed ? " class=\"failed-step\"" : "", s.index, EscapeXml(s.op),
-          EscapeXml(s.label), EscapeXml(DumpJson(s.request)), EscapeXml(DumpJson(s.response)),
-          EscapeXml(s.allowed), EscapeXml(s.answered));
+          EscapeXml(s.label), EscapeXml(DumpJson(s.request)),
+          EscapeXml(DumpJson(s.response)), EscapeXml(s.allowed), EscapeXml(s.answered));
     }
     out += "</tbody></table>\n";
     if (!f.fixture.empty())
@@ -362,11 +428,13 @@ std::string RenderHtml(const Report& report) {
       out += fmt::format("<p>Replay:</p><pre class=\"replay\"><code>{}</code></pre>\n",
                          EscapeXml(f.replay));
     if (!f.reproduce.empty())
-      out += fmt::format("<p>Reproduce:</p><pre class=\"reproduce\"><code>{}</code></pre>\n",
-                         EscapeXml(f.reproduce));
+      out +=
+          fmt::format("<p>Reproduce:</p><pre class=\"reproduce\"><code>{}</code></pre>\n",
+                      EscapeXml(f.reproduce));
     if (!f.stderr_tail.empty())
-      out += fmt::format("<details><summary>adapter stderr</summary><pre>{}</pre></details>\n",
-                         EscapeXml(f.stderr_tail));
+      out += fmt::format(
+          "<details><summary>adapter stderr</summary><pre>{}</pre></details>\n",
+          EscapeXml(f.stderr_tail));
     out += "</div>\n";
     if (shown >= 50) {
       out += "<p>(further failures are in report.jsonl)</p>\n";
@@ -385,19 +453,27 @@ std::string RenderHtml(const Report& report) {
       out += fmt::format("<li><code>{}</code>{}</li>", EscapeXml(r),
                          it == t.untested_because.end()
                              ? ""
-                             : fmt::format(" — the adapter lacks <code>{}</code>", EscapeXml(it->second)));
+                             : fmt::format(" — the adapter lacks <code>{}</code>",
+                                           EscapeXml(it->second)));
     }
     out += "</ul>";
   }
-  out += "</div>\n<h2>Precision</h2>\n<p>Informational: how often the implementation recorded "
-         "the most precise status the model allows.</p>\n<table id=\"precision\"><tr><th>status"
-         "</th><th>most precise recorded</th><th>of</th></tr>\n";
+  out +=
+      "</div>\n<h2>Precision</h2>\n<p>Informational: how often the implementation "
+      "recorded "
+      "the most precise status the model allows.</p>\n<table "
+      "id=\"precision\"><tr><th>status"
+      "</th><th>most precise recorded</th><th>of</th></tr>\n";
   for (const auto& [status, p] : t.precision)
-    out += fmt::format("<tr><td>{}</td><td class=\"n\">{} ({})</td><td class=\"n\">{}</td></tr>\n",
-                       EscapeXml(status), p.precise, Percent(p.precise, p.total), p.total);
-  out += "</table>\n<h2>Requests</h2>\n<table id=\"ops\"><tr><th>op</th><th>requests</th></tr>\n";
+    out += fmt::format(
+        "<tr><td>{}</td><td class=\"n\">{} ({})</td><td class=\"n\">{}</td></tr>\n",
+        EscapeXml(status), p.precise, Percent(p.precise, p.total), p.total);
+  out +=
+      "</table>\n<h2>Requests</h2>\n<table "
+      "id=\"ops\"><tr><th>op</th><th>requests</th></tr>\n";
   for (const auto& [op, n] : t.ops)
-    out += fmt::format("<tr><td><code>{}</code></td><td class=\"n\">{}</td></tr>\n", EscapeXml(op), n);
+    out += fmt::format("<tr><td><code>{}</code></td><td class=\"n\">{}</td></tr>\n",
+                       EscapeXml(op), n);
   out += "</table>\n</body></html>\n";
   return out;
 }
@@ -422,8 +498,9 @@ ReportDiff DiffReports(const Report& a, const Report& b) {
                                          a.header.model_version, b.header.model_version);
   } else if (a.header.protocol_version != b.header.protocol_version) {
     d.comparable = false;
-    d.incomparable_because = fmt::format("protocol versions differ ({} vs {})",
-                                         a.header.protocol_version, b.header.protocol_version);
+    d.incomparable_because =
+        fmt::format("protocol versions differ ({} vs {})", a.header.protocol_version,
+                    b.header.protocol_version);
   }
   std::map<std::string, Verdict> va, vb;
   for (const CaseRecord& c : a.cases) va[c.id] = c.verdict;
@@ -435,10 +512,14 @@ ReportDiff DiffReports(const Report& a, const Report& b) {
       continue;
     }
     const Verdict w = it->second;
-    if (w == Verdict::kSkip && v != Verdict::kSkip) d.newly_skipped.push_back(id);
-    else if (IsConformant(v) && !IsConformant(w)) d.new_failures.push_back(id);
-    else if (!IsConformant(v) && IsConformant(w)) d.fixed.push_back(id);
-    else if (!IsConformant(v) && !IsConformant(w)) d.still_failing.push_back(id);
+    if (w == Verdict::kSkip && v != Verdict::kSkip)
+      d.newly_skipped.push_back(id);
+    else if (IsConformant(v) && !IsConformant(w))
+      d.new_failures.push_back(id);
+    else if (!IsConformant(v) && IsConformant(w))
+      d.fixed.push_back(id);
+    else if (!IsConformant(v) && !IsConformant(w))
+      d.still_failing.push_back(id);
   }
   for (const auto& [id, v] : vb)
     if (!va.count(id)) {

@@ -1,9 +1,9 @@
 /// \file
 /// What a run writes besides report.jsonl, each a pure function of the records
 /// (report.h): `junit.xml` for CI test tabs, `summary.md` (fits a CI step summary), a
-/// self-contained `report.html` (no network: a rule x verdict matrix, each failure with its
-/// step table and replay command, coverage and precision) and `badge.json` (a shields.io
-/// endpoint). `ictk report diff` compares two runs by case ID.
+/// self-contained `report.html` (no network: a rule x verdict matrix, each failure with
+/// its step table and replay command, coverage and precision) and `badge.json` (a
+/// shields.io endpoint). `ictk report diff` compares two runs by case ID.
 #pragma once
 
 #include <string>
@@ -21,9 +21,9 @@ std::string RenderBadgeJson(const Report& report);
 /// How two runs differ, keyed by case ID.
 struct ReportDiff {
   bool comparable = true;
-  std::string incomparable_because;  ///< different model or protocol version
-  std::vector<std::string> new_failures;   ///< conformant in A, not in B
-  std::vector<std::string> fixed;          ///< not conformant in A, conformant in B
+  std::string incomparable_because;       ///< different model or protocol version
+  std::vector<std::string> new_failures;  ///< conformant in A, not in B
+  std::vector<std::string> fixed;         ///< not conformant in A, conformant in B
   std::vector<std::string> still_failing;
   std::vector<std::string> newly_skipped;  ///< not skipped in A, skipped in B
   std::vector<std::string> only_in_a, only_in_b;

@@ -2,10 +2,10 @@
 /// Report records, their JSON and the totals (report.h).
 #include "reports/report.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "codec/json_text.h"
 #include "model/rule_catalogue.h"
@@ -16,9 +16,9 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::string_view kVerdictNames[] = {"pass",    "fail",           "error",
-                                              "crash",   "timeout",        "protocol-error",
-                                              "skip",    "xfail",          "xpass"};
+constexpr std::string_view kVerdictNames[] = {"pass",  "fail",    "error",
+                                              "crash", "timeout", "protocol-error",
+                                              "skip",  "xfail",   "xpass"};
 
 template <typename T>
 T Get(const json& j, const char* key, T fallback) {
@@ -41,14 +41,16 @@ std::map<Verdict, int64_t> VerdictCountsFromJson(const json& j) {
   std::map<Verdict, int64_t> out;
   if (!j.is_object()) return out;
   for (const auto& [k, v] : j.items())
-    if (std::optional<Verdict> verdict = ParseVerdict(k); verdict && v.is_number_integer())
+    if (std::optional<Verdict> verdict = ParseVerdict(k);
+        verdict && v.is_number_integer())
       out[*verdict] = v.get<int64_t>();
   return out;
 }
 
 json PrecisionJson(const std::map<std::string, PrecisionCount>& p) {
   json out = json::object();
-  for (const auto& [status, c] : p) out[status] = {{"precise", c.precise}, {"total", c.total}};
+  for (const auto& [status, c] : p)
+    out[status] = {{"precise", c.precise}, {"total", c.total}};
   return out;
 }
 
@@ -102,7 +104,9 @@ FailureDetail FailureFromJson(const json& j) {
 
 }  // namespace
 
-std::string_view ToString(Verdict verdict) { return kVerdictNames[static_cast<int>(verdict)]; }
+std::string_view ToString(Verdict verdict) {
+  return kVerdictNames[static_cast<int>(verdict)];
+}
 
 std::optional<Verdict> ParseVerdict(std::string_view text) {
   for (Verdict v : kAllVerdicts)
@@ -111,11 +115,15 @@ std::optional<Verdict> ParseVerdict(std::string_view text) {
 }
 
 bool IsConformant(Verdict verdict) {
-  return verdict == Verdict::kPass || verdict == Verdict::kSkip || verdict == Verdict::kXfail;
+  return verdict == Verdict::kPass || verdict == Verdict::kSkip ||
+         verdict == Verdict::kXfail;
 }
 
 std::string_view CapabilityForRule(std::string_view rule) {
-  struct Entry { std::string_view prefix; std::string_view capability; };
+  struct Entry {
+    std::string_view prefix;
+    std::string_view capability;
+  };
   static constexpr Entry kTable[] = {
       {"upg.readers-ignore-identifiers", "reader"},
       {"upg.", "upgrade"},
@@ -167,7 +175,8 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
     for (const auto& [op, n] : c.ops) t.ops[op] += n;
     for (const auto& [tag, n] : c.tags) t.tags[tag] += n;
   }
-  const std::set<std::string> declared(header.capabilities.begin(), header.capabilities.end());
+  const std::set<std::string> declared(header.capabilities.begin(),
+                                       header.capabilities.end());
   for (const RuleInfo& r : RuleCatalogue()) {
     const std::string name(RuleIdName(r.id));
     const RuleTotals& rt = t.rules[name];
@@ -283,11 +292,13 @@ Result<CaseRecord> CaseFromJson(const json& j) {
   c.id = Get<std::string>(j, "id", "");
   c.index = Get<int64_t>(j, "index", 0);
   std::optional<Verdict> v = ParseVerdict(Get<std::string>(j, "verdict", ""));
-  if (!v) return MakeError(ErrorKind::kParse, fmt::format("case {}: unknown verdict", c.id));
+  if (!v)
+    return MakeError(ErrorKind::kParse, fmt::format("case {}: unknown verdict", c.id));
   c.verdict = *v;
   if (j.contains("rules") && j.at("rules").is_object())
     for (const auto& [rule, use] : j.at("rules").items())
-      c.rules[rule] = {Get<int64_t>(use, "positive", 0), Get<int64_t>(use, "negative", 0)};
+      c.rules[rule] = {Get<int64_t>(use, "positive", 0),
+                       Get<int64_t>(use, "negative", 0)};
   c.failed_rules = Get<std::vector<std::string>>(j, "failed-rules", {});
   c.steps = Get<int64_t>(j, "steps", 0);
   c.duration_ms = Get<double>(j, "duration-ms", 0);

@@ -3,20 +3,19 @@
 /// object a line — a header (ictk, protocol and model versions, switches, seed, command
 /// line, the adapter and its `hello`), one record per case (a verdict, the rules it
 /// exercised, steps, time, and for a failure the minimized history with its replay
-/// command and the rule, sentence, allowed outcome and answer in spec terms), and a closing
-/// record with totals per rule and per verdict. Everything else a run writes (junit.xml,
-/// summary.md, report.html, badge.json; render.h) is a pure function of these records, so
-/// `ictk report` can re-render and diff old runs.
+/// command and the rule, sentence, allowed outcome and answer in spec terms), and a
+/// closing record with totals per rule and per verdict. Everything else a run writes
+/// (junit.xml, summary.md, report.html, badge.json; render.h) is a pure function of these
+/// records, so `ictk report` can re-render and diff old runs.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "codec/result.h"
 
@@ -25,22 +24,23 @@ namespace ictk {
 /// A case's verdict (ARCHITECTURE.md's list).
 enum class Verdict {
   kPass,
-  kFail,           ///< an answer outside the allowed set
-  kError,          ///< the implementation answered `error`
+  kFail,   ///< an answer outside the allowed set
+  kError,  ///< the implementation answered `error`
   kCrash,
   kTimeout,
   kProtocolError,  ///< a line that is not a valid response
   kSkip,
-  kXfail,          ///< failed, as an expectation file said it would
-  kXpass,          ///< passed, though an expectation file said it would fail
+  kXfail,  ///< failed, as an expectation file said it would
+  kXpass,  ///< passed, though an expectation file said it would fail
 };
 
 inline constexpr Verdict kAllVerdicts[] = {
-    Verdict::kPass,    Verdict::kFail,          Verdict::kError,
-    Verdict::kCrash,   Verdict::kTimeout,       Verdict::kProtocolError,
-    Verdict::kSkip,    Verdict::kXfail,         Verdict::kXpass};
+    Verdict::kPass,  Verdict::kFail,    Verdict::kError,
+    Verdict::kCrash, Verdict::kTimeout, Verdict::kProtocolError,
+    Verdict::kSkip,  Verdict::kXfail,   Verdict::kXpass};
 
-/// "pass", "fail", "error", "crash", "timeout", "protocol-error", "skip", "xfail", "xpass".
+/// "pass", "fail", "error", "crash", "timeout", "protocol-error", "skip", "xfail",
+/// "xpass".
 std::string_view ToString(Verdict verdict);
 std::optional<Verdict> ParseVerdict(std::string_view text);
 /// pass, skip and xfail leave a run conformant; every other verdict does not.
@@ -48,32 +48,32 @@ bool IsConformant(Verdict verdict);
 
 /// One row of a failure's step table: a request of the minimized history and its answer.
 struct StepRow {
-  int index = 0;              ///< 1-based
+  int index = 0;  ///< 1-based
   std::string op;
-  std::string label;          ///< what the generator meant, e.g. "append/collide-live"
-  nlohmann::json request;     ///< as sent (with "id")
-  nlohmann::json response;    ///< as answered (null when there was none)
-  std::string allowed;        ///< what the model allowed, in words
-  std::string answered;       ///< what the implementation answered, in words
-  bool failed = false;        ///< the step the failure is at
+  std::string label;        ///< what the generator meant, e.g. "append/collide-live"
+  nlohmann::json request;   ///< as sent (with "id")
+  nlohmann::json response;  ///< as answered (null when there was none)
+  std::string allowed;      ///< what the model allowed, in words
+  std::string answered;     ///< what the implementation answered, in words
+  bool failed = false;      ///< the step the failure is at
 };
 
 /// What went wrong in a case, in spec terms.
 struct FailureDetail {
-  int step = 0;                        ///< 1-based index into `steps`
-  std::string rule;                    ///< the primary rule ID
-  std::string sentence;                ///< its quoted sentence (or derived text)
-  std::string allowed;                 ///< what the model allowed
-  std::string answered;                ///< what the implementation answered
-  std::vector<std::string> findings;   ///< every finding, "rule: detail"
-  std::vector<StepRow> steps;          ///< the minimized history
-  std::string fixture;                 ///< path of the fixture file, relative to the run dir
+  int step = 0;                       ///< 1-based index into `steps`
+  std::string rule;                   ///< the primary rule ID
+  std::string sentence;               ///< its quoted sentence (or derived text)
+  std::string allowed;                ///< what the model allowed
+  std::string answered;               ///< what the implementation answered
+  std::vector<std::string> findings;  ///< every finding, "rule: detail"
+  std::vector<StepRow> steps;         ///< the minimized history
+  std::string fixture;  ///< path of the fixture file, relative to the run dir
   std::string fixture_id;
-  std::string replay;                  ///< one-line command replaying the fixture
-  std::string reproduce;               ///< one-line command re-running this case
-  int original_steps = 0;              ///< requests before shrinking
-  int shrink_runs = 0;                 ///< histories run while shrinking
-  std::string stderr_tail;             ///< the adapter's stderr (exec)
+  std::string replay;       ///< one-line command replaying the fixture
+  std::string reproduce;    ///< one-line command re-running this case
+  int original_steps = 0;   ///< requests before shrinking
+  int shrink_runs = 0;      ///< histories run while shrinking
+  std::string stderr_tail;  ///< the adapter's stderr (exec)
 };
 
 /// How often a rule was exercised in one case: steps where it allowed the answer
@@ -91,18 +91,18 @@ struct PrecisionCount {
 };
 
 struct CaseRecord {
-  std::string id;                      ///< "random/s1/17"; the key of `report diff`
+  std::string id;  ///< "random/s1/17"; the key of `report diff`
   int64_t index = 0;
   Verdict verdict = Verdict::kPass;
-  std::map<std::string, RuleUse> rules;       ///< rule ID -> use, over the steps that ran
-  std::vector<std::string> failed_rules;      ///< the rules the failure names
+  std::map<std::string, RuleUse> rules;   ///< rule ID -> use, over the steps that ran
+  std::vector<std::string> failed_rules;  ///< the rules the failure names
   int64_t steps = 0;
   double duration_ms = 0;
   std::optional<FailureDetail> failure;
   std::map<std::string, PrecisionCount> precision;  ///< status -> count
-  std::map<std::string, int64_t> ops;              ///< protocol op -> requests
-  std::map<std::string, int64_t> tags;             ///< generator rule tags -> steps
-  std::string reason;                  ///< for skip / error / crash: why
+  std::map<std::string, int64_t> ops;               ///< protocol op -> requests
+  std::map<std::string, int64_t> tags;              ///< generator rule tags -> steps
+  std::string reason;                               ///< for skip / error / crash: why
 };
 
 struct RunHeader {
@@ -112,25 +112,25 @@ struct RunHeader {
   std::map<std::string, std::string> switches;
   uint64_t seed = 1;
   std::string command_line;
-  std::string adapter;                 ///< the spec
-  nlohmann::json hello;                ///< the adapter's hello answer
+  std::string adapter;   ///< the spec
+  nlohmann::json hello;  ///< the adapter's hello answer
   std::vector<std::string> capabilities;
   int64_t histories = 0;
   int max_steps = 0;
-  std::string shard;                   ///< "I/N" or ""
-  std::string mode = "certify";        ///< "certify" | "mutants"
+  std::string shard;             ///< "I/N" or ""
+  std::string mode = "certify";  ///< "certify" | "mutants"
 };
 
 struct RuleTotals {
-  std::map<Verdict, int64_t> cases;    ///< cases in which the rule got this verdict
+  std::map<Verdict, int64_t> cases;  ///< cases in which the rule got this verdict
   int64_t positive = 0;
   int64_t negative = 0;
 };
 
 struct Totals {
   std::map<Verdict, int64_t> verdicts;
-  std::map<std::string, RuleTotals> rules;       ///< every rule of the catalogue
-  std::vector<std::string> never_exercised;      ///< not coverage-exempt, never used
+  std::map<std::string, RuleTotals> rules;   ///< every rule of the catalogue
+  std::vector<std::string> never_exercised;  ///< not coverage-exempt, never used
   std::map<std::string, std::string> untested_because;  ///< rule -> missing capability
   std::map<std::string, PrecisionCount> precision;
   std::map<std::string, int64_t> ops;

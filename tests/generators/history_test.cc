@@ -1,14 +1,15 @@
-// Generator properties (STYLE.md "Properties check the model itself too"): every generated
-// history replays on the model, every step the generator intends to be accepted is
-// accepted, every step aimed at a rule is rejected by that rule, and every invalid
+// Generator properties (STYLE.md "Properties check the model itself too"): every
+// generated history replays on the model, every step the generator intends to be accepted
+// is accepted, every step aimed at a rule is rejected by that rule, and every invalid
 // constraint generator really breaks the rule it names.
+#include "generators/history.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <set>
 
 #include "generators/constraint_gen.h"
-#include "generators/history.h"
 #include "generators/schema_gen.h"
 #include "generators/value_gen.h"
 #include "model/operations.h"
@@ -33,7 +34,8 @@ std::string Describe(const RenderedStep& step, const AllowedOutcome& outcome) {
 }
 
 /// Replays `plan` on the model, checking each step's intent; returns the steps rendered.
-int ReplayChecked(const Plan& plan, const Capabilities& caps, Distribution* dist = nullptr) {
+int ReplayChecked(const Plan& plan, const Capabilities& caps,
+                  Distribution* dist = nullptr) {
   RenderOptions options;
   options.table = "t";
   options.function_prefix = "t_";
@@ -45,24 +47,28 @@ int ReplayChecked(const Plan& plan, const Capabilities& caps, Distribution* dist
     ++steps;
     if (dist) dist->Add(*step);
     const AllowedOutcome outcome = Apply(state, step->request, options.switches);
-    if (step->intent == Intent::kOk && outcome.must_reject()) RC_FAIL(Describe(*step, outcome));
+    if (step->intent == Intent::kOk && outcome.must_reject())
+      RC_FAIL(Describe(*step, outcome));
     if (step->intent == Intent::kReject) {
       if (outcome.ok_allowed || !DecidedBy(outcome, *step->aimed_at))
         RC_FAIL(Describe(*step, outcome));
     }
-    const Answer answer = CanonicalAnswer(state, step->request, outcome, options.switches);
+    const Answer answer =
+        CanonicalAnswer(state, step->request, outcome, options.switches);
     const Findings adopt = Adopt(state, step->request, answer, options.switches);
     if (!adopt.empty()) RC_FAIL("canonical answer not adoptable: " + ToString(adopt[0]));
     // The reference implementation's own answer is always allowed.
     const Findings judged = Judge(outcome, answer);
     if (!judged.empty())
-      RC_FAIL("canonical answer judged wrong: " + step->label + ": " + ToString(judged[0]));
+      RC_FAIL("canonical answer judged wrong: " + step->label + ": " +
+              ToString(judged[0]));
   }
   return steps;
 }
 
-// Generated histories replay on the model: intended-ok steps are accepted, steps aimed at a
-// rule are rejected by it (proto.request, enf.enforced, sch.*, upd.*, def.*, key.*, ...).
+// Generated histories replay on the model: intended-ok steps are accepted, steps aimed at
+// a rule are rejected by it (proto.request, enf.enforced, sch.*, upd.*, def.*, key.*,
+// ...).
 RC_GTEST_PROP(GeneratedHistory, ReplaysOnTheModelWithTheIntendedOutcomes, ()) {
   HistoryGenConfig config;
   config.max_steps = 15;
@@ -88,10 +94,12 @@ RC_GTEST_PROP(GeneratedHistory, UsesOnlyDeclaredCapabilities, ()) {
     RC_ASSERT(op != "read-statuses");
     RC_ASSERT(op != "update-schema");
     if (const auto* add = std::get_if<AddConstraint>(&s.request.op)) {
-      if (add->constraint.type) RC_ASSERT(*add->constraint.type != ConstraintType::kPrimaryKey ||
-                                          s.intent == Intent::kReject);
+      if (add->constraint.type)
+        RC_ASSERT(*add->constraint.type != ConstraintType::kPrimaryKey ||
+                  s.intent == Intent::kReject);
     }
-    if (const auto* c = std::get_if<CreateTable>(&s.request.op)) RC_ASSERT(c->format_version == 4);
+    if (const auto* c = std::get_if<CreateTable>(&s.request.op))
+      RC_ASSERT(c->format_version == 4);
   }
 }
 
@@ -128,7 +136,8 @@ TEST(InvalidConstraintGenerators, EachBreaksItsRule) {
     g.name = "bad";
     for (RuleId rule : InvalidConstraintTargets(g)) {
       SCOPED_TRACE(std::string(RuleIdName(rule)));
-      std::optional<Constraint> c = Sample(GenInvalidConstraint(g, rule), seed * 31 + 7, 50);
+      std::optional<Constraint> c =
+          Sample(GenInvalidConstraint(g, rule), seed * 31 + 7, 50);
       ASSERT_TRUE(c);
       Request add{"t", 1002, AddConstraint{*c}};
       AllowedOutcome out = Apply(state, add, {});
@@ -138,13 +147,13 @@ TEST(InvalidConstraintGenerators, EachBreaksItsRule) {
     }
   }
   // The targets the schemas make reachable are all exercised.
-  for (RuleId r : {RuleId::kDefTypes, RuleId::kDefCheckExpression, RuleId::kDefKeyFieldIds,
-                   RuleId::kKeyPrimitiveOnly, RuleId::kKeyNotInListMap,
-                   RuleId::kKeyNoFloatDouble, RuleId::kKeyNoGeo, RuleId::kKeyNoUnknown,
-                   RuleId::kKeyPkRequired, RuleId::kDefSinglePk, RuleId::kDefNameUnique,
-                   RuleId::kExprIdReferences, RuleId::kExprNoListMapElement,
-                   RuleId::kExprDeterministic, RuleId::kExprWellTyped,
-                   RuleId::kSchReferencedExist})
+  for (RuleId r :
+       {RuleId::kDefTypes, RuleId::kDefCheckExpression, RuleId::kDefKeyFieldIds,
+        RuleId::kKeyPrimitiveOnly, RuleId::kKeyNotInListMap, RuleId::kKeyNoFloatDouble,
+        RuleId::kKeyNoGeo, RuleId::kKeyNoUnknown, RuleId::kKeyPkRequired,
+        RuleId::kDefSinglePk, RuleId::kDefNameUnique, RuleId::kExprIdReferences,
+        RuleId::kExprNoListMapElement, RuleId::kExprDeterministic, RuleId::kExprWellTyped,
+        RuleId::kSchReferencedExist})
     EXPECT_TRUE(covered.count(r)) << RuleIdName(r);
 }
 
@@ -170,7 +179,8 @@ RC_GTEST_PROP(ValidConstraintGenerator, IsAcceptedByTheModel, ()) {
 RC_GTEST_PROP(SchemaGenerator, CreatesTablesOfEveryVersion, ()) {
   SchemaGenOptions so;
   so.format_version = *rc::gen::inRange(1, 5);
-  so.identifier_fields = so.format_version < 4 ? IdentifierFields::kAny : IdentifierFields::kNone;
+  so.identifier_fields =
+      so.format_version < 4 ? IdentifierFields::kAny : IdentifierFields::kNone;
   const Schema schema = *GenSchema(so);
   const std::vector<FieldId> ids = AllFieldIds(schema.fields);
   RC_ASSERT(ids.size() == std::set<FieldId>(ids.begin(), ids.end()).size());
@@ -206,10 +216,10 @@ TEST(GeneratedHistory, CoversEveryOp) {
     for (const RenderedStep& s : RenderHistory(*plan, options).steps) dist.Add(s);
   }
   std::cout << dist.ToString();
-  for (const char* op : {"create-table", "load-table", "upgrade", "add-constraint",
-                         "update-constraint", "remove-constraint", "update-schema", "commit",
-                         "begin", "finish", "define-function", "validate", "scan",
-                         "read-statuses", "parse-metadata"})
+  for (const char* op :
+       {"create-table", "load-table", "upgrade", "add-constraint", "update-constraint",
+        "remove-constraint", "update-schema", "commit", "begin", "finish",
+        "define-function", "validate", "scan", "read-statuses", "parse-metadata"})
     EXPECT_GT(dist.ops[op], 0) << op;
 }
 

@@ -1,10 +1,9 @@
-// The properties against real adapters: one abstract suite (TEST_P over adapter factories)
-// that certifies random histories, instantiated for builtin:reference and builtin:sample;
-// sample mutants are caught and the kill names the mutant's rule; shrinking minimizes;
-// runs are deterministic in the seed.
-#include <gtest/gtest.h>
-
+// The properties against real adapters: one abstract suite (TEST_P over adapter
+// factories) that certifies random histories, instantiated for builtin:reference and
+// builtin:sample; sample mutants are caught and the kill names the mutant's rule;
+// shrinking minimizes; runs are deterministic in the seed.
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <functional>
 #include <memory>
@@ -55,12 +54,13 @@ CertifyOptions Options(uint64_t seed, int max_steps = 15) {
 std::string Explain(const CaseRecord& r) {
   if (!r.failure) return std::string(ToString(r.verdict)) + ": " + r.reason;
   const FailureDetail& f = *r.failure;
-  std::string out = fmt::format("{} {} at step {}: {}\n  allowed: {}\n  answered: {}\n",
-                                r.id, ToString(r.verdict), f.step, f.rule, f.allowed, f.answered);
+  std::string out =
+      fmt::format("{} {} at step {}: {}\n  allowed: {}\n  answered: {}\n", r.id,
+                  ToString(r.verdict), f.step, f.rule, f.allowed, f.answered);
   for (const std::string& x : f.findings) out += "  finding: " + x + "\n";
   for (const StepRow& s : f.steps)
-    out += fmt::format("  {}{} {} -> {}\n", s.index, s.failed ? "*" : " ", DumpJson(s.request),
-                       s.answered);
+    out += fmt::format("  {}{} {} -> {}\n", s.index, s.failed ? "*" : " ",
+                       DumpJson(s.request), s.answered);
   return out;
 }
 
@@ -83,7 +83,8 @@ TEST_P(CertifyProperties, RandomHistoriesPass) {
 
 INSTANTIATE_TEST_SUITE_P(
     Adapters, CertifyProperties,
-    ::testing::Values(AdapterParam{"reference", [] { return MakeReferenceAdapter(); }, 150},
+    ::testing::Values(AdapterParam{"reference", [] { return MakeReferenceAdapter(); },
+                                   150},
                       AdapterParam{"sample", [] { return Sample(""); }, 150}),
     [](const ::testing::TestParamInfo<AdapterParam>& info) { return info.param.name; });
 
@@ -98,7 +99,8 @@ std::optional<CaseResult> FirstKill(const std::string& mutant, int budget,
     CaseResult r = CertifyCase(*session, i, options);
     if (IsConformant(r.record.verdict)) continue;
     const auto& named = r.record.failed_rules;
-    if (rule.empty() || std::find(named.begin(), named.end(), rule) != named.end()) return r;
+    if (rule.empty() || std::find(named.begin(), named.end(), rule) != named.end())
+      return r;
   }
   return std::nullopt;
 }
@@ -140,7 +142,8 @@ TEST(Shrinking, MinimizesAndWritesAFixture) {
   const CaseRecord& r = kill->record;
   ASSERT_TRUE(r.failure.has_value());
   EXPECT_LE(r.failure->steps.size(), static_cast<size_t>(r.failure->original_steps));
-  // Reusing removed ID 1 when last-constraint-id is 1 breaks id.no-reuse and id.above-last.
+  // Reusing removed ID 1 when last-constraint-id is 1 breaks id.no-reuse and
+  // id.above-last.
   EXPECT_NE(std::find(r.failed_rules.begin(), r.failed_rules.end(), "id.no-reuse"),
             r.failed_rules.end())
       << Explain(r);
@@ -202,7 +205,8 @@ TEST(Determinism, ParallelSessionsGiveTheSameRecords) {
   const CertifyOptions options = Options(5);
   auto one = Open([] { return Sample("mutant=keys-before-removals"); });
   std::vector<std::string> sequential;
-  for (int64_t i = 0; i < 16; ++i) sequential.push_back(strip(ToJson(CertifyCase(*one, i, options).record)));
+  for (int64_t i = 0; i < 16; ++i)
+    sequential.push_back(strip(ToJson(CertifyCase(*one, i, options).record)));
   std::vector<std::string> parallel(16);
   std::vector<std::thread> threads;
   for (int t = 0; t < 2; ++t)
@@ -223,11 +227,16 @@ class FailingAdapter : public Adapter {
   FailingAdapter(int fail_at, std::string kind)
       : inner_(MakeReferenceAdapter()), fail_at_(fail_at), kind_(std::move(kind)) {}
   Result<nlohmann::json> Call(const nlohmann::json& request) override {
-    if (++calls_ < fail_at_ || request.value("op", "") == "hello") return inner_->Call(request);
-    if (kind_ == "crash") return MakeError(ErrorKind::kAdapter, "crash: exited with status 139");
-    if (kind_ == "timeout") return MakeError(ErrorKind::kAdapter, "timeout: no answer in 10 ms");
-    if (kind_ == "garbage") return nlohmann::json{{"id", request.at("id")}, {"result", 7}};
-    return nlohmann::json{{"id", request.at("id")}, {"result", "error"}, {"message", "boom"}};
+    if (++calls_ < fail_at_ || request.value("op", "") == "hello")
+      return inner_->Call(request);
+    if (kind_ == "crash")
+      return MakeError(ErrorKind::kAdapter, "crash: exited with status 139");
+    if (kind_ == "timeout")
+      return MakeError(ErrorKind::kAdapter, "timeout: no answer in 10 ms");
+    if (kind_ == "garbage")
+      return nlohmann::json{{"id", request.at("id")}, {"result", 7}};
+    return nlohmann::json{
+        {"id", request.at("id")}, {"result", "error"}, {"message", "boom"}};
   }
   std::string Describe() const override { return "failing"; }
 

@@ -1,13 +1,14 @@
-// Reports: report.jsonl round-trips, every rendered file carries what people look for (the
-// rule x verdict matrix, totals, the first failure's step table and replay command),
+// Reports: report.jsonl round-trips, every rendered file carries what people look for
+// (the rule x verdict matrix, totals, the first failure's step table and replay command),
 // badge and junit counts agree with the records, report diff sorts cases into categories,
 // and SHA-256 matches its test vectors (fixture hashes, model versions).
+#include "reports/report.h"
+
 #include <gtest/gtest.h>
 
 #include "codec/json_text.h"
 #include "reports/digest.h"
 #include "reports/render.h"
-#include "reports/report.h"
 
 namespace ictk {
 namespace {
@@ -74,7 +75,8 @@ TEST(ReportJsonl, RoundTrips) {
 }
 
 TEST(ReportJsonl, RejectsAReportWithoutHeader) {
-  EXPECT_FALSE(ParseReportJsonl("{\"type\":\"case\",\"id\":\"x\",\"verdict\":\"pass\"}\n", "r"));
+  EXPECT_FALSE(
+      ParseReportJsonl("{\"type\":\"case\",\"id\":\"x\",\"verdict\":\"pass\"}\n", "r"));
   EXPECT_FALSE(ParseReportJsonl("not json\n", "r"));
 }
 
@@ -100,7 +102,8 @@ TEST(Render, HtmlHasMatrixTotalsAndTheFirstFailure) {
   EXPECT_NE(html.find("id=\"failure-1\""), std::string::npos);
   EXPECT_NE(html.find("class=\"step-table\""), std::string::npos);
   EXPECT_NE(html.find("class=\"replay\""), std::string::npos);
-  EXPECT_NE(html.find("ictk replay --adapter &#39;builtin:sample?mutant=x&#39;"), std::string::npos);
+  EXPECT_NE(html.find("ictk replay --adapter &#39;builtin:sample?mutant=x&#39;"),
+            std::string::npos);
   EXPECT_NE(html.find("NOT CONFORMANT"), std::string::npos);
   // Self-contained: no network.
   EXPECT_EQ(html.find("http://"), std::string::npos);
@@ -150,8 +153,10 @@ TEST(ReportDiff, SortsCasesIntoCategories) {
 }
 
 TEST(Digest, Sha256TestVectors) {
-  EXPECT_EQ(Sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  EXPECT_EQ(Sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(Sha256Hex(""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(Sha256Hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   EXPECT_EQ(Sha256Hex(std::string(1000, 'a')).substr(0, 16), "41edece42d63e8d9");
   // The model version changes with the switches.
   Switches s;
