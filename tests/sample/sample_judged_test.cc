@@ -9,6 +9,7 @@
 #include "codec/protocol.h"
 #include "model/operations.h"
 #include "model/outcome.h"
+#include "properties/fixture.h"
 #include "tests/sample/mutant_cases.h"
 
 namespace ictk::sample_test {
@@ -37,34 +38,7 @@ std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
                   << response.dump();
     return std::nullopt;
   }
-  Answer a;
-  switch (decoded->result) {
-    case Response::Result::kOk:
-      a.result = AnswerResult::kOk;
-      break;
-    case Response::Result::kRejected:
-      a.result = AnswerResult::kRejected;
-      break;
-    case Response::Result::kUnsupported:
-      a.result = AnswerResult::kUnsupported;
-      break;
-    case Response::Result::kError:
-      a.result = AnswerResult::kError;
-      break;
-  }
-  if (decoded->error_kind) {
-    a.error_kind = ParseRejectKind(*decoded->error_kind);
-    a.error_kind_text = *decoded->error_kind;
-  }
-  a.error_constraint_ids = decoded->error_constraint_ids;
-  a.message = decoded->message;
-  a.metadata = decoded->metadata;
-  a.rows = decoded->rows;
-  if (decoded->statuses) {
-    a.statuses.emplace();
-    for (const auto& [id, s] : *decoded->statuses) (*a.statuses)[std::stoi(id)] = s;
-  }
-  return a;
+  return ictk::ToAnswer(*decoded);  // the one Response -> Answer conversion (properties/)
 }
 
 /// Judges every step of one run with the reference model; the steps with findings.
