@@ -27,7 +27,10 @@ ictk_build() {
   local jobs
   jobs=$(nproc 2>/dev/null || echo 2)
   if [ ! -f "$ICTK_BUILD/CMakeCache.txt" ]; then
-    cmake -S "$ICTK_ROOT" -B "$ICTK_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+    local launcher=()
+    # A compiler cache, when the machine has one, makes rebuilds of a second tree cheap.
+    command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    cmake -S "$ICTK_ROOT" -B "$ICTK_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" "$@"
   fi
   cmake --build "$ICTK_BUILD" -j "$jobs"
 }
