@@ -7,9 +7,20 @@ ICTK_PACKAGES=(g++ make cmake git python3 python3-jsonschema
   libgtest-dev libgmock-dev librapidcheck-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libexpected-dev libbenchmark-dev)
 
+# Only scripts/fuzz installs these (clang with libFuzzer is several hundred MB, and the
+# default build and tests use g++); scripts/test runs its fuzz smoke when clang is there.
+ICTK_FUZZ_PACKAGES=(clang)
+
+ictk_install_fuzz_tools() {
+  ictk_install_missing "${ICTK_FUZZ_PACKAGES[@]}"
+}
+
+# ictk_install_missing [PACKAGE...]: the given packages, or ICTK_PACKAGES.
 ictk_install_missing() {
   local missing=()
-  for pkg in "${ICTK_PACKAGES[@]}"; do
+  local wanted=("$@")
+  [ ${#wanted[@]} -eq 0 ] && wanted=("${ICTK_PACKAGES[@]}")
+  for pkg in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
       || missing+=("$pkg")
   done

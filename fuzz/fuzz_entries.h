@@ -1,0 +1,255 @@
+/// \file
+/// The entry functions of the fuzz targets (fuzz/*_fuzz.cc, docs/robustness.md): each
+/// takes arbitrary bytes, runs them through one parser of the kit the way the kit itself
+/// does, and checks what must hold for every input: no crash, no exception out of the
+/// codec, and decode(encode(decode(x))) == decode(x) when x decodes. A broken invariant
+/// aborts (FuzzCheck), which libFuzzer reports as a crash. Header-only, so that the
+/// regression replay (tests/regressions/regression_replay_test.cc) feeds the same
+/// functions in an ordinary build.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "adapters/envelope.h"
+#include "codec/json_expression.h"
+#include "codec/json_schema.h"
+#include "codec/json_table_metadata.h"
+#include "codec/json_text.h"
+#include "codec/json_type.h"
+#include "codec/json_value.h"
+#include "codec/protocol.h"
+#include "model/iceberg_rules.h"
+#include "model/metadata_rules.h"
+#include "model/switches.h"
+
+#if __has_include("fixtures/fixture_file.h")
+#include "fixtures/fixture_file.h"
+#define ICTK_FUZZ_HAVE_FIXTURE_DECODER 1
+#endif
+
+namespace ictk::fuzz {
+
+/// Aborts with `what` when `ok` is false: a broken invariant is a finding.
+inline void FuzzCheck(bool ok, const char* what) {
+  if (ok) return;
+  std::fprintf(stderr, "ictk fuzz: invariant broken: %s\n", what);
+  std::abort();
+}
+
+/// The bytes as text (JSON parsing takes any bytes; invalid UTF-8 is its error).
+inline std::string_view AsText(const uint8_t* data, size_t size) {
+  return std::string_view(reinterpret_cast<const char*>(data), size);
+}
+
+/// Parses and returns the document, or nullopt (a parse error is a correct answer).
+/// Every parse error must name the source and a position.
+inline std::optional<nlohmann::json> ParseOrNull(std::string_view text) {
+  Result<nlohmann::json> j = ParseJsonText(text, "input");
+  if (!j) {
+    FuzzCheck(j.error().kind == ErrorKind::kParse, "parse errors are kParse");
+    FuzzCheck(j.error().message.rfind("input", 0) == 0, "parse errors name the source");
+    return std::nullopt;
+  }
+  return std::move(*j);
+}
+
+/// Equality by the compact text (NaN-safe, unlike comparing decoded doubles).
+inline bool SameJson(const nlohmann::json& a, const nlohmann::json& b) {
+  return DumpJson(a) == DumpJson(b);
+}
+
+/// Every decoder error names a JSON pointer or a file position in its message and is of
+/// a known kind; a message is never empty.
+inline void CheckError(const Error& error) {
+  FuzzCheck(!error.message.empty(), "error messages are not empty");
+  FuzzCheck(error.kind == ErrorKind::kParse || error.kind == ErrorKind::kInvalid,
+            "decoder errors are kParse or kInvalid");
+}
+
+/// Table metadata as `ictk lint-metadata` reads it (a REST LoadTable response too), then
+/// every metadata rule, then the round trip.
+inline int FuzzTableMetadata(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j) return 0;
+  const bool rest =
+      j->is_object() && !j->contains("format-version") && j->contains("metadata");
+  Result<TableMetadata> m = rest ? TableMetadataFromJson((*j)["metadata"], "/metadata")
+                                 : TableMetadataFromJson(*j, "");
+  if (!m) {
+    CheckError(m.error());
+    return 0;
+  }
+  (void)LintMetadata(*m, FunctionCatalog{}, Switches{});
+  const nlohmann::json encoded = TableMetadataToJson(*m);
+  Result<TableMetadata> again = TableMetadataFromJson(encoded, "");
+  FuzzCheck(again.has_value(), "encoded table metadata decodes");
+  FuzzCheck(SameJson(TableMetadataToJson(*again), encoded), "table metadata round-trips");
+  // The text form too: what certify writes is what it reads back.
+  std::optional<nlohmann::json> reparsed = ParseOrNull(DumpJson(encoded));
+  FuzzCheck(reparsed.has_value() && *reparsed == encoded, "dumped metadata reparses");
+  return 0;
+}
+
+/// A schema, then the schema rules of every format version, then the round trip.
+inline int FuzzSchema(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j) return 0;
+  Result<Schema> s = SchemaFromJson(*j, "");
+  if (!s) {
+    CheckError(s.error());
+    return 0;
+  }
+  for (std::optional<int> v : {std::optional<int>(), std::optional<int>(1),
+                               std::optional<int>(2), std::optional<int>(3),
+                               std::optional<int>(4)}) {
+    (void)CheckIcebergSchema(*s, v);
+  }
+  Result<Schema> again = SchemaFromJson(SchemaToJson(*s), "");
+  FuzzCheck(again.has_value(), "encoded schema decodes");
+  FuzzCheck(SameJson(SchemaToJson(*again), SchemaToJson(*s)), "schema round-trips");
+  return 0;
+}
+
+/// A check expression (ID form and the older forms), and the same JSON as a term.
+inline int FuzzExpression(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j) return 0;
+  Result<Expr> e = ExpressionFromJson(*j, "");
+  if (e) {
+    Result<Expr> again = ExpressionFromJson(ExpressionToJson(*e), "");
+    FuzzCheck(again.has_value(), "encoded expression decodes");
+    FuzzCheck(SameJson(ExpressionToJson(*again), ExpressionToJson(*e)),
+              "expression round-trips");
+  } else {
+    CheckError(e.error());
+  }
+  Result<Expr> t = TermFromJson(*j, "");
+  if (t) {
+    Result<Expr> again = TermFromJson(TermToJson(*t), "");
+    FuzzCheck(again.has_value(), "encoded term decodes");
+  } else {
+    CheckError(t.error());
+  }
+  return 0;
+}
+
+/// `{"type": T, "value": V}`: V decoded by the type T (both UTC-offset readings), and V
+/// untyped; typed values round-trip.
+inline int FuzzValue(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j) return 0;
+  const nlohmann::json value =
+      j->is_object() && j->contains("value") ? (*j)["value"] : *j;
+  Result<Value> untyped = UntypedValueFromJson(value, "");
+  if (untyped) {
+    Result<Value> again = UntypedValueFromJson(UntypedValueToJson(*untyped), "");
+    FuzzCheck(again.has_value(), "encoded untyped value decodes");
+  } else {
+    CheckError(untyped.error());
+  }
+  if (!j->is_object() || !j->contains("type")) return 0;
+  Result<Type> type = TypeFromJson((*j)["type"], "/type");
+  if (!type) {
+    CheckError(type.error());
+    return 0;
+  }
+  Result<Type> type_again = TypeFromJson(TypeToJson(*type), "");
+  FuzzCheck(type_again.has_value() && *type_again == *type, "type round-trips");
+  for (bool utc : {false, true}) {
+    ValueDecodeOptions options;
+    options.require_utc_offset = utc;
+    Result<Value> v = ValueFromJson(value, *type, "/value", options);
+    if (!v) {
+      CheckError(v.error());
+      continue;
+    }
+    Result<Value> again = ValueFromJson(ValueToJson(*v, *type), *type, "", options);
+    FuzzCheck(again.has_value(), "encoded value decodes");
+    FuzzCheck(SameJson(ValueToJson(*again, *type), ValueToJson(*v, *type)),
+              "value round-trips");
+  }
+  return 0;
+}
+
+/// One response line as the exec transport and the properties layer read it: the JSON
+/// text, the envelope check against a request, the plain decoder, and the conformance
+/// decoder for every op. The envelope is checked against a request whose id the answer
+/// echoes (odd sizes) or not (even sizes).
+inline int FuzzProtocolResponse(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j) return 0;
+  nlohmann::json request = {{"id", 7}, {"op", "load-table"}};
+  if (size % 2 == 1 && j->is_object() && j->contains("id")) request["id"] = (*j)["id"];
+  (void)EnvelopeProblem(request, *j);
+  Result<Response> r = ResponseFromJson(*j);
+  if (r) {
+    (void)ResponseToJson(*r);
+  } else {
+    CheckError(r.error());
+  }
+  for (const std::string& op : AllOps()) {
+    Result<Response> typed = ResponseForOpFromJson(op, *j);
+    if (!typed) CheckError(typed.error());
+  }
+  // Requests travel the other way (`ictk serve`, fixtures): decode those too.
+  Result<Request> req = RequestFromJson(*j);
+  if (req) {
+    nlohmann::json encoded = RequestToJson(*req);
+    encoded["id"] = 1;
+    Result<Request> again = RequestFromJson(encoded);
+    FuzzCheck(again.has_value(), "encoded request decodes");
+  }
+  return 0;
+}
+
+/// A fixture file (FIXTURES.md): the JSON text, the strict fixture decoder of fixtures/
+/// (DecodeFixture; its errors name the source), then every step's request as a runner
+/// sends it (with an id) through the protocol codec, which must round-trip it.
+inline int FuzzFixture(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j) return 0;
+#ifdef ICTK_FUZZ_HAVE_FIXTURE_DECODER
+  {
+    Result<Fixture> fixture = DecodeFixture(*j, "input");
+    if (!fixture) {
+      FuzzCheck(!fixture.error().message.empty(), "fixture errors are not empty");
+      FuzzCheck(fixture.error().message.find("input") != std::string::npos,
+                "fixture errors name the source");
+    }
+    (void)FixtureHashedText(*j);
+  }
+#endif
+  if (!j->is_object()) return 0;
+  auto steps = j->find("steps");
+  if (steps == j->end() || !steps->is_array()) return 0;
+  int64_t id = 0;
+  for (const nlohmann::json& step : *steps) {
+    if (!step.is_object()) continue;
+    auto request = step.find("request");
+    if (request == step.end() || !request->is_object()) continue;
+    nlohmann::json sent = *request;
+    sent["id"] = ++id;
+    (void)RequestOpName(sent);
+    Result<Request> r = RequestFromJson(sent);
+    if (!r) {
+      CheckError(r.error());
+      continue;
+    }
+    nlohmann::json encoded = RequestToJson(*r);
+    encoded["id"] = id;
+    Result<Request> again = RequestFromJson(encoded);
+    FuzzCheck(again.has_value(), "encoded request decodes");
+    FuzzCheck(SameJson(RequestToJson(*again), RequestToJson(*r)), "request round-trips");
+  }
+  return 0;
+}
+
+}  // namespace ictk::fuzz
