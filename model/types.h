@@ -65,11 +65,9 @@ struct Type {
 
   bool operator==(const Type&) const;
 
-  static Type Primitive(TypeId id) { Type t; t.id = id; return t; }
-  static Type Decimal(int32_t precision, int32_t scale) {
-    Type t; t.id = TypeId::kDecimal; t.precision = precision; t.scale = scale; return t;
-  }
-  static Type Fixed(int64_t length) { Type t; t.id = TypeId::kFixed; t.length = length; return t; }
+  static Type Primitive(TypeId id);
+  static Type Decimal(int32_t precision, int32_t scale);
+  static Type Fixed(int64_t length);
   static Type Struct(std::vector<NestedField> fields);
   static Type List(FieldId element_id, bool element_required, Type element);
   static Type Map(FieldId key_id, Type key, FieldId value_id, bool value_required, Type value);
@@ -92,6 +90,14 @@ struct NestedField {
 
   bool operator==(const NestedField&) const = default;
 };
+
+// Defined after NestedField: clang (libstdc++'s constexpr vector) needs NestedField
+// complete wherever a Type is constructed.
+inline Type Type::Primitive(TypeId id) { Type t; t.id = id; return t; }
+inline Type Type::Decimal(int32_t precision, int32_t scale) {
+  Type t; t.id = TypeId::kDecimal; t.precision = precision; t.scale = scale; return t;
+}
+inline Type Type::Fixed(int64_t length) { Type t; t.id = TypeId::kFixed; t.length = length; return t; }
 
 inline bool Type::operator==(const Type& o) const {
   return id == o.id && precision == o.precision && scale == o.scale && length == o.length &&
