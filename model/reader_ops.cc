@@ -111,7 +111,12 @@ AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
   std::map<std::string, Value> out;
   static const std::vector<NestedField> kNoFields;
   const std::vector<NestedField>& fields = schema ? schema->fields : kNoFields;
-  for (const auto& [key, values] : *rows) out.emplace(key, ProjectRow(values, fields));
+  const Schema* current = md.CurrentSchema();
+  for (const auto& [key, values] : *rows) {
+    out.emplace(key, current != nullptr && current != schema
+                         ? ProjectRowToSchema(values, fields, current->fields)
+                         : ProjectRow(values, fields));
+  }
   b.outcome().rows = std::move(out);
   b.outcome().rows_schema = schema ? *schema : Schema{};
   return std::move(b).Build();

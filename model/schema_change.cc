@@ -587,11 +587,17 @@ Findings AdoptUpdateSchema(CatalogState& state, const Request& request,
       }
       std::optional<FieldLocation> loc = FindField(*schema, p.id);
       if (factor == 0 || !loc) continue;
-      for (auto& [key, row] : table.rows) {
+      auto promote = [&](Value& row) {
         Value* v = MutableAtPath(row, loc->path);
         if (v != nullptr && v->kind == ValueKind::kLong)
           *v = Value::Long(v->as_long() * factor);
-      }
+      };
+      for (auto& [key, row] : table.rows) promote(row);
+      // Earlier snapshots' rows are held in the current representation too, so that a
+      // snapshot rebuilt from the row changes (RowsAtSnapshot) is all of one kind.
+      for (SnapshotDelta& delta : table.history)
+        for (auto& [key, before] : delta.before)
+          if (before) promote(*before);
     }
   }
   Findings more = AdoptMetadataChange(state, request, answered, switches);

@@ -413,6 +413,59 @@ Value ProjectRow(const Value& values, const std::vector<NestedField>& fields) {
 
 namespace {
 
+/// Microseconds (or nanoseconds) in a day for a timestamp type, 0 for any other type.
+int64_t DayUnits(TypeId id) {
+  switch (id) {
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampTz:
+      return 86400LL * 1000000LL;
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampTzNs:
+      return 86400LL * 1000000000LL;
+    default:
+      return 0;
+  }
+}
+
+const NestedField* FieldById(const std::vector<NestedField>& fields, FieldId id) {
+  for (const NestedField& f : fields)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+}  // namespace
+
+Value ProjectRowToSchema(const Value& values, const std::vector<NestedField>& fields,
+                         const std::vector<NestedField>& current) {
+  std::vector<FieldId> ids;
+  std::vector<Value> out;
+  ids.reserve(fields.size());
+  out.reserve(fields.size());
+  for (const NestedField& f : fields) {
+    const Value* v = values.kind == ValueKind::kStruct ? values.FindField(f.id) : nullptr;
+    const NestedField* now = FieldById(current, f.id);
+    ids.push_back(f.id);
+    if (v == nullptr || v->is_null()) {
+      out.push_back(Value::Null());
+    } else if (f.type.id == TypeId::kStruct) {
+      out.push_back(now != nullptr && now->type.id == TypeId::kStruct
+                        ? ProjectRowToSchema(*v, f.type.fields, now->type.fields)
+                        : ProjectRow(*v, f.type.fields));
+    } else if (f.type.id == TypeId::kDate && now != nullptr &&
+               DayUnits(now->type.id) != 0 && v->kind == ValueKind::kLong) {
+      // Promoted values are midnights, so the division is exact.
+      const int64_t units = DayUnits(now->type.id);
+      const int64_t x = v->as_long();
+      out.push_back(Value::Long(x / units - (x % units < 0 ? 1 : 0)));
+    } else {
+      out.push_back(*v);
+    }
+  }
+  return Value::Struct(std::move(ids), std::move(out));
+}
+
+namespace {
+
 bool ValuesEqual(const Value& a, const Value& b, const Type& type) {
   if (a.is_null() || b.is_null()) return a.is_null() && b.is_null();
   switch (type.id) {

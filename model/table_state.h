@@ -148,6 +148,13 @@ std::optional<Value> ParseDefaultJson(std::string_view json, const Type& type);
 /// default, see Adopt), fields not in the schema dropped.
 Value ProjectRow(const Value& values, const std::vector<NestedField>& fields);
 
+/// A row held in the current representation (`current` fields) projected onto an older
+/// schema's `fields` (a scan with `snapshot-id`): as ProjectRow, and a date that a later
+/// schema promoted to a timestamp (held at midnight, ice.type-promotion) reads back as
+/// that date.
+Value ProjectRowToSchema(const Value& values, const std::vector<NestedField>& fields,
+                         const std::vector<NestedField>& current);
+
 /// Iceberg equality of two rows' values under `fields` (KeyValuesEqual on primitives,
 /// recursing into structs, lists and maps; null equals null).
 bool RowValuesEqual(const Value& a, const Value& b,

@@ -159,6 +159,29 @@ TEST(SchKeyPromotionOk, APromotedDateKeyBecomesATimestamp) {
   EXPECT_TRUE(MustReject(m.Outcome(Append({same})), RejectKind::kConstraintViolation));
 }
 
+TEST(IceTypePromotion, AScanOfAnOlderSnapshotReadsThePromotedDateAsADate) {
+  SCOPED_TRACE("ice.type-promotion / sem.live-rows: scan with snapshot-id uses that "
+               "snapshot's schema");
+  ModelSession m;
+  m.Create(Wide());
+  m.Write(Append({WideRow("r1", 1, 1, 1, 3)}));
+  const SnapshotId first = *m.metadata().current_snapshot_id;
+  m.Write(Append({WideRow("r2", 2, 1, 1, -2)}));
+  // r1 changes after the promotion, so the first snapshot's r1 comes from the row changes.
+  m.Step(Change(UpdateColumnType{6, P(TypeId::kTimestamp)}));
+  Row later = WideRow("r1", 1, 5, 1, 0);
+  later.values.children[3] = Value::Long(7LL * 86400 * 1000000);
+  m.Write(Overwrite({}, {}, {later}));
+  AllowedOutcome old = m.Outcome(Scan{first});
+  ASSERT_TRUE(old.rows.has_value());
+  ASSERT_EQ(old.rows->size(), 1u);
+  EXPECT_EQ(old.rows->at("r1").FindField(6)->as_long(), 3);  // days, as written
+  AllowedOutcome now = m.Outcome(Scan{});
+  ASSERT_TRUE(now.rows.has_value());
+  EXPECT_EQ(now.rows->at("r1").FindField(6)->as_long(), 7LL * 86400 * 1000000);
+  EXPECT_EQ(now.rows->at("r2").FindField(6)->as_long(), -2LL * 86400 * 1000000);
+}
+
 TEST(SchPkStaysRequired, APrimaryKeyFieldStaysRequired) {
   SCOPED_TRACE("sch.pk-stays-required");
   ModelSession m = WithConstraints();
