@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <unordered_set>
 
 #include "model/operations_internal.h"
@@ -226,16 +227,18 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
   int64_t unevaluable = static_cast<int64_t>(tally.unevaluable);
   e.calls_udf = tally.calls_udf;
   e.nondeterministic = tally.calls_nondeterministic;
-  if (check.expression) {
-    const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
-    e.calls_udf = bound.calls_udf;
-    e.nondeterministic = bound.calls_nondeterministic;
+  if (!check.expression) {
+    e.holds_after = violating <= 0 && unevaluable <= 0;
+    e.violated_after = violating > 0;
+    return;
   }
+  const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
+  e.calls_udf = bound.calls_udf;
+  e.nondeterministic = bound.calls_nondeterministic;
+  const CompiledCheck compiled(*check.expression, fields, functions);  // bound once
   for (const RowChange& c : changes) {
-    if (!check.expression) break;
     if (c.before != nullptr) {
-      std::optional<bool> r =
-          EvaluateCheck(*check.expression, fields, *c.before, functions);
+      std::optional<bool> r = compiled.Evaluate(*c.before);
       if (!r) {
         --unevaluable;
       } else if (!*r) {
@@ -243,7 +246,7 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
       }
     }
     if (!c.after) continue;
-    std::optional<bool> r = EvaluateCheck(*check.expression, fields, *c.after, functions);
+    std::optional<bool> r = compiled.Evaluate(*c.after);
     if (!r) {
       ++unevaluable;
       (IsAdded(c) ? e.unverifiable_added : e.unverifiable_modified) = true;
@@ -578,6 +581,11 @@ Findings CommitToTable(TableState& table, const Commit& commit,
   SnapshotDelta delta;
   delta.snapshot_id = snap->snapshot_id;
   delta.before.reserve(p.changes.size());
+  std::map<ConstraintId, CompiledCheck> compiled;  // each check bound once per commit
+  if (!p.changes.empty())
+    for (const auto& [id, tally] : table.check_tallies)
+      if (tally.expression) compiled.emplace(id, CompiledCheck(*tally.expression, fields,
+                                                               functions));
   for (RowChange& c : p.changes) {
     std::optional<Value> before;
     if (c.before != nullptr) before = *c.before;
@@ -587,9 +595,9 @@ Findings CommitToTable(TableState& table, const Commit& commit,
     }
     for (auto& [id, tally] : table.check_tallies) {
       if (!tally.expression) continue;
+      const CompiledCheck& check = compiled.at(id);
       if (before) {
-        std::optional<bool> r =
-            EvaluateCheck(*tally.expression, fields, *before, functions);
+        std::optional<bool> r = check.Evaluate(*before);
         if (!r) {
           --tally.unevaluable;
         } else if (!*r) {
@@ -597,8 +605,7 @@ Findings CommitToTable(TableState& table, const Commit& commit,
         }
       }
       if (c.after) {
-        std::optional<bool> r =
-            EvaluateCheck(*tally.expression, fields, *c.after, functions);
+        std::optional<bool> r = check.Evaluate(*c.after);
         if (!r) {
           ++tally.unevaluable;
         } else if (!*r) {

@@ -263,8 +263,9 @@ CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& f
   const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
   tally.calls_udf = bound.calls_udf;
   tally.calls_nondeterministic = bound.calls_nondeterministic;
+  const CompiledCheck compiled(*check.expression, fields, functions);  // bound once
   for (const auto& [key, values] : rows) {
-    std::optional<bool> ok = EvaluateCheck(*check.expression, fields, values, functions);
+    std::optional<bool> ok = compiled.Evaluate(values);
     if (!ok) {
       ++tally.unevaluable;
     } else if (!*ok) {
