@@ -54,4 +54,16 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
 /// (cli/cmd_report.cc).
 SubcommandRunner AddReportCommand(CLI::App& app, CLI::App** subcommand);
 
+/// `ictk replay --adapter SPEC [--expect FILE] [--strict] [--switch N=V]... [--out DIR]
+/// PATH...` (cli/cmd_replay.cc, docs/replay.md): replays fixture files or folders.
+SubcommandRunner AddReplayCommand(CLI::App& app, CLI::App** subcommand,
+                                  const std::vector<std::string>& argv);
+
+/// `ictk fixtures generate --out DIR [--seed S] [--per-rule N]` and `ictk fixtures verify
+/// DIR` (cli/cmd_fixtures.cc).
+SubcommandRunner AddFixturesCommand(CLI::App& app, CLI::App** subcommand);
+
+/// `ictk expectations update --report DIR [--out FILE]` (cli/cmd_expectations.cc).
+SubcommandRunner AddExpectationsCommand(CLI::App& app, CLI::App** subcommand);
+
 }  // namespace ictk::cli

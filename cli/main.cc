@@ -74,6 +74,14 @@ int main(int argc, char** argv) {
   CLI::App* report = nullptr;
   auto run_report = ictk::cli::AddReportCommand(app, &report);
 
+  CLI::App* replay = nullptr;
+  auto run_replay = ictk::cli::AddReplayCommand(app, &replay,
+                                                std::vector<std::string>(argv, argv + argc));
+  CLI::App* fixtures = nullptr;
+  auto run_fixtures = ictk::cli::AddFixturesCommand(app, &fixtures);
+  CLI::App* expectations = nullptr;
+  auto run_expectations = ictk::cli::AddExpectationsCommand(app, &expectations);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -93,6 +101,9 @@ int main(int argc, char** argv) {
   }
 
   if (*certify) return run_certify(global);
+  if (*replay) return run_replay(global);
+  if (*fixtures) return run_fixtures(global);
+  if (*expectations) return run_expectations(global);
   if (*report) return run_report(global);
   if (*rules) return ictk::cli::RunRules(global, rules_format);
   if (*lint) return ictk::cli::RunLintMetadata(global, lint_files, lint_format);
