@@ -208,8 +208,7 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
 /// was added later (schemas are appended), so in v4. Schemas before it may predate the
 /// upgrade and keep their identifiers (upg.readers-ignore-identifiers).
 Findings CheckNoIdentifiersAddedInV4(const TableMetadata& metadata) {
-  Findings out;
-  if (metadata.format_version < 4) return out;
+  if (metadata.format_version < 4) return {};
   std::optional<size_t> first_v4;
   for (const Snapshot& s : metadata.snapshots) {
     if (!s.constraint_statuses || !s.schema_id) continue;
@@ -217,18 +216,27 @@ Findings CheckNoIdentifiersAddedInV4(const TableMetadata& metadata) {
       first_v4 = std::min(first_v4.value_or(*pos), *pos);
     }
   }
-  if (!first_v4) return out;
-  for (size_t j = *first_v4 + 1; j < metadata.schemas.size(); ++j) {
+  if (!first_v4) return {};
+  std::set<int32_t> earlier;
+  for (size_t j = 0; j <= *first_v4; ++j)
+    earlier.insert(metadata.schemas[j].schema_id.value_or(0));
+  return CheckNoIdentifiersInAddedSchemas(metadata, earlier);
+}
+
+Findings CheckNoIdentifiersInAddedSchemas(const TableMetadata& metadata,
+                                          const std::set<int32_t>& earlier_schema_ids) {
+  Findings out;
+  if (metadata.format_version < 4) return out;
+  for (size_t j = 0; j < metadata.schemas.size(); ++j) {
     const Schema& schema = metadata.schemas[j];
+    if (earlier_schema_ids.count(schema.schema_id.value_or(0))) continue;
     const bool carries =
         schema.identifier_field_ids && !schema.identifier_field_ids->empty();
-    Require(
-        out, !carries, RuleId::kUpgNoIdentifiersInV4,
-        fmt::format("schema {} was added to the v4 table (after schema {}, current at a "
-                    "v4 snapshot) and carries identifier-field-ids",
-                    schema.schema_id.value_or(0),
-                    metadata.schemas[*first_v4].schema_id.value_or(0)),
-        std::nullopt, fmt::format("/schemas/{}/identifier-field-ids", j));
+    Require(out, !carries, RuleId::kUpgNoIdentifiersInV4,
+            fmt::format("schema {} was added to the v4 table and carries "
+                        "identifier-field-ids",
+                        schema.schema_id.value_or(0)),
+            std::nullopt, fmt::format("/schemas/{}/identifier-field-ids", j));
   }
   return out;
 }

@@ -7,6 +7,8 @@
 /// the lint reports only what it can prove; docs/interpretations.md says how.
 #pragma once
 
+#include <set>
+
 #include "model/evaluate.h"
 #include "model/finding.h"
 #include "model/switches.h"
@@ -42,5 +44,14 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
 /// schema of a snapshot that carries `constraint-statuses` (so was written in v4) must
 /// not carry `identifier-field-ids`.
 Findings CheckNoIdentifiersAddedInV4(const TableMetadata& metadata);
+
+/// upg.no-identifiers-in-v4, the rule itself: "Writers must not set
+/// `identifier-field-ids` in a schema that is added to a v4 table". Every schema of a v4
+/// `metadata` whose ID is not in `earlier_schema_ids` (the schemas the table had when it
+/// already was v4, or that predate its upgrade) was added to a v4 table and must carry no
+/// identifier fields (an empty list counts as none). Judge, the properties' invariants and
+/// CheckNoIdentifiersAddedInV4 all call this one function.
+Findings CheckNoIdentifiersInAddedSchemas(const TableMetadata& metadata,
+                                          const std::set<int32_t>& earlier_schema_ids);
 
 }  // namespace ictk

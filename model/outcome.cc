@@ -334,14 +334,8 @@ void JudgeSchemas(const MetadataExpectation& exp, const TableMetadata& md,
                   Findings& out) {
   const Schema* schema = md.CurrentSchema();
   if (md.format_version >= 4) {
-    // "Writers must not set identifier-field-ids in a schema that is added to a v4 table"
-    for (const Schema& s : md.schemas) {
-      if (exp.base_schema_ids.count(s.schema_id.value_or(0))) continue;
-      Require(out, !s.identifier_field_ids || s.identifier_field_ids->empty(),
-              RuleId::kUpgNoIdentifiersInV4,
-              fmt::format("schema {} added to a v4 table sets identifier-field-ids",
-                          s.schema_id.value_or(0)));
-    }
+    for (Finding& f : CheckNoIdentifiersInAddedSchemas(md, exp.base_schema_ids))
+      out.push_back(std::move(f));
     // "Every field referenced by a constraint must exist in the table's current schema."
     for (const Constraint& c : ConstraintsOf(md)) {
       for (FieldId id : ReferencedFieldIds(c)) {

@@ -10,6 +10,7 @@
 
 #include "codec/protocol.h"
 #include "model/constraint_rules.h"
+#include "model/metadata_rules.h"
 #include "model/operations.h"
 #include "model/rule_catalogue.h"
 #include "model/schema.h"
@@ -87,13 +88,8 @@ Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before
       std::set<int32_t> old;
       for (const Schema& s : before->metadata.schemas)
         old.insert(s.schema_id.value_or(0));
-      for (const Schema& s : md.schemas)
-        if (!old.count(s.schema_id.value_or(0)))
-          Require(
-              out, !s.identifier_field_ids || s.identifier_field_ids->empty(),
-              RuleId::kUpgNoIdentifiersInV4,
-              fmt::format("schema {} added to a v4 table carries identifier-field-ids",
-                          s.schema_id.value_or(0)));
+      for (Finding& f : CheckNoIdentifiersInAddedSchemas(md, old))
+        out.push_back(std::move(f));
     }
   }
   return out;
