@@ -140,26 +140,45 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
   return std::move(b).Build();
 }
 
-AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& request,
-                                     const UpdateConstraint& op,
-                                     const Switches& switches) {
-  const TableState* table = TableOf(state, request);
+namespace {
+
+/// The table and the constraint a request names (update-constraint, remove-constraint);
+/// when either is unknown, the outcome to answer instead: `invalid-request`
+/// (proto.request), or for a table before v4 also `unsupported-format-version`
+/// (def.v4-only).
+std::optional<AllowedOutcome> FindNamedConstraint(const CatalogState& state,
+                                                  const Request& request,
+                                                  const std::string& name,
+                                                  const Switches& switches,
+                                                  const TableState*& table,
+                                                  const Constraint*& constraint) {
+  table = TableOf(state, request);
   if (table == nullptr)
     return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
-  const Constraint* before = FindConstraintByName(table->metadata, op.name, insensitive);
+  constraint = FindConstraintByName(table->metadata, name, insensitive);
+  if (constraint != nullptr && constraint->id) return std::nullopt;
   OutcomeBuilder b;
-  if (before == nullptr || !before->id) {
-    b.MustReject(RejectKind::kInvalidRequest,
-                 MakeFinding(RuleId::kProtoRequest,
-                             fmt::format("unknown constraint '{}'", op.name)));
-    if (table->metadata.format_version < 4) {
-      b.MayReject(
-          RejectKind::kUnsupportedFormatVersion,
-          MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
-    }
-    return std::move(b).Build();
+  b.MustReject(RejectKind::kInvalidRequest,
+               MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", name)));
+  if (table->metadata.format_version < 4) {
+    b.MayReject(RejectKind::kUnsupportedFormatVersion,
+                MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
   }
+  return std::move(b).Build();
+}
+
+}  // namespace
+
+AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& request,
+                                     const UpdateConstraint& op,
+                                     const Switches& switches) {
+  const TableState* table = nullptr;
+  const Constraint* before = nullptr;
+  if (std::optional<AllowedOutcome> unknown =
+          FindNamedConstraint(state, request, op.name, switches, table, before))
+    return std::move(*unknown);
+  OutcomeBuilder b;
   // upd.*: the update rules, and switch restated-definition for a `set` that restates the
   // current expression, field-ids or type (CheckConstraintUpdate appends those findings
   // under `reject`).
@@ -227,23 +246,11 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
 AllowedOutcome ApplyRemoveConstraint(const CatalogState& state, const Request& request,
                                      const RemoveConstraint& op,
                                      const Switches& switches) {
-  const TableState* table = TableOf(state, request);
-  if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
-  const bool insensitive = switches.name_case == NameCase::kInsensitive;
-  const Constraint* c = FindConstraintByName(table->metadata, op.name, insensitive);
-  if (c == nullptr || !c->id) {
-    OutcomeBuilder b;
-    b.MustReject(RejectKind::kInvalidRequest,
-                 MakeFinding(RuleId::kProtoRequest,
-                             fmt::format("unknown constraint '{}'", op.name)));
-    if (table->metadata.format_version < 4) {
-      b.MayReject(
-          RejectKind::kUnsupportedFormatVersion,
-          MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
-    }
-    return std::move(b).Build();
-  }
+  const TableState* table = nullptr;
+  const Constraint* c = nullptr;
+  if (std::optional<AllowedOutcome> unknown =
+          FindNamedConstraint(state, request, op.name, switches, table, c))
+    return std::move(*unknown);
   OutcomeBuilder b;
   MetadataExpectation exp = BaseExpectation(*table, switches);
   std::erase_if(exp.constraints,
