@@ -46,6 +46,10 @@ struct AdapterOptions {
   size_t max_line_bytes = 64u << 20;
   size_t stderr_tail_bytes = 16u << 10;
   bool isolate = false;   ///< run a lib: or builtin: adapter in a child behind `ictk serve`
+  /// Address-space limit (RLIMIT_AS) of an exec: child and everything it starts, in
+  /// MiB; 0 = none. Set with prlimit() right after the child is spawned. An adapter that
+  /// exceeds it fails its allocations, and the crash it then has names the limit.
+  size_t max_memory_mb = 0;
   std::string ictk_path;  ///< the `ictk` executable, for --isolate
 };
 

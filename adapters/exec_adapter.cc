@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -294,6 +295,27 @@ Result<bool> ExecAdapter::Start() {
     return MakeError(ErrorKind::kAdapter, fmt::format("crash: cannot start {}: {}",
                                                       description_, ErrnoText(rc)));
   }
+  if (options_.max_memory_mb > 0) {
+    // posix_spawn has no rlimit attribute: the limit is set on the child from here,
+    // microseconds after its exec, before it has read a request (docs/robustness.md).
+    const rlim_t bytes = static_cast<rlim_t>(options_.max_memory_mb) << 20;
+    const rlimit limit{bytes, bytes};
+    if (::prlimit(pid, RLIMIT_AS, &limit, nullptr) != 0) {
+      int e = errno;
+      ::kill(-pid, SIGKILL);
+      int status = 0;
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      CloseFd(in[1]);
+      CloseFd(out[0]);
+      CloseFd(err[0]);
+      CloseFd(stop_pipe_[0]);
+      CloseFd(stop_pipe_[1]);
+      return MakeError(ErrorKind::kAdapter,
+                       fmt::format("crash: cannot start {}: cannot limit its memory: {}",
+                                   description_, ErrnoText(e)));
+    }
+  }
   pid_ = pid;
   stdin_fd_ = in[1];
   stdout_fd_ = out[0];
@@ -357,7 +379,12 @@ void ExecAdapter::Stop(bool graceful) {
 tl::unexpected<Error> ExecAdapter::Fail(std::string_view verdict,
                                         const std::string& detail) {
   Stop(/*graceful=*/false);
-  return MakeError(ErrorKind::kAdapter, fmt::format("{}: {}", verdict, detail));
+  // A crash under a memory limit is most often the limit: say it is in force.
+  const std::string limit =
+      verdict == "crash" && options_.max_memory_mb > 0
+          ? fmt::format(" (it runs under --max-memory {} MiB)", options_.max_memory_mb)
+          : "";
+  return MakeError(ErrorKind::kAdapter, fmt::format("{}: {}{}", verdict, detail, limit));
 }
 
 std::optional<tl::unexpected<Error>> ExecAdapter::CheckIdle() {

@@ -26,6 +26,11 @@ void AddAdapterFlags(CLI::App* command, AdapterFlags& flags) {
       ->check(CLI::PositiveNumber);
   command->add_flag("--isolate", flags.isolate,
                     "Run the adapter in a child process behind `ictk serve`");
+  command
+      ->add_option("--max-memory", flags.max_memory_mb,
+                   "Address-space limit of the adapter process in MiB (exec:, or any "
+                   "adapter with --isolate); 0 = none")
+      ->type_name("MB");
 }
 
 BuiltinFactories MakeBuiltinFactories(const GlobalOptions& global) {
@@ -41,6 +46,7 @@ AdapterOptions MakeAdapterOptions(const AdapterFlags& flags) {
   AdapterOptions options;
   options.timeout_ms = flags.timeout_ms;
   options.isolate = flags.isolate;
+  options.max_memory_mb = flags.max_memory_mb;
   char path[PATH_MAX];
   ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
   if (n > 0) options.ictk_path.assign(path, static_cast<size_t>(n));
@@ -49,6 +55,11 @@ AdapterOptions MakeAdapterOptions(const AdapterFlags& flags) {
 
 Result<std::unique_ptr<Adapter>> OpenAdapter(const GlobalOptions& global,
                                              const AdapterFlags& flags) {
+  if (flags.max_memory_mb > 0 && flags.spec.rfind("exec:", 0) != 0 && !flags.isolate) {
+    return MakeError(ErrorKind::kUsage,
+                     "--max-memory limits a child process: it needs an exec: adapter or "
+                     "--isolate");
+  }
   return MakeAdapter(flags.spec, MakeAdapterOptions(flags), MakeBuiltinFactories(global));
 }
 

@@ -19,9 +19,11 @@ struct AdapterFlags {
   std::string spec;
   int timeout_ms = 10000;
   bool isolate = false;
+  size_t max_memory_mb = 0;  ///< --max-memory MB (exec: and --isolate children)
 };
 
-/// Adds `--adapter` (required), `--timeout-ms` and `--isolate` to `command`.
+/// Adds `--adapter` (required), `--timeout-ms`, `--isolate` and `--max-memory` to
+/// `command`.
 void AddAdapterFlags(CLI::App* command, AdapterFlags& flags);
 
 /// `builtin:reference` under the run's switches, and `builtin:sample` when built in.
