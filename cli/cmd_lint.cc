@@ -55,7 +55,8 @@ int RunLintMetadata(const GlobalOptions& global, const std::vector<std::string>&
     }
   }
   if (format == "json") {
-    std::puts(report.dump(2).c_str());
+    // DumpJson: an error message may quote invalid UTF-8 from the input.
+    std::puts(DumpJson(report, 2).c_str());
   } else if (!unreadable) {
     fmt::print("{} file(s) checked: {}\n", files.size(),
                findings_seen ? "findings reported" : "no findings");

@@ -12,10 +12,25 @@ namespace ictk::cli {
 Result<std::string> ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return MakeError(ErrorKind::kIo, fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-  std::ostringstream buf;
-  buf << in.rdbuf();
+  // Read into a string of the file's size: a stream buffer would hold up to three
+  // copies of a large file at once.
+  std::string text;
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (size > 0) {
+    text.resize(static_cast<size_t>(size));
+    in.read(text.data(), size);
+    text.resize(static_cast<size_t>(in.gcount()));
+    if (in.bad()) return MakeError(ErrorKind::kIo, fmt::format("{}: read error", path));
+    in.clear();
+  }
+  // Not a regular file (a pipe), or it grew: read the rest as a stream.
+  std::ostringstream rest;
+  rest << in.rdbuf();
   if (in.bad()) return MakeError(ErrorKind::kIo, fmt::format("{}: read error", path));
-  return buf.str();
+  text += rest.str();
+  return text;
 }
 
 }  // namespace ictk::cli

@@ -45,15 +45,46 @@ size_t FindTooDeep(std::string_view text) {
   return std::string_view::npos;
 }
 
+/// At most this many bytes of the text nlohmann quotes ("last read: '...'") are kept.
+constexpr size_t kMaxQuoted = 40;
+
+/// `text` with bytes outside printable ASCII written as \xHH, so that a message about
+/// hostile input is itself valid UTF-8 and prints safely.
+std::string Printable(std::string_view text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      static const char kHex[] = "0123456789ABCDEF";
+      out += "\\x";
+      out.push_back(kHex[c >> 4]);
+      out.push_back(kHex[c & 15]);
+    }
+  }
+  return out;
+}
+
 /// nlohmann's message without its "[json.exception...] parse error at line L, column C: "
-/// prefix (we print our own position).
+/// prefix (we print our own position), with the quoted input cut to its last kMaxQuoted
+/// bytes (the error is at its end; a 100 MB string would otherwise be quoted whole).
 std::string Detail(const std::string& what) {
   std::string s = what;
   if (auto p = s.find("] "); p != std::string::npos && s.rfind("[json.exception", 0) == 0)
     s = s.substr(p + 2);
   if (auto p = s.find(": "); p != std::string::npos && s.rfind("parse error", 0) == 0)
     s = s.substr(p + 2);
-  return s;
+  static constexpr std::string_view kLastRead = "last read: '";
+  if (auto p = s.find(kLastRead); p != std::string::npos) {
+    const size_t from = p + kLastRead.size();
+    const size_t to = s.size() > from && s.back() == '\'' ? s.size() - 1 : s.size();
+    std::string_view quoted(s.data() + from, to - from);
+    std::string cut = quoted.size() > kMaxQuoted
+                          ? "..." + Printable(quoted.substr(quoted.size() - kMaxQuoted))
+                          : Printable(quoted);
+    s = s.substr(0, from) + cut + "'";
+  }
+  return Printable(s);
 }
 
 }  // namespace
