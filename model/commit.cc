@@ -327,7 +327,12 @@ void RejectViolation(const ConstraintEffect& e, const CommitContext& ctx, bool m
       b.MayReject(RejectKind::kConstraintViolation, std::move(f));
     }
   };
+  const bool key = e.constraint->type != ConstraintType::kCheck;
+  // For a key, the specific sentence (enf.keys-against-remaining) comes first and the
+  // general one (enf.enforced) after; enf.modified-row stays first where it applies.
+  if (key && rule == RuleId::kEnfEnforced) add(RuleId::kEnfKeysAgainstRemaining);
   add(rule);
+  if (key && rule != RuleId::kEnfEnforced) add(RuleId::kEnfKeysAgainstRemaining);
   add(SemanticRule(*e.constraint));
   if (ctx.retry && ctx.base != nullptr) {
     add(RuleId::kEnfRetryEnforced);
@@ -350,6 +355,12 @@ void EnforcedRule(const ConstraintEffect& e, const CommitContext& ctx,
     b.Because(MakeFinding(
         RuleId::kEnfEnforced,
         fmt::format("the written rows conform to enforced constraint {}", e.name), e.id));
+    if (e.constraint->type != ConstraintType::kCheck)
+      b.Because(MakeFinding(RuleId::kEnfKeysAgainstRemaining,
+                            fmt::format("the added keys of {} are distinct among themselves "
+                                        "and from the remaining rows",
+                                        e.name),
+                            e.id));
   }
 }
 

@@ -168,7 +168,13 @@ TEST(EnfKeysAgainstRemaining, AddedRowsMustBeDistinctAndNotConflict) {
   AllowedOutcome remaining = m.Outcome(Append({Order("r2", 1, 1)}));
   EXPECT_TRUE(MustReject(remaining, RejectKind::kConstraintViolation))
       << "with remaining";
-  EXPECT_TRUE(OnlyOk(m.Outcome(Append({Order("r2", 2, 1), Order("r3", 3, 2)}))));
+  // The rejection names this rule first (the general enf.enforced after it).
+  ASSERT_FALSE(among.reject_required_by.empty());
+  EXPECT_EQ(among.reject_required_by.front().rule, RuleId::kEnfKeysAgainstRemaining);
+  EXPECT_TRUE(Names(remaining.reject_required_by, RuleId::kEnfEnforced));
+  AllowedOutcome fine = m.Outcome(Append({Order("r2", 2, 1), Order("r3", 3, 2)}));
+  EXPECT_TRUE(OnlyOk(fine));
+  EXPECT_TRUE(Decides(fine, RuleId::kEnfKeysAgainstRemaining)) << ToString(fine);
 }
 
 TEST(SemUnique, RowsWithANullKeyAreNotCompared) {
