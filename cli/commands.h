@@ -54,6 +54,21 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
 /// (cli/cmd_report.cc).
 SubcommandRunner AddReportCommand(CLI::App& app, CLI::App** subcommand);
 
+/// `ictk trace --spec FILE [--format text|markdown|json]`: spec sentences -> rule IDs ->
+/// tests, fixtures, generator tags; exit 1 on untraced sentences or stale rules
+/// (cli/cmd_trace.cc, docs/spec-review.md).
+SubcommandRunner AddTraceCommand(CLI::App& app, CLI::App** subcommand);
+
+/// `ictk spec-diff --a NAME=VALUE... --b NAME=VALUE... [--histories N] [--seed S] [--out
+/// DIR] [--format ...]`: shortest histories on which two readings disagree; exit 0 on
+/// success (cli/cmd_spec_diff.cc).
+SubcommandRunner AddSpecDiffCommand(CLI::App& app, CLI::App** subcommand);
+
+/// `ictk fingerprint [--steps K] [--golden FILE] [--write FILE] [--format text|json]`:
+/// the model's behaviour fingerprint; exit 1 when it differs from the golden
+/// (cli/cmd_fingerprint.cc).
+SubcommandRunner AddFingerprintCommand(CLI::App& app, CLI::App** subcommand);
+
 /// `ictk replay --adapter SPEC [--expect FILE] [--strict] [--switch N=V]... [--out DIR]
 /// PATH...` (cli/cmd_replay.cc, docs/replay.md): replays fixture files or folders.
 SubcommandRunner AddReplayCommand(CLI::App& app, CLI::App** subcommand,

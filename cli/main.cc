@@ -73,6 +73,12 @@ int main(int argc, char** argv) {
                                                   std::vector<std::string>(argv, argv + argc));
   CLI::App* report = nullptr;
   auto run_report = ictk::cli::AddReportCommand(app, &report);
+  CLI::App* trace = nullptr;
+  auto run_trace = ictk::cli::AddTraceCommand(app, &trace);
+  CLI::App* spec_diff = nullptr;
+  auto run_spec_diff = ictk::cli::AddSpecDiffCommand(app, &spec_diff);
+  CLI::App* fingerprint = nullptr;
+  auto run_fingerprint = ictk::cli::AddFingerprintCommand(app, &fingerprint);
 
   CLI::App* replay = nullptr;
   auto run_replay = ictk::cli::AddReplayCommand(app, &replay,
@@ -105,6 +111,9 @@ int main(int argc, char** argv) {
   if (*fixtures) return run_fixtures(global);
   if (*expectations) return run_expectations(global);
   if (*report) return run_report(global);
+  if (*trace) return run_trace(global);
+  if (*spec_diff) return run_spec_diff(global);
+  if (*fingerprint) return run_fingerprint(global);
   if (*rules) return ictk::cli::RunRules(global, rules_format);
   if (*lint) return ictk::cli::RunLintMetadata(global, lint_files, lint_format);
   if (*mutants) return ictk::cli::RunMutants(global, mutants_format);

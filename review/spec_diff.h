@@ -1,0 +1,92 @@
+/// \file
+/// `ictk spec-diff`: the same generated histories judged by the model under two readings
+/// (interpretation switches, model/switches.h), on the model alone. A history disagrees
+/// at the first step where the two allowed outcomes differ in the result (`ok` allowed,
+/// rejection allowed), the allowed error kinds, the allowed status set of a constraint in
+/// the new snapshot, or a reader's statuses. Each disagreeing history is shrunk over
+/// RapidCheck's shrink tree of its plan (as properties/runner.h shrinks failures) to the
+/// shortest history that disagrees the same way, and written as a fixture (FIXTURES.md,
+/// under the `a` reading) with prose on which step differs and how.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generators/history.h"
+#include "model/switches.h"
+
+namespace ictk {
+
+/// What `spec-diff` runs.
+struct SpecDiffOptions {
+  Switches a;
+  Switches b;
+  int histories = 200;
+  uint64_t seed = 1;
+  int max_steps = 12;    ///< plan steps per history
+  int max_reported = 5;  ///< disagreements (of distinct kinds) shrunk and reported
+  int shrink_budget = 2000;  ///< histories run while shrinking one disagreement
+  std::string tool = "ictk";
+  /// How the readings are named in the output ("" = the switches that differ from the
+  /// defaults).
+  std::string a_label, b_label;
+};
+
+/// The first step at which two readings disagree.
+struct StepDisagreement {
+  int step = 0;         ///< 1-based request index
+  std::string op;       ///< "commit", "add-constraint", ...
+  std::string label;    ///< the generator's step label
+  std::string aspect;   ///< "result", "error-kind", "status", "reader-statuses"
+  std::string detail;   ///< how they differ, in words
+  std::string allowed_a;  ///< DescribeAllowed under a
+  std::string allowed_b;
+  bool operator==(const StepDisagreement&) const = default;
+};
+
+/// One minimized disagreeing history.
+struct Disagreement {
+  int64_t case_index = 0;
+  int original_requests = 0;
+  int shrink_runs = 0;
+  StepDisagreement at;
+  std::vector<std::string> requests;  ///< one line per request, for printing
+  nlohmann::json fixture;             ///< MakeFixture under the `a` reading
+  std::string fixture_path;           ///< FixtureRelativePath(fixture)
+  int64_t same_kind = 1;              ///< histories that disagreed the same way
+};
+
+struct SpecDiffResult {
+  int histories = 0;
+  int64_t disagreeing = 0;  ///< histories with at least one disagreement
+  std::vector<Disagreement> disagreements;  ///< one per kind, in case order
+  /// Kinds beyond max_reported, counted but not shrunk.
+  int64_t unreported_kinds = 0;
+  std::string a_text;  ///< the switches that differ from the defaults, "name=value ..."
+  std::string b_text;
+};
+
+/// The first disagreement of `plan` rendered with `options` (the requests follow the `a`
+/// reading's canonical answers, which both readings adopt), or nullopt. `requests`
+/// receives the requests up to and including the disagreeing step and `expects` their
+/// fixture expectations under `a`.
+std::optional<StepDisagreement> FirstDisagreement(
+    const Plan& plan, const RenderOptions& options, const Switches& a,
+    const Switches& b, std::vector<Request>* requests = nullptr,
+    std::vector<nlohmann::json>* expects = nullptr);
+
+/// Runs, compares and shrinks.
+SpecDiffResult RunSpecDiff(const SpecDiffOptions& options);
+
+/// The switches of `s` that differ from the defaults, "name=value name=value" ("defaults"
+/// when none).
+std::string SwitchesText(const Switches& s);
+
+std::string RenderSpecDiffText(const SpecDiffResult& result);
+std::string RenderSpecDiffMarkdown(const SpecDiffResult& result);
+std::string RenderSpecDiffJson(const SpecDiffResult& result);
+
+}  // namespace ictk
