@@ -28,7 +28,7 @@ struct FixturesArgs {
   std::string out;
   uint64_t seed = 1;
   int per_rule = 3;
-  int64_t max_histories = 3000;
+  int64_t max_histories = 6000;
   std::string hand;
   std::string only;
   std::string verify_dir;
@@ -99,7 +99,7 @@ SubcommandRunner AddFixturesCommand(CLI::App& app, CLI::App** subcommand) {
                   "Fixtures per rule and side, accept and reject (default 3)")
       ->check(CLI::PositiveNumber);
   gen->add_option("--max-histories", args->max_histories,
-                  "Random histories to look through, at most (default 3000)")
+                  "Random histories to look through, at most (default 6000)")
       ->check(CLI::PositiveNumber);
   gen->add_option("--hand", args->hand,
                   "Folder of hand-written templates (default: hand/ beside --out, else "

@@ -573,8 +573,13 @@ Result<Made> MakeHand(const std::string& path, const CorpusOptions& options) {
   int64_t clock = 1'700'000'000'000;
   FixtureInput in;
   std::vector<json> request_json;
+  std::vector<std::vector<std::string>> exercises(requests.size());
   for (size_t i = 0; i < requests.size(); ++i) {
     json& r = requests[i];
+    if (r.contains("exercises")) {
+      exercises[i] = r["exercises"].get<std::vector<std::string>>();
+      r.erase("exercises");
+    }
     if (!r.contains("now-ms")) r["now-ms"] = clock;
     clock = r["now-ms"].get<int64_t>() + 1000;
     Result<Request> req = RequestFromJson(r);
@@ -602,9 +607,22 @@ Result<Made> MakeHand(const std::string& path, const CorpusOptions& options) {
   in.seed = 0;
   Made made;
   made.fixture = MakeFixture(in);
-  const json& last = in.expects.back();
-  const bool reject = last["result"] == json::array({"rejected"});
-  for (const std::string& r : rules) made.credits.insert({*ParseRuleId(r), reject});
+  // Steps marked `exercises` credit their rules on the side their result gives; without
+  // marks, the last step credits every rule of the template.
+  auto side = [&](size_t i) { return in.expects[i]["result"] == json::array({"rejected"}); };
+  bool marked = false;
+  for (size_t i = 0; i < in.expects.size(); ++i)
+    for (const std::string& r : exercises[i]) {
+      std::optional<RuleId> id = ParseRuleId(r);
+      if (!id)
+        return MakeError(ErrorKind::kParse, fmt::format("{}: /requests/{}/exercises: unknown "
+                                                        "rule {}",
+                                                        path, i, r));
+      made.credits.insert({*id, side(i)});
+      marked = true;
+    }
+  if (!marked)
+    for (const std::string& r : rules) made.credits.insert({*ParseRuleId(r), side(in.expects.size() - 1)});
   return made;
 }
 
@@ -657,6 +675,7 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
   }
   HistoryGenConfig config;
   config.max_steps = options.max_steps;
+  std::set<Target> seen;  ///< every rule and side some history exercised
   auto open = [&] {
     return std::any_of(need.begin(), need.end(), [](const auto& n) { return n.second > 0; });
   };
@@ -673,6 +692,8 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
     if (!plan) continue;
     std::optional<HistoryRun> run = runner.Run(*plan, fmt::format("s{}", i));
     if (!run) continue;
+    for (const StepOutcome& s : run->steps)
+      for (const Target& t : s.exercised) seen.insert(t);
     for (const StepOutcome& s : run->steps) {
       for (const Target& t : s.exercised) {
         auto it = need.find(t);
@@ -709,13 +730,22 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
     }
     if (!name.starts_with(options.rule_prefix)) continue;
     const auto c = counts[name];
-    rules[name] = {{"accept", c.first}, {"reject", c.second}};
-    if (c.first < options.per_rule || c.second < options.per_rule) {
+    // A side counts when some history (or hand-written fixture) exercised it.
+    const bool accept_side = seen.count({info.id, false}) || c.first > 0;
+    const bool reject_side = seen.count({info.id, true}) || c.second > 0;
+    json sides = json::array();
+    if (accept_side) sides.push_back("accept");
+    if (reject_side) sides.push_back("reject");
+    rules[name] = {{"accept", c.first}, {"reject", c.second}, {"sides", sides}};
+    const bool covered = (accept_side || reject_side) &&
+                         (!accept_side || c.first >= options.per_rule) &&
+                         (!reject_side || c.second >= options.per_rule);
+    if (!covered) {
       short_of.push_back(name);
       corpus.notes.push_back(fmt::format(
-          "{}: {} accept, {} reject fixtures (wanted {} each){}", name, c.first, c.second,
-          options.per_rule,
-          c.first + c.second == 0 ? "; never exercised by the generated histories" : ""));
+          "{}: {} accept, {} reject fixtures (wanted {} on each side it has){}", name,
+          c.first, c.second, options.per_rule,
+          c.first + c.second == 0 ? "; never exercised" : ""));
     }
   }
   const json doc = {{"format", "ictk-fixture-index"},

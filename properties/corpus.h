@@ -84,7 +84,7 @@ Result<std::vector<nlohmann::json>> ModelExpectations(
 struct CorpusOptions {
   uint64_t seed = 1;
   int per_rule = 3;              ///< fixtures per rule and side (accept / reject)
-  int64_t max_histories = 3000;  ///< random histories to look through, at most
+  int64_t max_histories = 6000;  ///< random histories to look through, at most
   int max_steps = 12;            ///< plan steps per history
   std::string hand_dir;          ///< hand-written templates (fixtures/hand); "" = none
   std::string tool = "ictk";     ///< "ictk 0.1.0"
