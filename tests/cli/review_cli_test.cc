@@ -1,0 +1,86 @@
+// `ictk trace`, `ictk spec-diff` and `ictk fingerprint` as CI scripts call them: exit
+// codes and the lines they print.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli_support_internal.h"
+
+namespace ictk {
+namespace {
+
+using testing::RunIctk;
+
+TEST(ReviewCli, TraceSeedExitsZero) {
+  const auto r = RunIctk("trace --spec tests/data/seed/000_f6814d186b7076a8.txt");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("0 untraced, 0 stale rules"), std::string::npos) << r.out;
+}
+
+TEST(ReviewCli, TraceEditedCopyExitsOneNamingBoth) {
+  const auto r =
+      RunIctk("trace --spec tests/data/review/edited-seed.txt --format markdown");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("**2 untraced**"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("`key.no-float-double`"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("more than 100 constraints"), std::string::npos) << r.out;
+}
+
+TEST(ReviewCli, TraceBadInputExitsTwoNamingTheFile) {
+  const auto missing = RunIctk("trace --spec tests/data/review/no-such-file.md");
+  EXPECT_EQ(missing.exit_code, 2) << missing.out;
+  EXPECT_NE(missing.out.find("no-such-file.md"), std::string::npos) << missing.out;
+  const auto no_section = RunIctk("trace --spec tests/data/seed/README.md");
+  EXPECT_EQ(no_section.exit_code, 2) << no_section.out;
+  EXPECT_NE(no_section.out.find("tests/data/seed/README.md"), std::string::npos);
+  EXPECT_EQ(RunIctk("trace --spec tests/data/review/spec.md --format xml").exit_code, 2);
+}
+
+TEST(ReviewCli, SpecDiffPrintsTheCountAndExitsZero) {
+  const std::filesystem::path out =
+      std::filesystem::temp_directory_path() / "ictk-review-cli-spec-diff";
+  std::filesystem::remove_all(out);
+  const auto r = RunIctk(
+      "spec-diff --a modified-counts-as-added=true --b modified-counts-as-added=false "
+      "--histories 60 --max-reported 1 --out '" +
+      out.string() + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("60 histories: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("wrote 1 fixtures"), std::string::npos) << r.out;
+  int files = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(out))
+    files += e.path().extension() == ".json" ? 1 : 0;
+  EXPECT_EQ(files, 1);
+  std::filesystem::remove_all(out);
+}
+
+TEST(ReviewCli, SpecDiffBadSwitchExitsTwo) {
+  const auto r = RunIctk("spec-diff --a no-such-switch=1 --b modified-counts-as-added=false");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("no-such-switch"), std::string::npos) << r.out;
+  EXPECT_EQ(RunIctk("spec-diff --a modified-counts-as-added").exit_code, 2);
+}
+
+TEST(ReviewCli, FingerprintGoldenMatchesAndADifferenceExitsOne) {
+  const auto same =
+      RunIctk("fingerprint --golden tests/data/review/fingerprint.golden.json");
+  EXPECT_EQ(same.exit_code, 0) << same.out;
+  EXPECT_NE(same.out.find("enumerated "), std::string::npos) << same.out;
+  // A golden of another depth differs, and the message says how to update it.
+  const std::filesystem::path golden =
+      std::filesystem::temp_directory_path() / "ictk-review-cli-golden.json";
+  ASSERT_EQ(RunIctk("fingerprint --steps 1 --write '" + golden.string() + "'").exit_code,
+            0);
+  const auto moved = RunIctk("fingerprint --steps 2 --golden '" + golden.string() + "'");
+  EXPECT_EQ(moved.exit_code, 1) << moved.out;
+  EXPECT_NE(moved.out.find("digest: "), std::string::npos) << moved.out;
+  EXPECT_NE(moved.out.find("--write"), std::string::npos) << moved.out;
+  std::filesystem::remove(golden);
+  EXPECT_EQ(RunIctk("fingerprint --golden tests/data/review/no-such.json").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace ictk
