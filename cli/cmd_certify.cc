@@ -30,6 +30,7 @@
 #include "codec/json_text.h"
 #include "codec/protocol.h"
 #include "model/rule_catalogue.h"
+#include "properties/corpus.h"
 #include "properties/runner.h"
 #include "reports/digest.h"
 #include "reports/render.h"
@@ -68,6 +69,11 @@ struct CertifyArgs {
   int shrink_budget = 400;
   bool quiet = false;
   std::string command_line;
+  std::string corpus;      ///< --corpus DIR ("" = the repository's when found)
+  bool no_corpus = false;  ///< --no-corpus
+  std::string expect;      ///< --expect FILE
+  bool strict = false;     ///< --strict: certification mode
+  std::optional<ExpectationFile> expectations;  ///< --expect, read
 };
 
 double MillisSince(Clock::time_point start) {
@@ -147,6 +153,33 @@ class Progress {
   bool quiet_;
   bool tty_;
 };
+
+/// The fixture corpus certify runs first: --corpus DIR, else fixtures/corpus under the
+/// working folder or two folders above this executable (build/bin/ictk), when it has an
+/// INDEX.json.
+std::string CorpusDir(const CertifyArgs& a) {
+  if (a.no_corpus) return {};
+  if (!a.corpus.empty()) return a.corpus;
+  std::vector<fs::path> candidates = {fs::path("fixtures") / "corpus"};
+  char self[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0)
+    candidates.push_back(fs::path(std::string(self, static_cast<size_t>(n)))
+                             .parent_path()
+                             .parent_path()
+                             .parent_path() /
+                         "fixtures" / "corpus");
+  for (const fs::path& p : candidates)
+    if (fs::exists(p / "INDEX.json")) return p.string();
+  return {};
+}
+
+/// The expectation file's entry for a random case (xfail / skip), unless --strict.
+void ApplyCertifyExpectation(const CertifyArgs& a, CaseRecord& record) {
+  if (!a.expectations || a.strict) return;
+  if (const ExpectationEntry* e = FindExpectation(*a.expectations, record.id))
+    ApplyExpectation(record, *e);
+}
 
 /// What one certification run produced.
 struct RunOutcome {
@@ -245,6 +278,33 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     jsonl << DumpJson(ToJson(h)) << "\n" << std::flush;
   }
 
+  // The corpus first (docs/replay.md), on the first session before any worker starts:
+  // one case per fixture, its ID the fixture's.
+  if (const std::string dir = CorpusDir(args);
+      !dir.empty() && !args.mutation_score && !args.case_index) {
+    Result<std::vector<Fixture>> corpus = ReadFixtures({dir});
+    if (!corpus) {
+      std::fprintf(stderr, "ictk certify: --corpus: %s\n", corpus.error().message.c_str());
+      result.exit_code = 2;
+      return result;
+    }
+    ReplayOptions ro;
+    ro.switches = switches;
+    ro.adapter_spec = spec;
+    ro.expect = args.expectations ? &*args.expectations : nullptr;
+    ro.strict = args.strict;
+    for (CaseRecord& c : ReplayFixtures(*sessions[0], *corpus, ro, -1'000'000)) {
+      if (!IsConformant(c.verdict) && !result.first_failing_index)
+        result.first_failing_index = c.index;
+      if (jsonl.is_open()) jsonl << DumpJson(ToJson(c)) << "\n" << std::flush;
+      report.cases.push_back(std::move(c));
+    }
+    if (!args.quiet)
+      std::fprintf(stderr, "ictk certify: corpus %s: %zu fixtures replayed\n", dir.c_str(),
+                   corpus->size());
+    if (fail_fast && result.first_failing_index) indices.clear();
+  }
+
   // Workers take cases in index order; the main thread writes records in index order as
   // they complete, so the report does not depend on --jobs.
   std::vector<std::optional<CaseResult>> done(indices.size());
@@ -289,6 +349,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
         result.first_failure_ms = MillisSince(start);
       }
     }
+    ApplyCertifyExpectation(args, r.record);
     if (jsonl.is_open()) jsonl << DumpJson(ToJson(r.record)) << "\n" << std::flush;
     if (r.fixture) fixtures.push_back(std::move(*r.fixture));
     report.cases.push_back(std::move(r.record));
@@ -308,6 +369,12 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
   const double total_ms = MillisSince(start);
   result.harness_micros =
       static_cast<int64_t>(total_ms * 1000) - result.adapter_micros / jobs;
+  if (args.expectations && !args.strict)
+    for (CaseRecord& c : ExpectationBreachRecords(*args.expectations, report.cases)) {
+      std::fprintf(stderr, "ictk certify: %s\n", c.reason.c_str());
+      if (jsonl.is_open()) jsonl << DumpJson(ToJson(c)) << "\n" << std::flush;
+      report.cases.push_back(std::move(c));
+    }
   report.totals = ComputeTotals(h, report.cases, total_ms);
   result.exit_code = report.totals->conformant ? 0 : 1;
 
@@ -554,6 +621,18 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
       return 2;
     }
   }
+  if (!args.expect.empty()) {
+    Result<ExpectationFile> e = ReadExpectationFile(args.expect);
+    if (!e) {
+      std::fprintf(stderr, "ictk certify: %s\n", e.error().message.c_str());
+      return 2;
+    }
+    const_cast<CertifyArgs&>(args).expectations = std::move(*e);
+    if (args.strict && !args.expectations->entries.empty())
+      std::fprintf(stderr,
+                   "ictk certify: --strict: the %zu entries of %s are not honoured\n",
+                   args.expectations->entries.size(), args.expect.c_str());
+  }
   if (args.mutation_score) return RunMutationScore(global, args, switches);
   if (!args.quiet)
     std::fprintf(stderr,
@@ -617,6 +696,15 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
       "are killed; --adapter is ignored");
   c->add_option("--mutant", args->mutants, "With --mutation-score: only these mutants");
   c->add_flag("--quiet", args->quiet, "No progress and no distribution");
+  c->add_option("--corpus", args->corpus,
+                "Fixture corpus replayed before the random histories (default: the "
+                "repository's fixtures/corpus when found)");
+  c->add_flag("--no-corpus", args->no_corpus, "Do not replay the fixture corpus");
+  c->add_option("--expect", args->expect,
+                "Expectation file (skip / xfail per case ID or glob; docs/replay.md)");
+  c->add_flag("--strict", args->strict,
+              "Certification mode: expectation entries are not honoured; only cases "
+              "needing an undeclared capability are skipped");
   // --adapter is not needed with --mutation-score.
   c->get_option("--adapter")->required(false);
   *subcommand = c;
