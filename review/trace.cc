@@ -125,10 +125,24 @@ TraceEvidence CollectEvidence(const std::string& source_dir, int histories,
     }
     const fs::path index = root / "fixtures" / "corpus" / "INDEX.json";
     if (fs::exists(index, ec)) {
+      // Each fixture of the index that names the rule (in its rules, accept or reject
+      // lists or its id) counts once; an index of another shape counts mentions.
       evidence.fixture_index = true;
       const std::string text = ReadAll(index);
-      for (RuleId id : kAllRuleIds)
-        evidence.rules[id].fixtures = CountRuleMentions(text, RuleIdName(id));
+      const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+      const bool per_fixture =
+          doc.is_object() && doc.contains("fixtures") && doc["fixtures"].is_array();
+      std::vector<std::string> entries;
+      if (per_fixture) {
+        for (const json& entry : doc["fixtures"]) entries.push_back(entry.dump());
+      } else {
+        entries.push_back(text);
+      }
+      for (const std::string& entry : entries)
+        for (RuleId id : kAllRuleIds) {
+          const int64_t n = CountRuleMentions(entry, RuleIdName(id));
+          evidence.rules[id].fixtures += per_fixture ? (n > 0 ? 1 : 0) : n;
+        }
     }
   }
   HistoryGenConfig config;

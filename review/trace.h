@@ -19,7 +19,7 @@ namespace ictk {
 /// How often each rule is exercised, by kind of evidence.
 struct RuleEvidence {
   int64_t tests = 0;     ///< mentions of the rule ID in tests/**/*_test.cc
-  int64_t fixtures = 0;  ///< mentions in fixtures/corpus/INDEX.json
+  int64_t fixtures = 0;  ///< fixtures of fixtures/corpus/INDEX.json naming the rule
   int64_t tags = 0;      ///< generator rule tags over the sampled histories
   bool operator==(const RuleEvidence&) const = default;
 };
