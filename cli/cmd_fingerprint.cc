@@ -3,7 +3,8 @@
 /// model's behaviour fingerprint (review/fingerprint.h). Prints the canonical JSON (or a
 /// summary), the number of histories and the time taken (on stderr); with --golden, exit
 /// 1 when the fingerprint differs from the file, printing each difference; --write
-/// stores it. Exit 2 on bad input.
+/// stores it. The global `--switch NAME=VALUE` judges under another reading (the golden
+/// is taken at the defaults). Exit 2 on bad input.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -28,7 +29,7 @@ struct FingerprintArgs {
   std::string format = "text";
 };
 
-int RunFingerprint(const FingerprintArgs& args) {
+int RunFingerprint(const GlobalOptions& global, const FingerprintArgs& args) {
   std::optional<nlohmann::json> golden;
   if (!args.golden.empty()) {
     Result<std::string> text = ReadFile(args.golden);
@@ -44,7 +45,7 @@ int RunFingerprint(const FingerprintArgs& args) {
     golden = *parsed;
   }
   const auto start = std::chrono::steady_clock::now();
-  const Fingerprint fp = ComputeFingerprint(args.steps);
+  const Fingerprint fp = ComputeFingerprint(args.steps, global.switches);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr, "ictk fingerprint: enumerated %lld histories of up to %d steps in %.2f s\n",
@@ -77,10 +78,12 @@ int RunFingerprint(const FingerprintArgs& args) {
   }
   std::printf("differs from %s in %zu places:\n", args.golden.c_str(), diff.size());
   for (const std::string& line : diff) std::printf("  %s\n", line.c_str());
+  const std::string steps =
+      fp.steps == kDefaultFingerprintSteps ? "" : fmt::format(" --steps {}", fp.steps);
   std::printf(
       "If the model change is intended, update the golden in the same change:\n"
-      "  ictk fingerprint --steps %d --write %s\n",
-      fp.steps, args.golden.c_str());
+      "  ictk fingerprint%s --write %s\n",
+      steps.c_str(), args.golden.c_str());
   return 1;
 }
 
@@ -101,7 +104,7 @@ SubcommandRunner AddFingerprintCommand(CLI::App& app, CLI::App** subcommand) {
   c->add_option("--format", args->format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   *subcommand = c;
-  return [args](const GlobalOptions&) { return RunFingerprint(*args); };
+  return [args](const GlobalOptions& global) { return RunFingerprint(global, *args); };
 }
 
 }  // namespace ictk::cli

@@ -13,6 +13,7 @@
 #include "model/requests.h"
 #include "model/table_state.h"
 #include "reports/digest.h"
+#include "review/spec_diff.h"
 
 namespace ictk {
 namespace {
@@ -189,7 +190,8 @@ std::string KindsKey(const std::set<RejectKind>& kinds) {
 
 class Enumerator {
  public:
-  Enumerator(int steps, Fingerprint& fp) : steps_(steps), fp_(fp) {}
+  Enumerator(int steps, const Switches& switches, Fingerprint& fp)
+      : steps_(steps), fp_(fp), switches_(switches) {}
 
   void Run() {
     for (bool v3 : {false, true}) {
@@ -272,10 +274,11 @@ void Diff(const json& golden, const json& now, const std::string& path,
 
 }  // namespace
 
-Fingerprint ComputeFingerprint(int steps) {
+Fingerprint ComputeFingerprint(int steps, const Switches& switches) {
   Fingerprint fp;
   fp.steps = steps;
-  Enumerator(steps, fp).Run();
+  fp.switches = SwitchesText(switches);
+  Enumerator(steps, switches, fp).Run();
   return fp;
 }
 
@@ -287,7 +290,8 @@ json FingerprintToJson(const Fingerprint& fp) {
           {"domain",
            "table t (v4, or v3 with identifier field k); k int required, v int "
            "optional; values null, 0, 1; constraints pk (primary-key k, enforced) and "
-           "pos (check v > 0, not enforced); default switches"},
+           "pos (check v > 0, not enforced)"},
+          {"switches", fp.switches},
           {"histories", fp.histories},
           {"histories-by-length", by_length},
           {"results", fp.results},

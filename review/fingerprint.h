@@ -21,11 +21,14 @@
 #include <string>
 #include <vector>
 
+#include "model/switches.h"
+
 namespace ictk {
 
 /// The counts of one enumeration.
 struct Fingerprint {
   int steps = 0;                            ///< requests after create-table, at most
+  std::string switches = "defaults";        ///< the switches that differ from the defaults
   int64_t histories = 0;                    ///< enumerated histories (incl. create only)
   std::map<std::string, int64_t> results;   ///< "ok", "ok-or-rejected", "rejected"
   std::map<std::string, int64_t> rejected;  ///< error kinds of required rejections
@@ -36,8 +39,9 @@ struct Fingerprint {
   std::string digest;                ///< SHA-256 of every history's outcome line
 };
 
-/// Enumerates every history of up to `steps` requests after create-table.
-Fingerprint ComputeFingerprint(int steps);
+/// Enumerates every history of up to `steps` requests after create-table, judged under
+/// `switches` (the golden is taken at the defaults).
+Fingerprint ComputeFingerprint(int steps, const Switches& switches = {});
 
 /// The canonical JSON (sorted keys; no timing or host data).
 nlohmann::json FingerprintToJson(const Fingerprint& fingerprint);

@@ -337,6 +337,15 @@ std::string RenderSpecDiffText(const SpecDiffResult& r) {
   return out;
 }
 
+namespace {
+
+std::string Capitalized(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+}  // namespace
+
 std::string RenderSpecDiffMarkdown(const SpecDiffResult& r) {
   std::string out = fmt::format("## spec-diff: `{}` vs `{}`\n\n", r.a_text, r.b_text);
   out += fmt::format("{} histories, **{} disagree** ({} kinds shown).\n", r.histories,
@@ -347,7 +356,8 @@ std::string RenderSpecDiffMarkdown(const SpecDiffResult& r) {
         "\n### {}. Step {} ({}) differs in the {}\n\n{}.\n\n- a allows: {}\n- b allows: "
         "{}\n- case {}, minimized from {} to {} requests; {} histories disagree this "
         "way\n- fixture: `{}`\n\n```\n",
-        ++n, d.at.step, d.at.op, d.at.aspect, d.at.detail, d.at.allowed_a, d.at.allowed_b,
+        ++n, d.at.step, d.at.op, d.at.aspect, Capitalized(d.at.detail), d.at.allowed_a,
+        d.at.allowed_b,
         d.case_index, d.original_requests, d.requests.size(), d.same_kind,
         d.fixture_path);
     for (size_t i = 0; i < d.requests.size(); ++i)
