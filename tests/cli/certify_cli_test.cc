@@ -1,0 +1,204 @@
+/// \file
+/// `ictk certify` as a user runs it: exit codes (0 conformant, 1 not, 2 usage or adapter
+/// failure), the five report files, a failing mutant's minimized fixture and the commands
+/// printed to reproduce it, determinism across runs, --jobs and --shard, and the exec
+/// transport. The rules a failure names are checked against the mutant's own rule.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/cli/cli_support_internal.h"
+
+namespace ictk {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::RunIctk;
+
+/// A fresh directory under the system's temp dir, removed at the end of the test.
+class TempDir {
+ public:
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "ictk-certify-XXXXXX").string();
+    path_ = mkdtemp(tmpl.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+std::vector<json> ReadJsonl(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<json> out;
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) out.push_back(json::parse(line));
+  return out;
+}
+
+/// The random cases of a report, by case ID, with the timing fields dropped.
+std::map<std::string, json> RandomCases(const std::vector<json>& records) {
+  std::map<std::string, json> out;
+  for (json r : records) {
+    if (r.value("type", "") != "case") continue;
+    const std::string id = r.value("id", "");
+    if (id.rfind("random/", 0) != 0) continue;
+    r.erase("duration-ms");
+    r.erase("adapter-ms");
+    out.emplace(id, r);
+  }
+  return out;
+}
+
+const json* Totals(const std::vector<json>& records) {
+  for (const json& r : records)
+    if (r.value("type", "") == "totals") return &r;
+  return nullptr;
+}
+
+TEST(CertifyCli, ConformantSampleExitsZeroAndWritesFiveReports) {
+  TempDir dir;
+  const auto r = RunIctk("certify --adapter builtin:sample --histories 25 --seed 3 --quiet "
+                         "--out '" + dir / "run" + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("CONFORMANT"), std::string::npos) << r.out;
+  for (const char* f : {"report.jsonl", "junit.xml", "summary.md", "report.html",
+                        "badge.json"})
+    EXPECT_TRUE(fs::exists(dir / (std::string("run/") + f))) << f;
+  const std::vector<json> records = ReadJsonl(dir / "run/report.jsonl");
+  ASSERT_FALSE(records.empty());
+  EXPECT_EQ(records.front().value("type", ""), "header");
+  EXPECT_EQ(records.front().value("seed", 0), 3);
+  EXPECT_EQ(RandomCases(records).size(), 25u);
+  const json* totals = Totals(records);
+  ASSERT_NE(totals, nullptr);
+  EXPECT_FALSE(totals->at("verdicts").contains("fail")) << totals->dump();
+}
+
+TEST(CertifyCli, AMutantFailsWithAFixtureCitingItsRuleAndAWorkingReproduceCommand) {
+  SCOPED_TRACE("def.single-pk: mutant two-pks-accepted");
+  TempDir dir;
+  const std::string out = dir / "run";
+  const auto r = RunIctk(
+      "certify --adapter 'builtin:sample?mutant=two-pks-accepted' --histories 200 --seed 1 "
+      "--no-corpus --fail-fast --quiet --out '" + out + "'");
+  ASSERT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("NOT CONFORMANT"), std::string::npos);
+  // The failure names the rule, the fixture file and the commands that replay it.
+  EXPECT_NE(r.out.find("def.single-pk"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("replay: ictk replay --adapter"), std::string::npos) << r.out;
+  const size_t at = r.out.find("reproduce: ictk certify ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  // One fixture under failures/, citing the mutant's rule first.
+  std::vector<fs::path> fixtures;
+  for (const auto& e : fs::recursive_directory_iterator(out + "/failures"))
+    if (e.path().extension() == ".json") fixtures.push_back(e.path());
+  ASSERT_EQ(fixtures.size(), 1u);
+  std::ifstream in(fixtures.front());
+  const json fixture = json::parse(in);
+  EXPECT_EQ(fixture.at("format"), "ictk-fixture");
+  ASSERT_FALSE(fixture.at("rules").empty());
+  EXPECT_EQ(fixture.at("rules").front(), "def.single-pk");
+  EXPECT_EQ(fixture.at("id").get<std::string>().rfind("def.single-pk/", 0), 0u);
+  // Shrunk to a few steps (from histories of up to 20 plan steps), ending in the step
+  // that must be rejected.
+  EXPECT_LE(fixture.at("steps").size(), 8u);
+  EXPECT_EQ(fixture.at("steps").back().at("expect").at("result"), json::array({"rejected"}));
+  // The printed reproduce command, run again, fails the same way.
+  std::string command = r.out.substr(at + std::string("reproduce: ictk ").size());
+  command = command.substr(0, command.find('\n'));
+  const auto again = RunIctk(command + " --quiet --no-shrink --out '" + dir / "again" + "'");
+  EXPECT_EQ(again.exit_code, 1) << command << "\n" << again.out;
+  EXPECT_NE(again.out.find("def.single-pk"), std::string::npos) << again.out;
+}
+
+TEST(CertifyCli, TheCorpusRunsFirstAndItsFailuresReplayAsPrinted) {
+  SCOPED_TRACE("id.no-reuse: mutant reuse-removed-id against the committed corpus");
+  TempDir dir;
+  const auto r = RunIctk(
+      "certify --adapter 'builtin:sample?mutant=reuse-removed-id' --histories 0 --quiet "
+      "--out '" + dir / "run" + "'");
+  ASSERT_EQ(r.exit_code, 1) << r.out;
+  // Corpus cases carry their fixture IDs.
+  bool corpus_case = false;
+  for (const json& rec : ReadJsonl(dir / "run/report.jsonl"))
+    if (rec.value("type", "") == "case" && rec.value("id", "").rfind("random/", 0) != 0)
+      corpus_case = true;
+  EXPECT_TRUE(corpus_case);
+  const std::string marker = "replay: ictk ";
+  const size_t at = r.out.find(marker);
+  ASSERT_NE(at, std::string::npos) << r.out;
+  std::string command = r.out.substr(at + marker.size());
+  command = command.substr(0, command.find('\n'));
+  const auto replay = RunIctk(command + " --out '" + dir / "replay" + "'");
+  EXPECT_EQ(replay.exit_code, 1) << command << "\n" << replay.out;
+  EXPECT_NE(replay.out.find("1 failed"), std::string::npos) << replay.out;
+  // The corpus passes against the unmutated sample.
+  EXPECT_EQ(RunIctk("certify --adapter builtin:sample --histories 0 --quiet --out '" +
+                    dir / "clean" + "'")
+                .exit_code,
+            0);
+}
+
+TEST(CertifyCli, SameSeedSameReportWithAnyJobsAndShardsPartitionTheCases) {
+  TempDir dir;
+  const std::string common =
+      "certify --adapter builtin:sample --histories 24 --seed 11 --quiet --out '";
+  ASSERT_EQ(RunIctk(common + dir / "a" + "'").exit_code, 0);
+  ASSERT_EQ(RunIctk(common + dir / "b" + "' --jobs 2").exit_code, 0);
+  ASSERT_EQ(RunIctk(common + dir / "s0" + "' --shard 0/2").exit_code, 0);
+  ASSERT_EQ(RunIctk(common + dir / "s1" + "' --shard 1/2").exit_code, 0);
+  const auto a = RandomCases(ReadJsonl(dir / "a/report.jsonl"));
+  const auto b = RandomCases(ReadJsonl(dir / "b/report.jsonl"));
+  ASSERT_EQ(a.size(), 24u);
+  EXPECT_EQ(a, b) << "--jobs 2 changed a case record";
+  auto s0 = RandomCases(ReadJsonl(dir / "s0/report.jsonl"));
+  const auto s1 = RandomCases(ReadJsonl(dir / "s1/report.jsonl"));
+  EXPECT_EQ(s0.size() + s1.size(), a.size());
+  for (const auto& [id, record] : s1) EXPECT_TRUE(s0.emplace(id, record).second) << id;
+  EXPECT_EQ(s0, a) << "the shards' union differs from the whole run";
+}
+
+TEST(CertifyCli, TheExecTransportCertifiesTheSampleAdapter) {
+  TempDir dir;
+  const auto r = RunIctk(std::string("certify --adapter 'exec:") + ICTK_BIN_DIR +
+                         "/ictk-sample-adapter' --histories 15 --seed 5 --quiet --out '" +
+                         dir / "run" + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(RandomCases(ReadJsonl(dir / "run/report.jsonl")).size(), 15u);
+}
+
+TEST(CertifyCli, UsageAndAdapterFailuresExitTwoWithAMessage) {
+  TempDir dir;
+  const std::string out = " --out '" + dir / "x" + "'";
+  auto r = RunIctk("certify --adapter builtin:nonesuch --histories 1" + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("nonesuch"), std::string::npos) << r.out;
+  r = RunIctk("certify --adapter builtin:sample --no-such-flag" + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  r = RunIctk("certify --adapter builtin:sample --shard 3/2" + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  r = RunIctk("certify --adapter builtin:sample --switch no-such-switch=1" + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("no-such-switch"), std::string::npos) << r.out;
+  r = RunIctk("certify --adapter 'exec:/nonexistent/adapter-binary' --histories 1" + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("adapter-binary"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace ictk
