@@ -1,8 +1,8 @@
 /// \file
-/// `ictk fingerprint [--steps K] [--golden FILE] [--write FILE] [--format text|json]`: the
-/// model's behaviour fingerprint (review/fingerprint.h). Prints the canonical JSON (or a
-/// summary), the number of histories and the time taken (on stderr); with --golden, exit
-/// 1 when the fingerprint differs from the file, printing each difference; --write
+/// `ictk fingerprint [--steps K] [--golden FILE] [--write FILE] [--format text|json]`:
+/// the model's behaviour fingerprint (review/fingerprint.h). Prints the canonical JSON
+/// (or a summary), the number of histories and the time taken (on stderr); with --golden,
+/// exit 1 when the fingerprint differs from the file, printing each difference; --write
 /// stores it. The global `--switch NAME=VALUE` judges under another reading (the golden
 /// is taken at the defaults). Exit 2 on bad input.
 #include <fmt/format.h>
@@ -48,8 +48,9 @@ int RunFingerprint(const GlobalOptions& global, const FingerprintArgs& args) {
   const Fingerprint fp = ComputeFingerprint(args.steps, global.switches);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::fprintf(stderr, "ictk fingerprint: enumerated %lld histories of up to %d steps in %.2f s\n",
-               static_cast<long long>(fp.histories), fp.steps, seconds);
+  std::fprintf(
+      stderr, "ictk fingerprint: enumerated %lld histories of up to %d steps in %.2f s\n",
+      static_cast<long long>(fp.histories), fp.steps, seconds);
   const nlohmann::json doc = FingerprintToJson(fp);
   const std::string text = DumpJson(doc, 2) + "\n";
   if (!args.write.empty()) {

@@ -44,9 +44,8 @@ std::string ParseReading(const std::vector<std::string>& settings, Switches& swi
   for (const std::string& s : settings) {
     const size_t eq = s.find('=');
     const std::string error =
-        eq == std::string::npos
-            ? "expected NAME=VALUE"
-            : SetSwitch(switches, s.substr(0, eq), s.substr(eq + 1));
+        eq == std::string::npos ? "expected NAME=VALUE"
+                                : SetSwitch(switches, s.substr(0, eq), s.substr(eq + 1));
     if (!error.empty()) return fmt::format("{} {}: {}", flag, s, error);
   }
   return "";
@@ -105,8 +104,9 @@ SubcommandRunner AddSpecDiffCommand(CLI::App& app, CLI::App** subcommand) {
       "spec-diff",
       "Judge the same generated histories under two readings (switches) and print the "
       "shortest histories on which they disagree; exit 0 on success, 2 bad input");
-  c->add_option("--a", args->a, "Reading a: switch settings NAME=VALUE (default: the "
-                                "defaults)")
+  c->add_option("--a", args->a,
+                "Reading a: switch settings NAME=VALUE (default: the "
+                "defaults)")
       ->type_name("NAME=VALUE...")
       ->expected(0, CLI::detail::expected_max_vector_size);
   c->add_option("--b", args->b, "Reading b: switch settings NAME=VALUE")

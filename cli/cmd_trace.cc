@@ -1,7 +1,7 @@
 /// \file
 /// `ictk trace --spec FILE [--format text|markdown|json] [--source-dir DIR] [--histories
-/// N] [--seed S]`: the sentence -> rule matrix of a spec text's Constraints section (plain
-/// spec.md, unified diff or mail-formatted review), with the tests, fixtures and
+/// N] [--seed S]`: the sentence -> rule matrix of a spec text's Constraints section
+/// (plain spec.md, unified diff or mail-formatted review), with the tests, fixtures and
 /// generator tags behind each rule. Exit 0 when every normative sentence is traced and no
 /// rule is stale, 1 otherwise, 2 on unreadable input (docs/spec-review.md).
 #include <fmt/format.h>

@@ -1,5 +1,6 @@
 /// \file
-/// The behaviour fingerprint (fingerprint.h): bounded exhaustive enumeration on the model.
+/// The behaviour fingerprint (fingerprint.h): bounded exhaustive enumeration on the
+/// model.
 #include "review/fingerprint.h"
 
 #include <fmt/format.h>
@@ -74,8 +75,9 @@ Constraint PositiveCheck() {
 const std::pair<const std::string, Value>* OldestRow(const CatalogState& state) {
   const TableState* t = state.FindTable(kTable);
   if (t == nullptr || t->rows.empty()) return nullptr;
-  return &*std::min_element(t->rows.begin(), t->rows.end(),
-                            [](const auto& a, const auto& b) { return a.first < b.first; });
+  return &*std::min_element(
+      t->rows.begin(), t->rows.end(),
+      [](const auto& a, const auto& b) { return a.first < b.first; });
 }
 
 std::optional<bool> EnforcedOf(const CatalogState& state, std::string_view name) {
@@ -129,13 +131,14 @@ std::optional<Operation> Letter(int letter, const CatalogState& state, int depth
       const Value* v = row->second.FindField(kV);
       Commit c;
       c.operation = CommitOperation::kOverwrite;
-      c.modify = {letter == 7
-                      ? MakeRow(row->first, FlipK(k), v ? *v : Value::Null())
-                      : MakeRow(row->first, k ? *k : Value::Long(0), NextV(v))};
+      c.modify = {letter == 7 ? MakeRow(row->first, FlipK(k), v ? *v : Value::Null())
+                              : MakeRow(row->first, k ? *k : Value::Long(0), NextV(v))};
       return c;
     }
-    case 9: return AddConstraint{PrimaryKey()};
-    case 10: return AddConstraint{PositiveCheck()};
+    case 9:
+      return AddConstraint{PrimaryKey()};
+    case 10:
+      return AddConstraint{PositiveCheck()};
     case 11:
     case 12: {  // toggle enforced
       const std::string name = letter == 11 ? "pk" : "pos";
@@ -144,8 +147,10 @@ std::optional<Operation> Letter(int letter, const CatalogState& state, int depth
       u.set.enforced = !EnforcedOf(state, name).value_or(false);
       return u;
     }
-    case 13: return RemoveConstraint{"pk"};
-    case 14: return RemoveConstraint{"pos"};
+    case 13:
+      return RemoveConstraint{"pk"};
+    case 14:
+      return RemoveConstraint{"pos"};
     case 15: {
       UpdateSchema u;
       u.changes = {RenameColumn{kV, "w"}};
@@ -163,9 +168,12 @@ std::optional<Operation> Letter(int letter, const CatalogState& state, int depth
           if (c.name) v.names.push_back(*c.name);
       return v;
     }
-    case 18: return Upgrade{4};
-    case 19: return Scan{};
-    case 20: return Begin{kTxn};
+    case 18:
+      return Upgrade{4};
+    case 19:
+      return Scan{};
+    case 20:
+      return Begin{kTxn};
     case 21: {  // a staged append
       Commit c;
       c.operation = CommitOperation::kAppend;
@@ -173,7 +181,8 @@ std::optional<Operation> Letter(int letter, const CatalogState& state, int depth
       c.txn = kTxn;
       return c;
     }
-    default: return Finish{kTxn};
+    default:
+      return Finish{kTxn};
   }
 }
 

@@ -1,15 +1,15 @@
 /// \file
-/// `ictk fingerprint`: a behaviour fingerprint of the model (unlike the model version hash
-/// in report headers, it moves exactly when some answer the model allows moves). Every
-/// history of up to `steps` requests over a tiny domain is enumerated on the model alone
-/// (Apply, CanonicalAnswer, Adopt): one table `t` created as v4, or as v3 with identifier
-/// field `k`; columns `k` (int, required) and `v` (int, optional); values {null, 0, 1};
-/// at most two constraints (`pk`: primary-key on `k`, enforced; `pos`: check `v > 0`,
-/// not enforced). The alphabet has one or more requests of each op kind: appends of
-/// every (k, v) with k in {0, 1}, a delete and two modifications of the oldest live row,
-/// adding, toggling `enforced` of and removing each constraint, renaming and dropping
-/// `v`, validate, upgrade to v4, scan, and a transaction's begin, staged append and
-/// finish. A delete or modification with no live row is not enumerated. The
+/// `ictk fingerprint`: a behaviour fingerprint of the model (unlike the model version
+/// hash in report headers, it moves exactly when some answer the model allows moves).
+/// Every history of up to `steps` requests over a tiny domain is enumerated on the model
+/// alone (Apply, CanonicalAnswer, Adopt): one table `t` created as v4, or as v3 with
+/// identifier field `k`; columns `k` (int, required) and `v` (int, optional); values
+/// {null, 0, 1}; at most two constraints (`pk`: primary-key on `k`, enforced; `pos`:
+/// check `v > 0`, not enforced). The alphabet has one or more requests of each op kind:
+/// appends of every (k, v) with k in {0, 1}, a delete and two modifications of the oldest
+/// live row, adding, toggling `enforced` of and removing each constraint, renaming and
+/// dropping `v`, validate, upgrade to v4, scan, and a transaction's begin, staged append
+/// and finish. A delete or modification with no live row is not enumerated. The
 /// fingerprint counts, over the last request of every history, the results allowed,
 /// the error kinds of required rejections and each allowed status set, by op, plus a
 /// SHA-256 over every history's outcome in enumeration order.
@@ -27,10 +27,10 @@ namespace ictk {
 
 /// The counts of one enumeration.
 struct Fingerprint {
-  int steps = 0;                            ///< requests after create-table, at most
-  std::string switches = "defaults";        ///< the switches that differ from the defaults
-  int64_t histories = 0;                    ///< enumerated histories (incl. create only)
-  std::map<std::string, int64_t> results;   ///< "ok", "ok-or-rejected", "rejected"
+  int steps = 0;                           ///< requests after create-table, at most
+  std::string switches = "defaults";       ///< the switches that differ from the defaults
+  int64_t histories = 0;                   ///< enumerated histories (incl. create only)
+  std::map<std::string, int64_t> results;  ///< "ok", "ok-or-rejected", "rejected"
   std::map<std::string, int64_t> rejected;  ///< error kinds of required rejections
   std::map<std::string, int64_t> statuses;  ///< "pk {validated, unvalidated}" -> count
   /// op -> result -> count.

@@ -78,10 +78,9 @@ std::optional<StepDisagreement> Compare(const AllowedOutcome& a, const AllowedOu
       const auto ia = sa.find(n);
       const auto ib = sb.find(n);
       if (ia != sa.end() && ib != sb.end() && ia->second == ib->second) continue;
-      parts.push_back(fmt::format(
-          "the status of `{}` may be {} under a, {} under b", n,
-          ia == sa.end() ? "(absent)" : ToString(ia->second),
-          ib == sb.end() ? "(absent)" : ToString(ib->second)));
+      parts.push_back(fmt::format("the status of `{}` may be {} under a, {} under b", n,
+                                  ia == sa.end() ? "(absent)" : ToString(ia->second),
+                                  ib == sb.end() ? "(absent)" : ToString(ib->second)));
     }
     d.detail = fmt::format("{}", fmt::join(parts, "; "));
     return d;
@@ -94,15 +93,15 @@ std::optional<StepDisagreement> Compare(const AllowedOutcome& a, const AllowedOu
   const Findings ab = Judge(b, canonical_a);
   if (!ab.empty()) {
     d.aspect = "answer";
-    d.detail = fmt::format("the answer a allows is not allowed under b: {}",
-                           FindingsText(ab));
+    d.detail =
+        fmt::format("the answer a allows is not allowed under b: {}", FindingsText(ab));
     return d;
   }
   const Findings ba = Judge(a, canonical_b);
   if (!ba.empty()) {
     d.aspect = "answer";
-    d.detail = fmt::format("the answer b allows is not allowed under a: {}",
-                           FindingsText(ba));
+    d.detail =
+        fmt::format("the answer b allows is not allowed under a: {}", FindingsText(ba));
     return d;
   }
   return std::nullopt;
@@ -328,8 +327,8 @@ std::string RenderSpecDiffText(const SpecDiffResult& r) {
         d.same_kind);
     out += fmt::format("   step {} ({}, {}) differs in the {}: {}\n", d.at.step, d.at.op,
                        d.at.label, d.at.aspect, d.at.detail);
-    out += fmt::format("   a allows: {}\n   b allows: {}\n", d.at.allowed_a,
-                       d.at.allowed_b);
+    out +=
+        fmt::format("   a allows: {}\n   b allows: {}\n", d.at.allowed_a, d.at.allowed_b);
     for (size_t i = 0; i < d.requests.size(); ++i)
       out += fmt::format("   {:>2}. {}\n", i + 1, d.requests[i]);
     out += fmt::format("   fixture: {}\n", d.fixture_path);
@@ -340,7 +339,8 @@ std::string RenderSpecDiffText(const SpecDiffResult& r) {
 namespace {
 
 std::string Capitalized(std::string s) {
-  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z')
+    s[0] = static_cast<char>(s[0] - 'a' + 'A');
   return s;
 }
 
@@ -357,8 +357,7 @@ std::string RenderSpecDiffMarkdown(const SpecDiffResult& r) {
         "{}\n- case {}, minimized from {} to {} requests; {} histories disagree this "
         "way\n- fixture: `{}`\n\n```\n",
         ++n, d.at.step, d.at.op, d.at.aspect, Capitalized(d.at.detail), d.at.allowed_a,
-        d.at.allowed_b,
-        d.case_index, d.original_requests, d.requests.size(), d.same_kind,
+        d.at.allowed_b, d.case_index, d.original_requests, d.requests.size(), d.same_kind,
         d.fixture_path);
     for (size_t i = 0; i < d.requests.size(); ++i)
       out += fmt::format("{}. {}\n", i + 1, d.requests[i]);

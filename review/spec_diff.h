@@ -26,8 +26,8 @@ struct SpecDiffOptions {
   Switches b;
   int histories = 200;
   uint64_t seed = 1;
-  int max_steps = 12;    ///< plan steps per history
-  int max_reported = 5;  ///< disagreements (of distinct kinds) shrunk and reported
+  int max_steps = 12;        ///< plan steps per history
+  int max_reported = 5;      ///< disagreements (of distinct kinds) shrunk and reported
   int shrink_budget = 2000;  ///< histories run while shrinking one disagreement
   std::string tool = "ictk";
   /// How the readings are named in the output ("" = the switches that differ from the
@@ -37,11 +37,11 @@ struct SpecDiffOptions {
 
 /// The first step at which two readings disagree.
 struct StepDisagreement {
-  int step = 0;         ///< 1-based request index
-  std::string op;       ///< "commit", "add-constraint", ...
-  std::string label;    ///< the generator's step label
-  std::string aspect;   ///< "result", "error-kind", "status", "reader-statuses"
-  std::string detail;   ///< how they differ, in words
+  int step = 0;           ///< 1-based request index
+  std::string op;         ///< "commit", "add-constraint", ...
+  std::string label;      ///< the generator's step label
+  std::string aspect;     ///< "result", "error-kind", "status", "reader-statuses"
+  std::string detail;     ///< how they differ, in words
   std::string allowed_a;  ///< DescribeAllowed under a
   std::string allowed_b;
   bool operator==(const StepDisagreement&) const = default;
@@ -61,7 +61,7 @@ struct Disagreement {
 
 struct SpecDiffResult {
   int histories = 0;
-  int64_t disagreeing = 0;  ///< histories with at least one disagreement
+  int64_t disagreeing = 0;                  ///< histories with at least one disagreement
   std::vector<Disagreement> disagreements;  ///< one per kind, in case order
   /// Kinds beyond max_reported, counted but not shrunk.
   int64_t unreported_kinds = 0;
@@ -74,8 +74,8 @@ struct SpecDiffResult {
 /// receives the requests up to and including the disagreeing step and `expects` their
 /// fixture expectations under `a`.
 std::optional<StepDisagreement> FirstDisagreement(
-    const Plan& plan, const RenderOptions& options, const Switches& a,
-    const Switches& b, std::vector<Request>* requests = nullptr,
+    const Plan& plan, const RenderOptions& options, const Switches& a, const Switches& b,
+    std::vector<Request>* requests = nullptr,
     std::vector<nlohmann::json>* expects = nullptr);
 
 /// Runs, compares and shrinks.

@@ -99,7 +99,8 @@ std::vector<std::string> SplitSentences(const std::string& block) {
   size_t start = 0;
   for (size_t i = 0; i < block.size(); ++i) {
     const char c = block[i];
-    if ((c != '.' && c != '?' && c != '!') || i + 1 >= block.size() || block[i + 1] != ' ')
+    if ((c != '.' && c != '?' && c != '!') || i + 1 >= block.size() ||
+        block[i + 1] != ' ')
       continue;
     const std::string_view before = std::string_view(block).substr(start, i + 1 - start);
     if (before.ends_with("e.g.") || before.ends_with("i.e.")) continue;
@@ -120,9 +121,12 @@ std::string Lower(std::string s) {
 
 std::string_view ToString(SpecFormat format) {
   switch (format) {
-    case SpecFormat::kPlain: return "plain";
-    case SpecFormat::kUnifiedDiff: return "unified-diff";
-    case SpecFormat::kMailReview: return "mail-review";
+    case SpecFormat::kPlain:
+      return "plain";
+    case SpecFormat::kUnifiedDiff:
+      return "unified-diff";
+    case SpecFormat::kMailReview:
+      return "mail-review";
   }
   return "plain";
 }
@@ -162,8 +166,8 @@ std::string NormalizeSpecText(std::string_view text) {
 
 std::string NormalizeQuote(std::string_view quote) {
   std::string q = NormalizeSpecText(quote);
-  while (!q.empty() && (q.back() == '.' || q.back() == ':' || q.back() == ';' ||
-                        q.back() == ' '))
+  while (!q.empty() &&
+         (q.back() == '.' || q.back() == ':' || q.back() == ';' || q.back() == ' '))
     q.pop_back();
   return q;
 }
@@ -238,8 +242,8 @@ std::vector<std::string> SpecLines(std::string_view text, SpecFormat format) {
       size_t start = 0;
       for (;;) {
         const size_t next = line.find(" +", start);
-        out.emplace_back(line.substr(start, next == std::string::npos ? std::string::npos
-                                                                       : next - start));
+        out.emplace_back(line.substr(
+            start, next == std::string::npos ? std::string::npos : next - start));
         if (next == std::string::npos) break;
         start = next + 2;
       }
@@ -260,7 +264,8 @@ std::vector<std::string> SpecLines(std::string_view text, SpecFormat format) {
   return out;
 }
 
-Result<SpecSection> ReadConstraintsSection(std::string_view text, std::string_view source) {
+Result<SpecSection> ReadConstraintsSection(std::string_view text,
+                                           std::string_view source) {
   SpecSection section;
   section.format = DetectSpecFormat(text);
   const std::vector<std::string> lines = SpecLines(text, section.format);

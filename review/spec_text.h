@@ -22,11 +22,12 @@ std::string_view ToString(SpecFormat format);
 
 /// One sentence of the Constraints section.
 struct SpecSentence {
-  int index = 0;            ///< 1-based, in text order
-  std::string subsection;   ///< the nearest heading: "Constraints", "Constraint Fields", ...
-  std::string text;         ///< as written, whitespace collapsed
-  std::string normalized;   ///< NormalizeSpecText(text)
-  bool normative = false;   ///< carries must, must not, required, may, only, cannot, ...
+  int index = 0;  ///< 1-based, in text order
+  std::string
+      subsection;    ///< the nearest heading: "Constraints", "Constraint Fields", ...
+  std::string text;  ///< as written, whitespace collapsed
+  std::string normalized;  ///< NormalizeSpecText(text)
+  bool normative = false;  ///< carries must, must not, required, may, only, cannot, ...
   bool operator==(const SpecSentence&) const = default;
 };
 
@@ -59,6 +60,7 @@ std::vector<std::string> SpecLines(std::string_view text, SpecFormat format);
 /// The sentences of the `### Constraints` section (up to the next heading of level 1-3)
 /// of `text`. `source` names the input in errors ("kInvalid: FILE: no `### Constraints`
 /// heading").
-Result<SpecSection> ReadConstraintsSection(std::string_view text, std::string_view source);
+Result<SpecSection> ReadConstraintsSection(std::string_view text,
+                                           std::string_view source);
 
 }  // namespace ictk

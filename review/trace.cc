@@ -114,7 +114,8 @@ TraceEvidence CollectEvidence(const std::string& source_dir, int histories,
     for (fs::recursive_directory_iterator it(root / "tests", ec), end; !ec && it != end;
          it.increment(ec)) {
       const std::string name = it->path().filename().string();
-      if (it->is_regular_file(ec) && name.ends_with("_test.cc")) tests.push_back(it->path());
+      if (it->is_regular_file(ec) && name.ends_with("_test.cc"))
+        tests.push_back(it->path());
     }
     std::sort(tests.begin(), tests.end());
     evidence.test_files = static_cast<int>(tests.size());
@@ -209,7 +210,8 @@ TraceResult TraceSection(const SpecSection& section, std::string source,
     row.sentence = s;
     for (RuleId id : kAllRuleIds)
       if (traced[i].count(id)) row.rules.push_back(id);
-    if (row.rules.empty()) result.untraced.push_back(static_cast<int>(result.rows.size()));
+    if (row.rules.empty())
+      result.untraced.push_back(static_cast<int>(result.rows.size()));
     result.rows.push_back(std::move(row));
   }
   return result;
@@ -220,7 +222,8 @@ std::string RenderTraceText(const TraceResult& t) {
       "trace {} ({}): {} sentences traced or normative, {} untraced, {} stale rules\n",
       t.source, ToString(t.format), t.rows.size(), t.untraced.size(), t.stale.size());
   out += fmt::format(
-      "evidence: {} test files{}, fixture index {}, rule tags of {} histories (seed {})\n\n",
+      "evidence: {} test files{}, fixture index {}, rule tags of {} histories (seed "
+      "{})\n\n",
       t.evidence.test_files,
       t.evidence.source_dir.empty() ? " (no source tree found)" : "",
       t.evidence.fixture_index ? "found" : "absent (fixtures 0)", t.evidence.histories,
@@ -240,8 +243,8 @@ std::string RenderTraceText(const TraceResult& t) {
     out += fmt::format("  [{}] {}\n", t.rows[i].sentence.index, t.rows[i].sentence.text);
   out += fmt::format("stale rules (quote not in the text): {}\n", t.stale.size());
   for (const StaleQuote& q : t.stale)
-    out += fmt::format("  {}{}: \"{}\"\n", RuleIdName(q.rule), q.anchor ? " (anchor)" : "",
-                       q.quote);
+    out += fmt::format("  {}{}: \"{}\"\n", RuleIdName(q.rule),
+                       q.anchor ? " (anchor)" : "", q.quote);
   return out;
 }
 
@@ -256,7 +259,8 @@ std::string RenderTraceMarkdown(const TraceResult& t) {
   if (!t.untraced.empty()) {
     out += "### Untraced sentences\n\n";
     for (int i : t.untraced)
-      out += fmt::format("- [{}] {}\n", t.rows[i].sentence.index, t.rows[i].sentence.text);
+      out +=
+          fmt::format("- [{}] {}\n", t.rows[i].sentence.index, t.rows[i].sentence.text);
     out += "\n";
   }
   if (!t.stale.empty()) {
@@ -271,17 +275,17 @@ std::string RenderTraceMarkdown(const TraceResult& t) {
   for (const SentenceTrace& row : t.rows) {
     const std::string sentence = Cell(Shorten(row.sentence.text, 160));
     if (row.rules.empty()) {
-      out += fmt::format("| {} | {} | **untraced** | | | |\n", row.sentence.index,
-                         sentence);
+      out +=
+          fmt::format("| {} | {} | **untraced** | | | |\n", row.sentence.index, sentence);
       continue;
     }
     bool first = true;
     for (RuleId id : row.rules) {
       const RuleEvidence& e = t.evidence.rules.at(id);
-      out += fmt::format("| {} | {} | `{}` | {} | {} | {} |\n",
-                         first ? std::to_string(row.sentence.index) : "",
-                         first ? sentence : "", RuleIdName(id), e.tests, e.fixtures,
-                         e.tags);
+      out +=
+          fmt::format("| {} | {} | `{}` | {} | {} | {} |\n",
+                      first ? std::to_string(row.sentence.index) : "",
+                      first ? sentence : "", RuleIdName(id), e.tests, e.fixtures, e.tags);
       first = false;
     }
   }
@@ -311,7 +315,8 @@ std::string RenderTraceJson(const TraceResult& t) {
         {{"index", t.rows[i].sentence.index}, {"sentence", t.rows[i].sentence.text}});
   json stale = json::array();
   for (const StaleQuote& q : t.stale)
-    stale.push_back({{"rule", RuleIdName(q.rule)}, {"quote", q.quote}, {"anchor", q.anchor}});
+    stale.push_back(
+        {{"rule", RuleIdName(q.rule)}, {"quote", q.quote}, {"anchor", q.anchor}});
   json unquoted = json::array();
   for (RuleId id : t.unquoted) unquoted.push_back(RuleIdName(id));
   const json doc = {{"source", t.source},

@@ -1,6 +1,6 @@
 /// \file
-/// `ictk trace`: which sentences of a spec text the rule catalogue's quotes trace, and how
-/// much evidence stands behind each rule (tests naming its ID, fixtures in the corpus
+/// `ictk trace`: which sentences of a spec text the rule catalogue's quotes trace, and
+/// how much evidence stands behind each rule (tests naming its ID, fixtures in the corpus
 /// index, generator tags over a fixed sample of histories). A normative sentence that no
 /// quote falls in is untraced; a rule whose quote is not in the text is stale.
 #pragma once

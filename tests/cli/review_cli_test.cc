@@ -1,6 +1,7 @@
 // `ictk trace`, `ictk spec-diff` and `ictk fingerprint` as CI scripts call them: exit
 // codes and the lines they print.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -41,7 +42,8 @@ TEST(ReviewCli, TraceBadInputExitsTwoNamingTheFile) {
 
 TEST(ReviewCli, SpecDiffPrintsTheCountAndExitsZero) {
   const std::filesystem::path out =
-      std::filesystem::temp_directory_path() / "ictk-review-cli-spec-diff";
+      std::filesystem::temp_directory_path() /
+      ("ictk-review-cli-spec-diff-" + std::to_string(getpid()));
   std::filesystem::remove_all(out);
   const auto r = RunIctk(
       "spec-diff --a modified-counts-as-added=true --b modified-counts-as-added=false "
@@ -58,7 +60,8 @@ TEST(ReviewCli, SpecDiffPrintsTheCountAndExitsZero) {
 }
 
 TEST(ReviewCli, SpecDiffBadSwitchExitsTwo) {
-  const auto r = RunIctk("spec-diff --a no-such-switch=1 --b modified-counts-as-added=false");
+  const auto r =
+      RunIctk("spec-diff --a no-such-switch=1 --b modified-counts-as-added=false");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("no-such-switch"), std::string::npos) << r.out;
   EXPECT_EQ(RunIctk("spec-diff --a modified-counts-as-added").exit_code, 2);
@@ -71,7 +74,8 @@ TEST(ReviewCli, FingerprintGoldenMatchesAndADifferenceExitsOne) {
   EXPECT_NE(same.out.find("enumerated "), std::string::npos) << same.out;
   // A golden of another depth differs, and the message says how to update it.
   const std::filesystem::path golden =
-      std::filesystem::temp_directory_path() / "ictk-review-cli-golden.json";
+      std::filesystem::temp_directory_path() /
+      ("ictk-review-cli-golden-" + std::to_string(getpid()) + ".json");
   ASSERT_EQ(RunIctk("fingerprint --steps 1 --write '" + golden.string() + "'").exit_code,
             0);
   const auto moved = RunIctk("fingerprint --steps 2 --golden '" + golden.string() + "'");

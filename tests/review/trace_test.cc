@@ -54,7 +54,8 @@ TEST(SpecText, NormativeWords) {
   EXPECT_TRUE(IsNormative("Required for a `check` constraint"));
   EXPECT_TRUE(IsNormative("A list with no constraints may be omitted."));
   EXPECT_TRUE(IsNormative("Only `name` can be updated"));
-  EXPECT_TRUE(IsNormative("A commit that does not add rows cannot introduce a violation."));
+  EXPECT_TRUE(
+      IsNormative("A commit that does not add rows cannot introduce a violation."));
   EXPECT_TRUE(IsNormative("Three constraint types are defined:"));
   EXPECT_FALSE(IsNormative("Its definition is stored in table metadata."));
   EXPECT_FALSE(IsNormative("Iceberg never guaranteed uniqueness for identifier fields."));
@@ -69,10 +70,11 @@ TEST(SpecText, MailReviewIsSplitAndTheCommentCut) {
   ASSERT_FALSE(section->sentences.empty());
   EXPECT_EQ(section->sentences.front().text,
             "Constraints are added in v4 and are not supported in v3 or earlier.");
-  EXPECT_EQ(section->sentences.back().text,
-            "Such a commit, for example a delete or a compaction operation, may carry over "
-            "the parent snapshot's `validated` or `valid` status for a constraint without "
-            "checking rows again.");
+  EXPECT_EQ(
+      section->sentences.back().text,
+      "Such a commit, for example a delete or a compaction operation, may carry over "
+      "the parent snapshot's `validated` or `valid` status for a constraint without "
+      "checking rows again.");
   for (const SpecSentence& s : section->sentences) {
     EXPECT_EQ(s.text.find("Review Comment"), std::string::npos) << s.text;
     EXPECT_EQ(s.text.find("Sorting floating-point"), std::string::npos) << s.text;
@@ -80,8 +82,8 @@ TEST(SpecText, MailReviewIsSplitAndTheCommentCut) {
 }
 
 TEST(SpecText, MissingSectionNamesTheFile) {
-  Result<SpecSection> section =
-      ReadConstraintsSection("# Spec\n\n### Sorting\n\nRows must be sorted.\n", "x/spec.md");
+  Result<SpecSection> section = ReadConstraintsSection(
+      "# Spec\n\n### Sorting\n\nRows must be sorted.\n", "x/spec.md");
   ASSERT_FALSE(section.has_value());
   EXPECT_EQ(section.error().kind, ErrorKind::kInvalid);
   EXPECT_NE(section.error().message.find("x/spec.md"), std::string::npos);
@@ -104,8 +106,8 @@ TEST(SpecText, TableHeaderRowsAreSkippedAndDescriptionsKept) {
 }
 
 TEST(Trace, CountRuleMentionsMatchesWholeIds) {
-  EXPECT_EQ(CountRuleMentions("\"st.valid\" st.validated st.valid, xst.valid", "st.valid"),
-            2);
+  EXPECT_EQ(
+      CountRuleMentions("\"st.valid\" st.validated st.valid, xst.valid", "st.valid"), 2);
   EXPECT_EQ(CountRuleMentions("id.above-last id.above-lastx", "id.above-last"), 1);
   EXPECT_EQ(CountRuleMentions("", "id.above-last"), 0);
 }
@@ -135,7 +137,8 @@ TEST(Trace, SeedTracesEveryNormativeSentenceAndNoRuleIsStale) {
   EXPECT_TRUE(t.clean());
   // Every quoted rule traces at least one sentence.
   std::set<RuleId> traced;
-  for (const SentenceTrace& row : t.rows) traced.insert(row.rules.begin(), row.rules.end());
+  for (const SentenceTrace& row : t.rows)
+    traced.insert(row.rules.begin(), row.rules.end());
   for (const RuleInfo& r : RuleCatalogue())
     if (!r.quote.empty()) EXPECT_TRUE(traced.count(r.id)) << RuleIdName(r.id);
 }
