@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "cli/adapter_config.h"
+#include "cli/certify_resume.h"
 #include "cli/commands.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
@@ -74,6 +75,7 @@ struct CertifyArgs {
   std::string expect;      ///< --expect FILE
   bool strict = false;     ///< --strict: certification mode
   std::optional<ExpectationFile> expectations;  ///< --expect, read
+  std::string resume;  ///< --resume DIR: continue the killed run in DIR
 };
 
 double MillisSince(Clock::time_point start) {
@@ -264,8 +266,41 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
   options.tool = std::string("ictk ") + ICTK_VERSION;
   options.model_version = h.model_version;
 
+  // --resume: the cases the killed run finished are kept, not run again.
+  ResumeState resumed;
+  int64_t resumed_failing = 0;
+  if (!args.resume.empty() && !out_dir.empty()) {
+    Result<ResumeState> state = LoadResumeState(out_dir, h);
+    if (!state) {
+      std::fprintf(stderr, "ictk certify: %s\n", state.error().message.c_str());
+      result.exit_code = 2;
+      return result;
+    }
+    resumed = std::move(*state);
+    std::erase_if(indices, [&](int64_t i) { return resumed.done.count(i) > 0; });
+    for (CaseRecord& c : resumed.cases) {
+      if (!IsConformant(c.verdict)) {
+        if (c.index >= 0) ++resumed_failing;
+        if (!result.first_failing_index) result.first_failing_index = c.index;
+      }
+      report.cases.push_back(std::move(c));
+    }
+    if (fail_fast && result.first_failing_index)
+      indices.clear();  // the killed run had already failed
+    if (!args.quiet)
+      std::fprintf(stderr, "ictk certify: resuming %s: %zu case(s) done, %zu to run\n",
+                   out_dir.c_str(), resumed.cases.size(), indices.size());
+  }
+
   std::ofstream jsonl;
-  if (!out_dir.empty()) {
+  if (!out_dir.empty() && resumed.found) {
+    std::string error;
+    if (!ReopenReportForAppend(out_dir, resumed.keep_bytes, jsonl, error)) {
+      std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
+      result.exit_code = 2;
+      return result;
+    }
+  } else if (!out_dir.empty()) {
     std::error_code ec;
     fs::create_directories(out_dir, ec);
     jsonl.open(fs::path(out_dir) / "report.jsonl", std::ios::binary | std::ios::trunc);
@@ -293,7 +328,12 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     ro.adapter_spec = spec;
     ro.expect = args.expectations ? &*args.expectations : nullptr;
     ro.strict = args.strict;
-    for (CaseRecord& c : ReplayFixtures(*sessions[0], *corpus, ro, -1'000'000)) {
+    // --resume: a corpus the killed run finished is not replayed again.
+    const size_t corpus_size = corpus->size();
+    std::vector<Fixture> remaining;
+    if (!CorpusDone(resumed, -1'000'000, corpus_size)) remaining = std::move(*corpus);
+    for (CaseRecord& c : ReplayFixtures(*sessions[0], remaining, ro, -1'000'000)) {
+      if (resumed.done.count(c.index) > 0) continue;  // kept from the killed run
       if (!IsConformant(c.verdict) && !result.first_failing_index)
         result.first_failing_index = c.index;
       if (jsonl.is_open()) jsonl << DumpJson(ToJson(c)) << "\n" << std::flush;
@@ -301,7 +341,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     }
     if (!args.quiet)
       std::fprintf(stderr, "ictk certify: corpus %s: %zu fixtures replayed\n", dir.c_str(),
-                   corpus->size());
+                   corpus_size);
     if (fail_fast && result.first_failing_index) indices.clear();
   }
 
@@ -332,7 +372,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
   }
 
   Progress progress(static_cast<int64_t>(indices.size()), args.quiet);
-  int64_t failing = 0;
+  int64_t failing = resumed_failing;
   std::vector<FixtureFile> fixtures;
   for (size_t k = 0; k < indices.size(); ++k) {
     std::unique_lock<std::mutex> lock(mu);
@@ -348,6 +388,14 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
         result.first_failing_index = r.record.index;
         result.first_failure_ms = MillisSince(start);
       }
+    }
+    // The fixture first, then the record: a record in report.jsonl means its fixture
+    // file is on disk, even if the run is killed next (--resume keeps both).
+    if (r.fixture && !out_dir.empty()) {
+      std::string error;
+      if (!WriteFile(fs::path(out_dir) / r.fixture->path,
+                     DumpJson(r.fixture->content, 2) + "\n", error))
+        std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
     }
     ApplyCertifyExpectation(args, r.record);
     if (jsonl.is_open()) jsonl << DumpJson(ToJson(r.record)) << "\n" << std::flush;
@@ -705,6 +753,10 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
   c->add_flag("--strict", args->strict,
               "Certification mode: expectation entries are not honoured; only cases "
               "needing an undeclared capability are skipped");
+  c->add_option("--resume", args->resume,
+                "Continue the killed run in DIR (its report.jsonl) without redoing its "
+                "finished cases; give the same options as the run (implies --out DIR)")
+      ->type_name("DIR");
   // --adapter is not needed with --mutation-score.
   c->get_option("--adapter")->required(false);
   *subcommand = c;
@@ -712,6 +764,13 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
     if (args->adapter.spec.empty() && !args->mutation_score) {
       std::fprintf(stderr, "ictk certify: --adapter is required\n");
       return 2;
+    }
+    if (!args->resume.empty()) {
+      if (args->mutation_score) {
+        std::fprintf(stderr, "ictk certify: --resume does not apply to --mutation-score\n");
+        return 2;
+      }
+      args->out = args->resume;
     }
     return RunCertifyCommand(global, *args);
   };

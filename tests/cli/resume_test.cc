@@ -1,0 +1,236 @@
+/// \file
+/// Long runs (docs/robustness.md): `ictk certify` keeps every finished case in
+/// report.jsonl when it is killed with SIGKILL mid-run, and `certify --resume DIR` then
+/// finishes the run without redoing those cases, with the same report (apart from timing
+/// fields and the header's command line) and the same fixture files as an uninterrupted
+/// run.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sample/sample_adapter.h"
+
+extern char** environ;
+
+namespace ictk {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/// Starts `build/bin/ictk ARGS` with stdout and stderr into `log`; returns its pid.
+pid_t Spawn(const std::vector<std::string>& args, const fs::path& log) {
+  std::vector<std::string> argv = {std::string(ICTK_BIN_DIR) + "/ictk"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> raw;
+  for (std::string& a : argv) raw.push_back(a.data());
+  raw.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid = -1;
+  int rc = posix_spawn(&pid, raw[0], &actions, nullptr, raw.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return rc == 0 ? pid : -1;
+}
+
+/// The exit code of `pid` (-signal when it was killed).
+int Wait(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+/// Runs `ictk ARGS` to the end; its exit code.
+int RunToEnd(const std::vector<std::string>& args, const fs::path& log) {
+  pid_t pid = Spawn(args, log);
+  return pid < 0 ? -1000 : Wait(pid);
+}
+
+/// Complete lines of `text` (a cut-off last line is left out).
+std::vector<std::string> CompleteLines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t pos = 0;
+  for (size_t end; (end = text.find('\n', pos)) != std::string::npos; pos = end + 1)
+    lines.push_back(text.substr(pos, end - pos));
+  return lines;
+}
+
+/// A record without what differs between equal runs: timing fields and the command line.
+nlohmann::json Comparable(nlohmann::json j) {
+  if (j.is_object()) {
+    j.erase("duration-ms");
+    j.erase("command-line");
+    for (auto& [key, value] : j.items()) value = Comparable(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = Comparable(value);
+  }
+  return j;
+}
+
+/// The records of `dir`/report.jsonl, comparable across run folders: `dir` itself (in
+/// the replay commands of failures) is written as "RUN".
+std::vector<nlohmann::json> Records(const fs::path& dir) {
+  std::vector<nlohmann::json> records;
+  const std::string name = dir.string();
+  for (std::string line : CompleteLines(ReadText(dir / "report.jsonl"))) {
+    for (size_t at; (at = line.find(name)) != std::string::npos;)
+      line.replace(at, name.size(), "RUN");
+    records.push_back(Comparable(nlohmann::json::parse(line)));
+  }
+  return records;
+}
+
+/// Relative path -> content of every file under `dir`/failures.
+std::map<std::string, std::string> Fixtures(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  if (!fs::exists(dir / "failures")) return files;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "failures"))
+    if (e.is_regular_file())
+      files[fs::relative(e.path(), dir).string()] = ReadText(e.path());
+  return files;
+}
+
+class ResumeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/ictk-resume-XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    // A mutant, so that some cases fail and write fixture files; the first one the
+    // sample offers (no name is assumed here).
+    ASSERT_FALSE(SampleMutants().empty());
+    spec_ = "builtin:sample?mutant=" + SampleMutants().front().name;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::vector<std::string> Certify(const fs::path& out, int histories) const {
+    return {"certify", "--adapter", spec_,     "--histories", std::to_string(histories),
+            "--seed",  "11",        "--quiet", "--out",       out.string()};
+  }
+  fs::path dir_;
+  std::string spec_;
+};
+
+// The kill-and-resume test of issue 8: SIGKILL mid-run, resume, compare with an
+// uninterrupted run. Killed twice: as soon as the header is written (in the replay of the
+// fixture corpus, whose records certify writes before the random cases), and once a few
+// random cases are in the file.
+TEST_F(ResumeTest, KilledRunResumesToTheUninterruptedReport) {
+  const int histories = 40;
+  const fs::path whole = dir_ / "whole";
+  const int whole_exit = RunToEnd(Certify(whole, histories), dir_ / "whole.log");
+  ASSERT_TRUE(whole_exit == 0 || whole_exit == 1) << ReadText(dir_ / "whole.log");
+  const std::vector<nlohmann::json> expected = Records(whole);
+  ASSERT_GE(expected.size(), static_cast<size_t>(histories) + 2);
+  ASSERT_EQ(expected.back()["type"], "totals");
+  size_t corpus = 0;  // records before the random cases (index < 0)
+  for (const nlohmann::json& r : expected)
+    if (r["type"] == "case" && r["index"].get<int64_t>() < 0) ++corpus;
+
+  for (const size_t kill_at : {size_t{1}, 1 + corpus + 3}) {
+    SCOPED_TRACE("killed at " + std::to_string(kill_at) + " lines");
+    const fs::path killed = dir_ / ("killed-" + std::to_string(kill_at));
+    pid_t pid = Spawn(Certify(killed, histories), dir_ / "killed.log");
+    ASSERT_GT(pid, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (std::chrono::steady_clock::now() < deadline &&
+           CompleteLines(ReadText(killed / "report.jsonl")).size() < kill_at)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ::kill(pid, SIGKILL);
+    ASSERT_EQ(Wait(pid), -SIGKILL);
+    const std::vector<std::string> kept = CompleteLines(ReadText(killed / "report.jsonl"));
+    ASSERT_GE(kept.size(), kill_at) << "the run wrote nothing before it was killed";
+    if (kept.size() >= expected.size())
+      GTEST_SKIP() << "the run finished before it could be killed";
+    // Every finished case is in the file, as a whole record.
+    for (size_t i = 1; i < kept.size(); ++i)
+      EXPECT_EQ(nlohmann::json::parse(kept[i])["type"], "case") << kept[i];
+
+    auto args = Certify(killed, histories);
+    args.insert(args.end(), {"--resume", killed.string()});
+    const int resumed_exit = RunToEnd(args, dir_ / "resume.log");
+    EXPECT_EQ(resumed_exit, whole_exit) << ReadText(dir_ / "resume.log");
+
+    // The finished cases were kept byte for byte (a case run again would differ at
+    // least in its duration), and the run was completed to the same report and fixtures.
+    const std::vector<std::string> after = CompleteLines(ReadText(killed / "report.jsonl"));
+    ASSERT_GE(after.size(), kept.size());
+    for (size_t i = 0; i < kept.size(); ++i) EXPECT_EQ(after[i], kept[i]) << i;
+    EXPECT_EQ(Records(killed), expected);
+    EXPECT_EQ(Fixtures(killed), Fixtures(whole));
+    EXPECT_EQ(ReadText(killed / "badge.json"), ReadText(whole / "badge.json"));
+  }
+}
+
+// Resuming a finished run runs nothing and rewrites the same totals.
+TEST_F(ResumeTest, ResumingAFinishedRunRunsNothing) {
+  const fs::path out = dir_ / "done";
+  const int first = RunToEnd(Certify(out, 3), dir_ / "first.log");
+  ASSERT_TRUE(first == 0 || first == 1) << ReadText(dir_ / "first.log");
+  const std::vector<nlohmann::json> before = Records(out);
+  auto args = Certify(out, 3);
+  args.insert(args.end(), {"--resume", out.string()});
+  args.erase(std::find(args.begin(), args.end(), "--quiet"));
+  EXPECT_EQ(RunToEnd(args, dir_ / "again.log"), first);
+  EXPECT_NE(ReadText(dir_ / "again.log").find("case(s) done, 0 to run"),
+            std::string::npos)
+      << ReadText(dir_ / "again.log");
+  EXPECT_EQ(Records(out), before);
+}
+
+// A resume with other run parameters is refused (exit 2), naming the file and the
+// field, and leaves the report as it was.
+TEST_F(ResumeTest, ResumeWithOtherParametersIsRefused) {
+  const fs::path out = dir_ / "run";
+  const int first = RunToEnd(Certify(out, 2), dir_ / "first.log");
+  ASSERT_TRUE(first == 0 || first == 1) << ReadText(dir_ / "first.log");
+  const std::string before = ReadText(out / "report.jsonl");
+  auto args = Certify(out, 5);
+  args.insert(args.end(), {"--resume", out.string()});
+  EXPECT_EQ(RunToEnd(args, dir_ / "other.log"), 2);
+  const std::string log = ReadText(dir_ / "other.log");
+  EXPECT_NE(log.find("report.jsonl"), std::string::npos) << log;
+  EXPECT_NE(log.find("--histories was 2"), std::string::npos) << log;
+  EXPECT_EQ(ReadText(out / "report.jsonl"), before);
+}
+
+// A report.jsonl that is not one (a hostile or damaged run directory) is refused with
+// the file and line, never half-used.
+TEST_F(ResumeTest, DamagedReportIsRefusedWithItsLine) {
+  const fs::path out = dir_ / "bad";
+  ASSERT_LE(RunToEnd(Certify(out, 2), dir_ / "first.log"), 1) << ReadText(dir_ / "first.log");
+  const std::string header = CompleteLines(ReadText(out / "report.jsonl")).at(0);
+  std::ofstream(out / "report.jsonl", std::ios::trunc) << header << "\nnot json\n";
+  auto args = Certify(out, 2);
+  args.insert(args.end(), {"--resume", out.string()});
+  EXPECT_EQ(RunToEnd(args, dir_ / "bad.log"), 2);
+  const std::string log = ReadText(dir_ / "bad.log");
+  EXPECT_NE(log.find("report.jsonl:2:"), std::string::npos) << log;
+}
+
+}  // namespace
+}  // namespace ictk
