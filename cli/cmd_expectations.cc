@@ -44,7 +44,8 @@ int Run(const ExpectationsArgs& a) {
   text << in.rdbuf();
   Result<Report> report = ParseReportJsonl(text.str(), path.string());
   if (!report) {
-    std::fprintf(stderr, "ictk expectations update: %s\n", report.error().message.c_str());
+    std::fprintf(stderr, "ictk expectations update: %s\n",
+                 report.error().message.c_str());
     return 2;
   }
   std::string out = fmt::format(
@@ -61,11 +62,13 @@ int Run(const ExpectationsArgs& a) {
       ++lines;
     } else if (!IsConformant(c.verdict) || c.verdict == Verdict::kXfail) {
       if (c.verdict == Verdict::kXpass) continue;  // passes now: no entry
-      const std::string rule = c.failure && !c.failure->rule.empty()
-                                   ? c.failure->rule
-                                   : (c.failed_rules.empty() ? "" : c.failed_rules.front());
-      std::string why = c.failure && !c.failure->findings.empty() ? c.failure->findings.front()
-                                                                   : c.reason;
+      const std::string rule =
+          c.failure && !c.failure->rule.empty()
+              ? c.failure->rule
+              : (c.failed_rules.empty() ? "" : c.failed_rules.front());
+      std::string why = c.failure && !c.failure->findings.empty()
+                            ? c.failure->findings.front()
+                            : c.reason;
       out += fmt::format("{} xfail{}  # {}: {}\n", c.id, rule.empty() ? "" : " " + rule,
                          ToString(c.verdict), OneLine(why));
       ++lines;
@@ -94,8 +97,9 @@ SubcommandRunner AddExpectationsCommand(CLI::App& app, CLI::App** subcommand) {
   CLI::App* c = app.add_subcommand("expectations", "Expectation files (docs/replay.md)");
   c->require_subcommand(1);
   CLI::App* update = c->add_subcommand(
-      "update", "Write the proposed expectation file of a run: an xfail per failing case, a "
-                "skip per case skipped for a missing capability");
+      "update",
+      "Write the proposed expectation file of a run: an xfail per failing case, a "
+      "skip per case skipped for a missing capability");
   update->add_option("--report", args->report, "Run folder (or its report.jsonl)")
       ->required();
   update->add_option("--out", args->out, "Expectation file to write (default stdout)");

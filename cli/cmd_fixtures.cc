@@ -1,8 +1,8 @@
 /// \file
 /// `ictk fixtures generate --out DIR [--seed S] [--per-rule N]` and `ictk fixtures verify
-/// DIR` (docs/replay.md): the committed corpus, generated deterministically from histories
-/// run against the model plus the hand-written templates under fixtures/hand/, and its
-/// verification (strict decoding, hashes, ids, paths, INDEX.json, a replay on the
+/// DIR` (docs/replay.md): the committed corpus, generated deterministically from
+/// histories run against the model plus the hand-written templates under fixtures/hand/,
+/// and its verification (strict decoding, hashes, ids, paths, INDEX.json, a replay on the
 /// reference implementation and the expectations the model derives now).
 #include <fmt/format.h>
 
@@ -60,10 +60,10 @@ int RunGenerate(const GlobalOptions& global, const FixturesArgs& a) {
     std::fprintf(stderr, "ictk fixtures generate: %s\n", w.error().message.c_str());
     return 2;
   }
-  std::printf("ictk fixtures generate: %zu fixtures in %s (seed %llu, hand templates %s)\n",
-              corpus->files.size() - 2, a.out.c_str(),
-              static_cast<unsigned long long>(a.seed),
-              o.hand_dir.empty() ? "none" : o.hand_dir.c_str());
+  std::printf(
+      "ictk fixtures generate: %zu fixtures in %s (seed %llu, hand templates %s)\n",
+      corpus->files.size() - 2, a.out.c_str(), static_cast<unsigned long long>(a.seed),
+      o.hand_dir.empty() ? "none" : o.hand_dir.c_str());
   for (const std::string& n : corpus->notes) std::printf("  short: %s\n", n.c_str());
   return 0;
 }
@@ -89,10 +89,11 @@ SubcommandRunner AddFixturesCommand(CLI::App& app, CLI::App** subcommand) {
   CLI::App* c = app.add_subcommand(
       "fixtures", "Generate or verify the fixture corpus (docs/replay.md)");
   c->require_subcommand(1);
-  CLI::App* gen = c->add_subcommand(
-      "generate",
-      "Generate the corpus deterministically: histories run against the model, minimized, "
-      "deduplicated by hash, plus the hand-written templates");
+  CLI::App* gen =
+      c->add_subcommand("generate",
+                        "Generate the corpus deterministically: histories run against "
+                        "the model, minimized, "
+                        "deduplicated by hash, plus the hand-written templates");
   gen->add_option("--out", args->out, "Corpus folder (e.g. fixtures/corpus)")->required();
   gen->add_option("--seed", args->seed, "Seed (default 1)");
   gen->add_option("--per-rule", args->per_rule,
@@ -104,7 +105,8 @@ SubcommandRunner AddFixturesCommand(CLI::App& app, CLI::App** subcommand) {
   gen->add_option("--hand", args->hand,
                   "Folder of hand-written templates (default: hand/ beside --out, else "
                   "fixtures/hand; `none` for none)");
-  gen->add_option("--only", args->only, "Only rules whose ID starts with this (a subset)");
+  gen->add_option("--only", args->only,
+                  "Only rules whose ID starts with this (a subset)");
   CLI::App* ver = c->add_subcommand(
       "verify",
       "Check a corpus: strict decoding, hashes, ids, paths, INDEX.json, a replay on "

@@ -68,8 +68,9 @@ int Run(const GlobalOptions& global, const ReplayArgs& a) {
   for (const std::string& arg : a.switches) {
     const size_t eq = arg.find('=');
     const std::string error =
-        eq == std::string::npos ? fmt::format("--switch {}: expected NAME=VALUE", arg)
-                                : SetSwitch(switches, arg.substr(0, eq), arg.substr(eq + 1));
+        eq == std::string::npos
+            ? fmt::format("--switch {}: expected NAME=VALUE", arg)
+            : SetSwitch(switches, arg.substr(0, eq), arg.substr(eq + 1));
     if (!error.empty()) {
       std::fprintf(stderr, "ictk replay: %s\n", error.c_str());
       return 2;
@@ -182,8 +183,9 @@ int Run(const GlobalOptions& global, const ReplayArgs& a) {
       std::fprintf(stderr, "ictk replay: %s\n", error.c_str());
       return 2;
     }
-    std::printf("reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
-                a.out.c_str());
+    std::printf(
+        "reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
+        a.out.c_str());
   }
   return failed == 0 ? 0 : 1;
 }
@@ -198,10 +200,11 @@ SubcommandRunner AddReplayCommand(CLI::App& app, CLI::App** subcommand,
     for (const std::string& s : argv) quoted.push_back(Quote(s));
     args->command_line = fmt::format("{}", fmt::join(quoted, " "));
   }
-  CLI::App* c = app.add_subcommand(
-      "replay",
-      "Replay fixture files or folders on an adapter (docs/replay.md); exit 0 all passed, "
-      "1 a failure, 2 a bad fixture, expectation file or adapter");
+  CLI::App* c =
+      app.add_subcommand("replay",
+                         "Replay fixture files or folders on an adapter "
+                         "(docs/replay.md); exit 0 all passed, "
+                         "1 a failure, 2 a bad fixture, expectation file or adapter");
   AddAdapterFlags(c, args->adapter);
   c->add_option("--expect", args->expect,
                 "Expectation file: `<id or glob> skip|xfail [<rule or kind>] [max=N]  # "
@@ -209,7 +212,8 @@ SubcommandRunner AddReplayCommand(CLI::App& app, CLI::App** subcommand,
   c->add_flag("--strict", args->strict,
               "Certification mode: expectation entries are not honoured; only fixtures "
               "needing an undeclared capability are skipped");
-  c->add_option("--switch", args->switches, "Interpretation switch NAME=VALUE; repeatable")
+  c->add_option("--switch", args->switches,
+                "Interpretation switch NAME=VALUE; repeatable")
       ->type_name("NAME=VALUE");
   c->add_option("--out", args->out, "Write the report files (as certify) into DIR");
   c->add_option("paths", args->paths, "Fixture files or folders")->required();

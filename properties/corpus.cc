@@ -69,8 +69,8 @@ std::string AnswerText(const json& response) {
   const std::string result = response.value("result", "?");
   if (result == "rejected") {
     const json err = response.value("error", json::object());
-    std::string out = fmt::format("rejected ({})", err.is_object() ? err.value("kind", "?")
-                                                                    : std::string("?"));
+    std::string out = fmt::format(
+        "rejected ({})", err.is_object() ? err.value("kind", "?") : std::string("?"));
     if (err.is_object() && err.contains("constraint-ids"))
       out += ", constraint-ids " + DumpJson(err["constraint-ids"]);
     return out;
@@ -78,7 +78,8 @@ std::string AnswerText(const json& response) {
   if (result == "ok") {
     if (response.contains("rows") && response["rows"].is_array())
       return fmt::format("ok; {} rows", response["rows"].size());
-    if (response.contains("statuses")) return "ok; statuses " + DumpJson(response["statuses"]);
+    if (response.contains("statuses"))
+      return "ok; statuses " + DumpJson(response["statuses"]);
     return "ok";
   }
   return result + (response.contains("message") && response["message"].is_string()
@@ -114,8 +115,8 @@ std::string FixtureSkipReason(const Fixture& fixture,
   for (const auto& [name, value] : fixture.switches) {
     auto it = run.find(name);
     if (it != run.end() && it->second != value)
-      return fmt::format("the fixture assumes {}={}, the run has {}={}", name, value, name,
-                         it->second);
+      return fmt::format("the fixture assumes {}={}, the run has {}={}", name, value,
+                         name, it->second);
   }
   return {};
 }
@@ -170,7 +171,8 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
       break;
     }
     row.answered = AnswerText(*call.response);
-    const FollowUp follow = evaluator.FollowUpFor(step.request, step.expect, *call.response);
+    const FollowUp follow =
+        evaluator.FollowUpFor(step.request, step.expect, *call.response);
     std::optional<json> load, scan;
     for (int k = 0; k < 2 && verdict == Verdict::kPass; ++k) {
       const bool want = k == 0 ? follow.load_table : follow.scan;
@@ -180,7 +182,8 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
       if (step.request.contains("now-ms")) extra["now-ms"] = step.request["now-ms"];
       CallResult r = session.Call(extra);
       if (r.failure) {
-        transport_failed(*r.failure, fmt::format("then {}: ", extra["op"].get<std::string>()));
+        transport_failed(*r.failure,
+                         fmt::format("then {}: ", extra["op"].get<std::string>()));
         break;
       }
       (k == 0 ? load : scan) = *r.response;
@@ -230,9 +233,9 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
     f.original_steps = static_cast<int>(fixture.steps.size());
     f.fixture = fixture.source;
     f.fixture_id = fixture.id;
-    f.replay = fmt::format("ictk replay --adapter {} {}", ShellQuote(options.adapter_spec),
-                           ShellQuote(fixture.source.empty() ? fixture.id + ".json"
-                                                             : fixture.source));
+    f.replay = fmt::format(
+        "ictk replay --adapter {} {}", ShellQuote(options.adapter_spec),
+        ShellQuote(fixture.source.empty() ? fixture.id + ".json" : fixture.source));
     f.reproduce = f.replay;
     f.stderr_tail = session.adapter().StderrTail();
     record.failed_rules = fixture.rules;
@@ -265,9 +268,9 @@ void ApplyExpectation(CaseRecord& record, const ExpectationEntry& entry) {
   }
   if (record.verdict == Verdict::kPass) {
     record.verdict = Verdict::kXpass;
-    record.reason = fmt::format("{} expected a failure{}, but it passed: {}", where,
-                                entry.cause.empty() ? "" : " (" + entry.cause + ")",
-                                entry.reason);
+    record.reason =
+        fmt::format("{} expected a failure{}, but it passed: {}", where,
+                    entry.cause.empty() ? "" : " (" + entry.cause + ")", entry.reason);
   } else if (record.verdict != Verdict::kSkip && CaseNamesCause(record, entry.cause)) {
     record.verdict = Verdict::kXfail;
     record.reason = fmt::format("{}: {}", where, entry.reason);
@@ -303,13 +306,15 @@ std::vector<CaseRecord> ExpectationBreachRecords(const ExpectationFile& file,
 
 std::vector<CaseRecord> ReplayFixtures(AdapterSession& session,
                                        const std::vector<Fixture>& fixtures,
-                                       const ReplayOptions& options, int64_t first_index) {
+                                       const ReplayOptions& options,
+                                       int64_t first_index) {
   std::vector<CaseRecord> out;
   const std::vector<std::string> caps = session.capabilities().Names();
   int64_t index = first_index;
   for (const Fixture& f : fixtures) {
-    const ExpectationEntry* entry =
-        options.expect && !options.strict ? FindExpectation(*options.expect, f.id) : nullptr;
+    const ExpectationEntry* entry = options.expect && !options.strict
+                                        ? FindExpectation(*options.expect, f.id)
+                                        : nullptr;
     std::string skip = FixtureSkipReason(f, caps, options.switches);
     CaseRecord r;
     if (!skip.empty()) {
@@ -348,8 +353,8 @@ Result<std::vector<json>> ModelExpectations(const std::vector<json>& requests,
     const AllowedOutcome outcome = Apply(state, *request, switches);
     CallResult call = session.Call(requests[i]);
     if (call.failure)
-      return MakeError(ErrorKind::kAdapter, fmt::format("request {}: {}", i + 1,
-                                                        call.failure->message));
+      return MakeError(ErrorKind::kAdapter,
+                       fmt::format("request {}: {}", i + 1, call.failure->message));
     const std::vector<NestedField>* fields =
         outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
     Result<Response> response = ResponseFromJson(*call.response, fields);
@@ -364,11 +369,10 @@ Result<std::vector<json>> ModelExpectations(const std::vector<json>& requests,
                                    i + 1, ToString(f.front())));
     json expect = FixtureExpectation(outcome, state, *request, answer);
     Adopt(state, *request, answer, switches);
-    const bool stop =
-        expect.contains("stop-if") &&
-        std::find(expect["stop-if"].begin(), expect["stop-if"].end(),
-                  answer.result == AnswerResult::kOk ? "ok" : "rejected") !=
-            expect["stop-if"].end();
+    const bool stop = expect.contains("stop-if") &&
+                      std::find(expect["stop-if"].begin(), expect["stop-if"].end(),
+                                answer.result == AnswerResult::kOk ? "ok" : "rejected") !=
+                          expect["stop-if"].end();
     out.push_back(std::move(expect));
     if (stop) break;
   }
@@ -470,8 +474,7 @@ struct Made {
 
 std::string Slug(std::string_view label) {
   std::string out;
-  for (char c : label)
-    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  for (char c : label) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
   return out;
 }
 
@@ -482,8 +485,9 @@ bool Exempt(RuleId id) {
   const RuleInfo& info = FindRule(id);
   if (info.coverage_exempt || info.group == "proto") return true;
   static const std::set<std::string_view> kSpecIce = {
-      "ice.v4-snapshot-timestamps", "ice.format-version-up", "ice.type-promotion",
-      "ice.field-ids-unique",       "ice.unknown-optional",  "ice.required-needs-default"};
+      "ice.v4-snapshot-timestamps", "ice.format-version-up",
+      "ice.type-promotion",         "ice.field-ids-unique",
+      "ice.unknown-optional",       "ice.required-needs-default"};
   const std::string_view name = RuleIdName(id);
   if (name == "expr.well-typed") return true;
   return info.group == "ice" && !kSpecIce.count(name);
@@ -531,7 +535,8 @@ std::optional<Made> MakeGenerated(ModelRunner& runner, const Plan& plan,
   in.model_version = ModelVersion(options.switches);
   in.seed = options.seed;
   in.description = fmt::format(
-      "Generated from random history {} of seed {} and minimized to {} requests; its last "
+      "Generated from random history {} of seed {} and minimized to {} requests; its "
+      "last "
       "step ({}) exercises {} on the {} side: {}",
       history, options.seed, in.requests.size(), label.empty() ? "create" : label,
       in.primary_rule, target.second ? "reject" : "accept",
@@ -584,13 +589,14 @@ Result<Made> MakeHand(const std::string& path, const CorpusOptions& options) {
     clock = r["now-ms"].get<int64_t>() + 1000;
     Result<Request> req = RequestFromJson(r);
     if (!req)
-      return MakeError(ErrorKind::kParse, fmt::format("{}: /requests/{}: {}", path, i,
-                                                      req.error().message));
+      return MakeError(ErrorKind::kParse,
+                       fmt::format("{}: /requests/{}: {}", path, i, req.error().message));
     in.requests.push_back(*req);
     request_json.push_back(RequestToJson(*req));
   }
   Result<std::vector<json>> expects = ModelExpectations(request_json, options.switches);
-  if (!expects) return MakeError(expects.error().kind, path + ": " + expects.error().message);
+  if (!expects)
+    return MakeError(expects.error().kind, path + ": " + expects.error().message);
   in.requests.resize(expects->size());
   in.expects = *expects;
   const auto rules = (*t)["rules"].get<std::vector<std::string>>();
@@ -609,30 +615,38 @@ Result<Made> MakeHand(const std::string& path, const CorpusOptions& options) {
   made.fixture = MakeFixture(in);
   // Steps marked `exercises` credit their rules on the side their result gives; without
   // marks, the last step credits every rule of the template.
-  auto side = [&](size_t i) { return in.expects[i]["result"] == json::array({"rejected"}); };
+  auto side = [&](size_t i) {
+    return in.expects[i]["result"] == json::array({"rejected"});
+  };
   bool marked = false;
   for (size_t i = 0; i < in.expects.size(); ++i)
     for (const std::string& r : exercises[i]) {
       std::optional<RuleId> id = ParseRuleId(r);
       if (!id)
-        return MakeError(ErrorKind::kParse, fmt::format("{}: /requests/{}/exercises: unknown "
-                                                        "rule {}",
-                                                        path, i, r));
+        return MakeError(ErrorKind::kParse,
+                         fmt::format("{}: /requests/{}/exercises: unknown "
+                                     "rule {}",
+                                     path, i, r));
       made.credits.insert({*id, side(i)});
       marked = true;
     }
   if (!marked)
-    for (const std::string& r : rules) made.credits.insert({*ParseRuleId(r), side(in.expects.size() - 1)});
+    for (const std::string& r : rules)
+      made.credits.insert({*ParseRuleId(r), side(in.expects.size() - 1)});
   return made;
 }
 
 json IndexEntry(const json& f, const std::set<Target>& credits) {
   std::set<std::string> accept, reject;
   for (const Target& t : credits)
-    if (!Exempt(t.first)) (t.second ? reject : accept).insert(std::string(RuleIdName(t.first)));
-  return {{"id", f["id"]},         {"rules", f["rules"]},
-          {"requires", f["requires"]}, {"hash", f["hash"]},
-          {"path", FixtureRelativePath(f)}, {"accept", accept},
+    if (!Exempt(t.first))
+      (t.second ? reject : accept).insert(std::string(RuleIdName(t.first)));
+  return {{"id", f["id"]},
+          {"rules", f["rules"]},
+          {"requires", f["requires"]},
+          {"hash", f["hash"]},
+          {"path", FixtureRelativePath(f)},
+          {"accept", accept},
           {"reject", reject}};
 }
 
@@ -677,7 +691,8 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
   config.max_steps = options.max_steps;
   std::set<Target> seen;  ///< every rule and side some history exercised
   auto open = [&] {
-    return std::any_of(need.begin(), need.end(), [](const auto& n) { return n.second > 0; });
+    return std::any_of(need.begin(), need.end(),
+                       [](const auto& n) { return n.second > 0; });
   };
   for (int64_t i = 0; i < options.max_histories && open(); ++i) {
     std::optional<Plan> plan;
@@ -698,8 +713,8 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
       for (const Target& t : s.exercised) {
         auto it = need.find(t);
         if (it == need.end() || it->second <= 0) continue;
-        std::optional<Plan> small = Minimize(runner, *plan, s.step.plan_index, t,
-                                             fmt::format("m{}", i));
+        std::optional<Plan> small =
+            Minimize(runner, *plan, s.step.plan_index, t, fmt::format("m{}", i));
         if (!small) continue;
         std::optional<Made> made = MakeGenerated(runner, *small, t, options, i);
         if (made) add(std::move(*made));
@@ -783,7 +798,8 @@ Result<void> WriteCorpus(const Corpus& corpus, const std::string& dir) {
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out << text;
     out.close();
-    if (!out) return MakeError(ErrorKind::kIo, fmt::format("cannot write {}", p.string()));
+    if (!out)
+      return MakeError(ErrorKind::kIo, fmt::format("cannot write {}", p.string()));
   }
   // Folders left empty by removed fixtures.
   for (int pass = 0; pass < 2; ++pass)
@@ -869,8 +885,8 @@ VerifyResult VerifyCorpus(const std::string& dir, const Switches& switches) {
                           want_suffix));
     const std::string rel = fs::relative(path, dir).generic_string();
     if (rel != f->id + ".json")
-      problem(fmt::format("{}: the file of fixture {} must be {}/{}.json", path, f->id, dir,
-                          f->id));
+      problem(fmt::format("{}: the file of fixture {} must be {}/{}.json", path, f->id,
+                          dir, f->id));
     if (!ids_seen.insert(f->id).second)
       problem(fmt::format("{}: a second fixture with id {}", path, f->id));
     auto entry = index_by_id.find(f->id);
@@ -878,7 +894,8 @@ VerifyResult VerifyCorpus(const std::string& dir, const Switches& switches) {
       problem(fmt::format("{}: fixture {} is not in INDEX.json", path, f->id));
     } else {
       const json& e = entry->second;
-      if (e.value("hash", "") != f->hash || e.value("rules", json()) != f->document["rules"] ||
+      if (e.value("hash", "") != f->hash ||
+          e.value("rules", json()) != f->document["rules"] ||
           e.value("requires", json()) != f->document["requires"] ||
           e.value("path", "") != f->id + ".json")
         problem(fmt::format("{}: INDEX.json's entry for {} disagrees with the file", path,
@@ -896,13 +913,15 @@ VerifyResult VerifyCorpus(const std::string& dir, const Switches& switches) {
     for (const FixtureStep& s : f->steps) requests.push_back(s.request);
     Result<std::vector<json>> model = ModelExpectations(requests, fs_switches);
     if (!model) {
-      problem(fmt::format("{}: the model cannot run it: {}", path, model.error().message));
+      problem(
+          fmt::format("{}: the model cannot run it: {}", path, model.error().message));
     } else {
       for (size_t i = 0; i < f->steps.size(); ++i) {
         if (i >= model->size()) {
-          problem(fmt::format("{}: step {}: drift: the model ends the history at step {} "
-                              "(stop-if)",
-                              path, i + 1, model->size()));
+          problem(
+              fmt::format("{}: step {}: drift: the model ends the history at step {} "
+                          "(stop-if)",
+                          path, i + 1, model->size()));
           break;
         }
         if ((*model)[i] != f->steps[i].expect) {
@@ -924,10 +943,10 @@ VerifyResult VerifyCorpus(const std::string& dir, const Switches& switches) {
     ro.adapter_spec = "builtin:reference";
     CaseRecord r = ReplayFixture(session, *f, ro, 0);
     if (r.verdict != Verdict::kPass)
-      problem(fmt::format("{}: replay on builtin:reference: {}{}", path, ToString(r.verdict),
-                          r.failure && !r.failure->findings.empty()
-                              ? ": " + r.failure->findings.front()
-                              : ""));
+      problem(fmt::format(
+          "{}: replay on builtin:reference: {}{}", path, ToString(r.verdict),
+          r.failure && !r.failure->findings.empty() ? ": " + r.failure->findings.front()
+                                                    : ""));
   }
   for (const auto& [id, e] : index_by_id)
     if (!ids_seen.count(id))
@@ -936,10 +955,11 @@ VerifyResult VerifyCorpus(const std::string& dir, const Switches& switches) {
     for (const auto& [rule, c] : index["rules"].items()) {
       const auto got = counts[rule];
       if (c.value("accept", -1) != got.first || c.value("reject", -1) != got.second)
-        problem(fmt::format("{}: rules/{}: counts {} accept, {} reject; the entries give "
-                            "{} and {}",
-                            index_path.string(), rule, c.value("accept", -1),
-                            c.value("reject", -1), got.first, got.second));
+        problem(
+            fmt::format("{}: rules/{}: counts {} accept, {} reject; the entries give "
+                        "{} and {}",
+                        index_path.string(), rule, c.value("accept", -1),
+                        c.value("reject", -1), got.first, got.second));
     }
   return out;
 }

@@ -21,9 +21,11 @@ TEST(FixturesCli, VerifiesTheCommittedCorpus) {
 }
 
 TEST(FixturesCli, VerifyFailsOnABrokenCopy) {
-  const fs::path d = fs::temp_directory_path() / ("ictk-fxv-" + std::to_string(::getpid()));
+  const fs::path d =
+      fs::temp_directory_path() / ("ictk-fxv-" + std::to_string(::getpid()));
   fs::remove_all(d);
-  fs::copy(std::string(ICTK_SOURCE_DIR) + "/fixtures/corpus", d, fs::copy_options::recursive);
+  fs::copy(std::string(ICTK_SOURCE_DIR) + "/fixtures/corpus", d,
+           fs::copy_options::recursive);
   fs::remove(d / "INDEX.json");
   auto r = RunIctk("fixtures verify " + d.string());
   EXPECT_EQ(r.exit_code, 1) << r.out;
@@ -36,7 +38,8 @@ TEST(FixturesCli, VerifyFailsOnABrokenCopy) {
 }
 
 TEST(FixturesCli, GeneratesASubset) {
-  const fs::path d = fs::temp_directory_path() / ("ictk-fxg-" + std::to_string(::getpid()));
+  const fs::path d =
+      fs::temp_directory_path() / ("ictk-fxg-" + std::to_string(::getpid()));
   fs::remove_all(d);
   auto r = RunIctk("fixtures generate --out " + d.string() +
                    " --only upd. --per-rule 1 --max-histories 200 --hand none");
@@ -49,7 +52,8 @@ TEST(FixturesCli, GeneratesASubset) {
 }
 
 TEST(FixturesCli, CertifyReplaysTheCorpusFirst) {
-  const fs::path d = fs::temp_directory_path() / ("ictk-fxc-" + std::to_string(::getpid()));
+  const fs::path d =
+      fs::temp_directory_path() / ("ictk-fxc-" + std::to_string(::getpid()));
   auto r = RunIctk("certify --adapter builtin:sample --histories 2 --quiet --out " +
                    d.string());
   EXPECT_EQ(r.exit_code, 0) << r.out;
@@ -59,8 +63,10 @@ TEST(FixturesCli, CertifyReplaysTheCorpusFirst) {
   std::getline(in, first);
   EXPECT_EQ(first.find("\"id\":\"random/"), std::string::npos) << first;
   EXPECT_NE(first.find("\"type\":\"case\""), std::string::npos) << first;
-  auto none = RunIctk("certify --adapter builtin:sample --histories 2 --quiet --no-corpus "
-                      "--out " + d.string());
+  auto none = RunIctk(
+      "certify --adapter builtin:sample --histories 2 --quiet --no-corpus "
+      "--out " +
+      d.string());
   EXPECT_EQ(none.exit_code, 0) << none.out;
   std::ifstream in2(d / "report.jsonl");
   std::getline(in2, header);

@@ -27,7 +27,8 @@ std::smatch Closing(const std::string& out) {
 }
 
 fs::path TempDir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("ictk-replay-" + std::to_string(::getpid()) + name);
+  fs::path d =
+      fs::temp_directory_path() / ("ictk-replay-" + std::to_string(::getpid()) + name);
   fs::remove_all(d);
   fs::create_directories(d);
   return d;
@@ -46,8 +47,9 @@ TEST(ReplayCli, CorpusPassesOnTheBuiltins) {
 
 TEST(ReplayCli, AMutantFailsWithTheFailurePrinted) {
   // Mutant keys-only-among-added breaks enf.keys-against-remaining.
-  auto r = RunIctk("replay --adapter 'builtin:sample?mutant=keys-only-among-added' "
-                   "fixtures/corpus");
+  auto r = RunIctk(
+      "replay --adapter 'builtin:sample?mutant=keys-only-among-added' "
+      "fixtures/corpus");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("enf.keys-against-remaining"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("replay: ictk replay --adapter"), std::string::npos) << r.out;
@@ -63,11 +65,11 @@ TEST(ReplayCli, ExpectationFilesAreStrict) {
   auto first = RunIctk("replay " + adapter + " --out " + (d / "run").string() +
                        " fixtures/corpus");
   ASSERT_EQ(first.exit_code, 1);
-  auto update = RunIctk("expectations update --report " + (d / "run").string() + " --out " +
-                        (d / "impl.expect").string());
+  auto update = RunIctk("expectations update --report " + (d / "run").string() +
+                        " --out " + (d / "impl.expect").string());
   ASSERT_EQ(update.exit_code, 0) << update.out;
-  auto xfailed = RunIctk("replay " + adapter + " --expect " + (d / "impl.expect").string() +
-                         " fixtures/corpus");
+  auto xfailed = RunIctk("replay " + adapter + " --expect " +
+                         (d / "impl.expect").string() + " fixtures/corpus");
   EXPECT_EQ(xfailed.exit_code, 0) << xfailed.out;
   const auto m = Closing(xfailed.out);
   ASSERT_FALSE(m.empty()) << xfailed.out;
@@ -102,7 +104,8 @@ TEST(ReplayCli, WritesTheReportFiles) {
   auto r = RunIctk("replay --adapter builtin:reference --out " + d.string() +
                    " fixtures/corpus/sem.unique");
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  for (const char* f : {"report.jsonl", "junit.xml", "summary.md", "report.html", "badge.json"})
+  for (const char* f :
+       {"report.jsonl", "junit.xml", "summary.md", "report.html", "badge.json"})
     EXPECT_TRUE(fs::exists(d / f)) << f;
   fs::remove_all(d);
 }
@@ -117,7 +120,8 @@ TEST(ReplayCli, RefusesAFixtureWithAnUnknownKey) {
       break;
     }
   std::ifstream in(src);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text((std::istreambuf_iterator<char>(in)),
+                   std::istreambuf_iterator<char>());
   const size_t at = text.find("\"expect\": {");
   ASSERT_NE(at, std::string::npos);
   text.insert(at + 11, "\"live-rows-later\": 1, ");
@@ -134,8 +138,10 @@ TEST(ReplayCli, RefusesAFixtureWithAnUnknownKey) {
 
 TEST(ReplayCli, ReplaysWhatCertifyPrints) {
   const fs::path d = TempDir("certify");
-  auto c = RunIctk("certify --adapter 'builtin:sample?mutant=reuse-removed-id' --histories 40 "
-                   "--no-corpus --quiet --out " + d.string());
+  auto c = RunIctk(
+      "certify --adapter 'builtin:sample?mutant=reuse-removed-id' --histories 40 "
+      "--no-corpus --quiet --out " +
+      d.string());
   ASSERT_EQ(c.exit_code, 1) << c.out;
   std::smatch m;
   ASSERT_TRUE(std::regex_search(c.out, m, std::regex("replay: ictk (replay [^\n]+)")))
