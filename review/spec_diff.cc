@@ -85,6 +85,29 @@ std::optional<StepDisagreement> Compare(const AllowedOutcome& a, const AllowedOu
     d.detail = fmt::format("{}", fmt::join(parts, "; "));
     return d;
   }
+  if (a.ok_allowed && a.metadata && b.metadata && a.metadata->new_snapshot &&
+      b.metadata->new_snapshot && a.metadata->stale_ids != b.metadata->stale_ids &&
+      !a.metadata->removed_ids.empty()) {
+    // A new snapshot after a constraint was removed: one reading lets it list IDs of
+    // constraints that no longer exist (st.exactly-one-list, stale-ids-in-new-snapshot).
+    auto words = [](StaleIds s) {
+      return s == StaleIds::kAllow ? "may" : "must not";
+    };
+    d.aspect = "stale-ids";
+    d.detail = fmt::format(
+        "the new snapshot {} list IDs of constraints that no longer exist under a, {} "
+        "under b",
+        words(a.metadata->stale_ids), words(b.metadata->stale_ids));
+    return d;
+  }
+  if (a.may_drop_constraint_fields != b.may_drop_constraint_fields) {
+    d.aspect = "reader-metadata";
+    d.detail = fmt::format(
+        "a reader of v1-v3 metadata {} ignore its constraint fields under a, {} under b",
+        a.may_drop_constraint_fields ? "may" : "may not",
+        b.may_drop_constraint_fields ? "may" : "may not");
+    return d;
+  }
   if (a.reader_statuses != b.reader_statuses) {
     d.aspect = "reader-statuses";
     d.detail = "a reader takes different statuses under a and under b";

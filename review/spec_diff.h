@@ -3,7 +3,9 @@
 /// (interpretation switches, model/switches.h), on the model alone. A history disagrees
 /// at the first step where the two allowed outcomes differ in the result (`ok` allowed,
 /// rejection allowed), the allowed error kinds, the allowed status set of a constraint in
-/// the new snapshot, or a reader's statuses. Each disagreeing history is shrunk over
+/// the new snapshot, whether that snapshot may list removed constraint IDs, what a reader
+/// takes from metadata, or where each reading's canonical answer is not allowed by the
+/// other. Each disagreeing history is shrunk over
 /// RapidCheck's shrink tree of its plan (as properties/runner.h shrinks failures) to the
 /// shortest history that disagrees the same way, and written as a fixture (FIXTURES.md,
 /// under the `a` reading) with prose on which step differs and how.
@@ -40,7 +42,7 @@ struct StepDisagreement {
   int step = 0;           ///< 1-based request index
   std::string op;         ///< "commit", "add-constraint", ...
   std::string label;      ///< the generator's step label
-  std::string aspect;     ///< "result", "error-kind", "status", "reader-statuses"
+  std::string aspect;     ///< "result", "error-kind", "status", "stale-ids", "answer", ...
   std::string detail;     ///< how they differ, in words
   std::string allowed_a;  ///< DescribeAllowed under a
   std::string allowed_b;
