@@ -56,6 +56,10 @@ TEST(ReviewCli, SpecDiffPrintsTheCountAndExitsZero) {
   for (const auto& e : std::filesystem::recursive_directory_iterator(out))
     files += e.path().extension() == ".json" ? 1 : 0;
   EXPECT_EQ(files, 1);
+  // The fixture holds reading a's expectations: the reference model under a passes it.
+  const auto replay = RunIctk("replay --adapter builtin:reference '" + out.string() + "'");
+  EXPECT_EQ(replay.exit_code, 0) << replay.out;
+  EXPECT_NE(replay.out.find("1 passed, 0 failed"), std::string::npos) << replay.out;
   std::filesystem::remove_all(out);
 }
 
