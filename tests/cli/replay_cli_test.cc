@@ -136,6 +136,22 @@ TEST(ReplayCli, RefusesAFixtureWithAnUnknownKey) {
   fs::remove_all(d);
 }
 
+TEST(ReplayCli, TwoFixturesOnOneTableNameDoNotMix) {
+  const fs::path d = TempDir("twice");
+  fs::path src;
+  for (const auto& e : fs::directory_iterator(std::string(ICTK_SOURCE_DIR) +
+                                              "/fixtures/corpus/sem.unique"))
+    if (src.empty()) src = e.path();
+  fs::create_directories(d / "a");
+  fs::create_directories(d / "b");
+  fs::copy_file(src, d / "a" / src.filename());
+  fs::copy_file(src, d / "b" / src.filename());
+  auto r = RunIctk("replay --adapter builtin:sample " + d.string());
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("2 passed, 0 failed"), std::string::npos) << r.out;
+  fs::remove_all(d);
+}
+
 TEST(ReplayCli, ReplaysWhatCertifyPrints) {
   const fs::path d = TempDir("certify");
   auto c = RunIctk(
