@@ -1,0 +1,366 @@
+/// \file
+/// Hostile input end to end (docs/robustness.md): `lint-metadata`, `replay`, `fixtures
+/// verify` and `certify` fed truncated, huge (100 MB, written to a temporary folder by
+/// the test), deeply nested (10^5 levels), non-UTF-8 and wrongly typed input. Each run
+/// must end with exit 2 and a short error that names the file and a position (line and
+/// column, or a JSON pointer), within a bounded peak RSS measured with wait4(), and
+/// without a crash, an uncaught exception or a sanitizer report.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace ictk {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr size_t kHugeBytes = 100u << 20;  // 100 MiB
+/// Peak RSS allowed for one run on any input here, in KiB: a few times the 100 MiB input
+/// (the text, the parser's token buffer and the decoded value), far below what an
+/// unbounded reader would use on 10^5 levels or a retry loop. Sanitizer builds
+/// (shadow memory, quarantine) get more room.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr long kMaxRssKib = 1400L << 10;
+#else
+constexpr long kMaxRssKib = 600L << 10;
+#endif
+/// An error is a few lines, not a dump of the input.
+constexpr size_t kMaxOutputBytes = 16u << 10;
+
+struct RunResult {
+  int exit_code = -1000;  ///< -signal when killed by one
+  long peak_rss_kib = 0;
+  std::string output;  ///< stdout and stderr (the first 1 MiB)
+  size_t output_bytes = 0;
+};
+
+/// Runs `build/bin/ictk ARGS` from the source root; output goes to a file (so that a
+/// flood cannot block the child) and its peak RSS comes from wait4().
+RunResult RunIctk(const std::vector<std::string>& args, const fs::path& log) {
+  RunResult r;
+  std::vector<std::string> argv = {std::string(ICTK_BIN_DIR) + "/ictk"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> raw;
+  for (std::string& a : argv) raw.push_back(a.data());
+  raw.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, raw[0], &actions, nullptr, raw.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return r;
+  int status = 0;
+  rusage usage{};
+  while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  r.peak_rss_kib = usage.ru_maxrss;
+  std::ifstream in(log, std::ios::binary);
+  r.output.resize(1u << 20);
+  in.read(r.output.data(), static_cast<std::streamsize>(r.output.size()));
+  r.output.resize(static_cast<size_t>(in.gcount()));
+  std::error_code ec;
+  r.output_bytes = static_cast<size_t>(fs::file_size(log, ec));
+  return r;
+}
+
+std::string ReadText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+void WriteText(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+/// One hostile input: a name, the file's text, and the position its error must name
+/// (a regular expression over the output, after the file name).
+struct Hostile {
+  std::string name;
+  std::string text;
+  std::string position;
+};
+
+/// A real v4 metadata file of the test data, as a base to damage.
+std::string CleanMetadata() {
+  return ReadText(fs::path(ICTK_TEST_DATA_DIR) / "lint" / "v4-constraints-clean.json");
+}
+
+/// The hostile inputs, each built here; `huge` adds the two of 100 MB (never committed,
+/// and only where they matter, so that the suite stays quick).
+std::vector<Hostile> HostileInputs(bool huge) {
+  const std::string clean = CleanMetadata();
+  std::vector<Hostile> inputs;
+  inputs.push_back({"truncated", clean.substr(0, clean.size() / 2), R"(:\d+:\d+: )"});
+  inputs.push_back({"empty", "", R"(:1:1: )"});
+  inputs.push_back({"nested-arrays", std::string(100000, '[') + std::string(100000, ']'),
+                    R"(:1:513: JSON nested deeper than 512)"});
+  {
+    std::string objects;
+    for (int i = 0; i < 100000; ++i) objects += "{\"a\":";
+    objects += "1" + std::string(100000, '}');
+    inputs.push_back({"nested-objects", objects, R"(:1:\d+: JSON nested deeper)"});
+  }
+  inputs.push_back({"non-utf8",
+                    "{\"format-version\": 4,\n \"location\": \"s3://b/\xff\xfe\"}\n",
+                    R"(:2:\d+: )"});
+  inputs.push_back({"utf16-bom", std::string("\xff\xfe{\0\"\0", 6), R"(:1:1: )"});
+  inputs.push_back(
+      {"wrong-type", std::regex_replace(clean, std::regex(R"("format-version"\s*:\s*4)"),
+                                        R"("format-version": "4")"),
+       R"(/format-version)"});
+  inputs.push_back({"wrong-top-level", "[1, 2, 3]\n", R"(: .*(object|array))"});
+  if (!huge) return inputs;
+  // Huge: a string member of 100 MB in otherwise clean metadata, made wrongly typed.
+  {
+    std::string huge = std::regex_replace(
+        clean, std::regex(R"("location"\s*:\s*"[^"]*")"), R"("location": 7)");
+    const size_t brace = huge.find('{');
+    huge.insert(brace + 1, "\"padding\": \"" + std::string(kHugeBytes, 'a') + "\", ");
+    inputs.push_back({"huge-wrong-type", std::move(huge), R"(/location)"});
+  }
+  // Huge: 100 MB of blanks and then the document cut off inside a 1 MB string.
+  inputs.push_back({"huge-truncated",
+                    std::string(kHugeBytes, ' ') + "{\"a\": \"" +
+                        std::string(1u << 20, 'x'),
+                    R"(:1:\d+: )"});
+  return inputs;
+}
+
+class HostileTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    char tmpl[] = "/tmp/ictk-hostile-XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr);
+    dir_ = new fs::path(tmpl);
+  }
+  /// The hostile inputs, written to files (Input() names them).
+  static std::vector<Hostile> Inputs(bool huge) {
+    std::vector<Hostile> inputs = HostileInputs(huge);
+    for (const Hostile& h : inputs) WriteText(Input(h), h.text);
+    return inputs;
+  }
+  static void TearDownTestSuite() {
+    std::error_code ec;
+    fs::remove_all(*dir_, ec);
+    delete dir_;
+  }
+  /// Whether `ictk COMMAND... --help` exists in this build.
+  static bool HasCommand(const std::vector<std::string>& command) {
+    std::vector<std::string> args = command;
+    args.push_back("--help");
+    return RunIctk(args, *dir_ / "help.log").exit_code == 0;
+  }
+  /// The checks every hostile run must pass.
+  static void ExpectCleanFailure(const RunResult& r, const std::string& file,
+                                 const std::string& position, int exit_code = 2) {
+    EXPECT_EQ(r.exit_code, exit_code) << r.output.substr(0, 2000);
+    EXPECT_NE(r.output.find(file), std::string::npos)
+        << "the error does not name " << file << ": " << r.output.substr(0, 2000);
+    EXPECT_TRUE(std::regex_search(r.output, std::regex(position)))
+        << "the error does not name the position /" << position
+        << "/: " << r.output.substr(0, 2000);
+    EXPECT_LE(r.output_bytes, kMaxOutputBytes) << "the error dumps its input";
+    EXPECT_LE(r.peak_rss_kib, kMaxRssKib) << "peak RSS " << r.peak_rss_kib << " KiB";
+    for (const char* bad : {"terminate called", "AddressSanitizer", "runtime error:",
+                            "LeakSanitizer", "Segmentation fault"})
+      EXPECT_EQ(r.output.find(bad), std::string::npos) << r.output.substr(0, 2000);
+  }
+  static fs::path Input(const Hostile& h) { return *dir_ / "in" / (h.name + ".json"); }
+
+  static fs::path* dir_;
+};
+fs::path* HostileTest::dir_ = nullptr;
+
+TEST_F(HostileTest, LintMetadataText) {
+  for (const Hostile& h : Inputs(/*huge=*/true)) {
+    SCOPED_TRACE(h.name);
+    const fs::path file = Input(h);
+    RunResult r = RunIctk({"lint-metadata", file.string()}, *dir_ / "lint.log");
+    ExpectCleanFailure(r, file.string(), h.position);
+  }
+}
+
+// The JSON report carries the same errors; invalid UTF-8 in an input must not make the
+// report itself unwritable.
+TEST_F(HostileTest, LintMetadataJson) {
+  for (const Hostile& h : Inputs(/*huge=*/false)) {
+    SCOPED_TRACE(h.name);
+    const fs::path file = Input(h);
+    RunResult r = RunIctk({"lint-metadata", "--format", "json", file.string()},
+                    *dir_ / "lint-json.log");
+    ExpectCleanFailure(r, file.string(), h.position);
+  }
+}
+
+// replay reads fixture files: each hostile file in the place of one.
+TEST_F(HostileTest, Replay) {
+  if (!HasCommand({"replay"})) GTEST_SKIP() << "this build has no `ictk replay`";
+  for (const Hostile& h : Inputs(/*huge=*/false)) {
+    if (h.name == "wrong-type" || h.name == "huge-wrong-type") continue;  // below
+    SCOPED_TRACE(h.name);
+    const fs::path file = Input(h);
+    RunResult r = RunIctk({"replay", "--adapter", "builtin:reference", file.string()},
+                    *dir_ / "replay.log");
+    ExpectCleanFailure(r, file.string(), h.position);
+  }
+  // A fixture whose members have the wrong JSON type.
+  const fs::path typed = *dir_ / "typed" / "wrong-steps.json";
+  WriteText(typed,
+            "{\"format\": \"ictk-fixture\", \"format-version\": 1, \"steps\": \"none\"}\n");
+  RunResult r = RunIctk({"replay", "--adapter", "builtin:reference", typed.string()},
+                  *dir_ / "replay.log");
+  ExpectCleanFailure(r, typed.string(), R"(: /\S*: )");
+}
+
+// An expectation file for replay: non-UTF-8, huge and truncated lines.
+TEST_F(HostileTest, ReplayExpectationFile) {
+  if (!HasCommand({"replay"})) GTEST_SKIP() << "this build has no `ictk replay`";
+  const fs::path fixture = *dir_ / "nofixtures";
+  fs::create_directories(fixture);
+  struct Expect {
+    std::string name, text;
+  };
+  for (const Expect& e : std::vector<Expect>{
+           {"garbage", "this is not an entry\n"},
+           {"non-utf8", "def.single-pk/\xff\xfe skip  # reason\n"},
+           {"huge", std::string(kHugeBytes, 'x') + " skip\n"},
+       }) {
+    SCOPED_TRACE(e.name);
+    const fs::path file = *dir_ / "expect" / (e.name + ".txt");
+    WriteText(file, e.text);
+    RunResult r = RunIctk(
+        {"replay", "--adapter", "builtin:reference", "--expect", file.string(),
+         fixture.string()},
+        *dir_ / "expect.log");
+    ExpectCleanFailure(r, file.string(), R"(:1\b)");
+  }
+}
+
+// fixtures verify reads a corpus folder: one hostile file in it at a time.
+TEST_F(HostileTest, FixturesVerify) {
+  if (!HasCommand({"fixtures", "verify"}))
+    GTEST_SKIP() << "this build has no `ictk fixtures verify`";
+  for (const Hostile& h : Inputs(/*huge=*/false)) {
+    SCOPED_TRACE(h.name);
+    const fs::path corpus = *dir_ / "corpus" / h.name;
+    const fs::path file = corpus / "rule" / (h.name + ".json");
+    fs::create_directories(file.parent_path());
+    std::error_code ec;
+    fs::remove(file, ec);
+    fs::create_hard_link(Input(h), file, ec);
+    if (ec) WriteText(file, h.text);
+    RunResult r = RunIctk({"fixtures", "verify", corpus.string()}, *dir_ / "verify.log");
+    ExpectCleanFailure(r, file.string(), h.position == R"(/format-version)" ||
+                                                 h.position == R"(/location)"
+                                             ? R"(: /|:\d+:\d+)"
+                                             : h.position);
+    fs::remove_all(corpus, ec);
+  }
+}
+
+/// A python adapter (written to the temporary folder) that answers `hello` properly and
+/// then every other request with `answer` (a Python expression of the request `q`,
+/// giving bytes), or answers hello itself with it when `at_hello`.
+fs::path WriteAdapter(const fs::path& dir, const std::string& name,
+                      const std::string& answer, bool at_hello) {
+  const fs::path script = dir / "adapters" / (name + ".py");
+  WriteText(script,
+            "import json, sys\n"
+            "out = sys.stdout.buffer\n"
+            "for line in sys.stdin:\n"
+            "    q = json.loads(line)\n"
+            "    hello = q.get('op') == 'hello'\n"
+            "    if hello and not " +
+                std::string(at_hello ? "True" : "False") +
+                ":\n"
+                "        out.write(json.dumps({'id': q['id'], 'result': 'ok', "
+                "'protocol-version': 1, 'implementation': {'name': 'h', 'version': '0', "
+                "'language': 'python'}, 'format-versions': [1, 2, 3, 4], "
+                "'capabilities': []}).encode() + b'\\n')\n"
+                "    else:\n"
+                "        out.write(" +
+                answer +
+                " + b'\\n')\n"
+                "    out.flush()\n");
+  return script;
+}
+
+// certify against adapters that answer hello with hostile lines: exit 2 ("the adapter
+// cannot start"), naming the response and the position; bounded memory.
+TEST_F(HostileTest, CertifyAdapterHostileHello) {
+  struct Case {
+    std::string name, answer, position;
+  };
+  const std::vector<Case> cases = {
+      {"truncated", "b'{\"id\": 0, \"result\": '", R"(response:1:\d+)"},
+      {"nested", "b'[' * 100000 + b']' * 100000", R"(response:1:513)"},
+      {"non-utf8", "b'{\"id\": 0, \"result\": \"ok\", \"x\": \"\\xff\"}'",
+       R"(response:1:\d+)"},
+      {"huge", "b'\"' + b'a' * (100 << 20) + b'\"'", R"(longer than \d+ bytes)"},
+      {"wrong-type",
+       "json.dumps({'id': q['id'], 'result': 'ok', 'protocol-version': 'one'}).encode()",
+       R"(/protocol-version)"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const fs::path script = WriteAdapter(*dir_, "hello-" + c.name, c.answer, true);
+    RunResult r = RunIctk({"certify", "--adapter", "exec:python3 " + script.string(),
+                     "--histories", "2", "--quiet", "--no-corpus", "--out",
+                     (*dir_ / "out").string()},
+                    *dir_ / "certify.log");
+    ExpectCleanFailure(r, script.filename().string(), c.position);
+  }
+}
+
+// Hostile answers after a good hello are the adapter's failures, not the kit's: exit 1
+// and a protocol-error verdict whose reason names the position, bounded memory.
+TEST_F(HostileTest, CertifyAdapterHostileAnswers) {
+  const fs::path script = WriteAdapter(
+      *dir_, "answers-nested", "b'{\"id\": ' + str(q['id']).encode() + b', \"x\": ' + "
+      "b'[' * 100000 + b']' * 100000 + b'}'",
+      false);
+  const fs::path out = *dir_ / "answers";
+  RunResult r = RunIctk({"certify", "--adapter", "exec:python3 " + script.string(), "--histories",
+                   "2", "--quiet", "--no-shrink", "--no-corpus", "--out", out.string()},
+                  *dir_ / "answers.log");
+  EXPECT_EQ(r.exit_code, 1) << r.output.substr(0, 2000);
+  EXPECT_LE(r.peak_rss_kib, kMaxRssKib);
+  const std::string report = ReadText(out / "report.jsonl");
+  EXPECT_NE(report.find("\"protocol-error\""), std::string::npos) << report.substr(0, 2000);
+  EXPECT_NE(report.find("nested deeper than 512"), std::string::npos)
+      << report.substr(0, 2000);
+}
+
+// certify's own file inputs: an expectation file, when certify takes one.
+TEST_F(HostileTest, CertifyExpectationFile) {
+  const RunResult help = RunIctk({"certify", "--help"}, *dir_ / "help.log");
+  if (help.output.find("--expect") == std::string::npos)
+    GTEST_SKIP() << "this build's `ictk certify` reads no expectation file (--expect)";
+  const fs::path file = *dir_ / "expect" / "certify-non-utf8.txt";
+  WriteText(file, "random/\xff\xfe skip  # reason\nnot an entry at all\n");
+  RunResult r = RunIctk({"certify", "--adapter", "builtin:reference", "--histories", "1",
+                   "--quiet", "--expect", file.string(), "--out", (*dir_ / "ce").string()},
+                  *dir_ / "certify-expect.log");
+  ExpectCleanFailure(r, file.string(), R"(:[12]\b)");
+}
+
+}  // namespace
+}  // namespace ictk
