@@ -280,8 +280,13 @@ Result<SpecSection> ReadConstraintsSection(std::string_view text,
   }
   if (i == lines.size())
     return MakeError(ErrorKind::kInvalid,
-                     fmt::format("{}: no `### Constraints` heading (read as {} text)",
-                                 source, ToString(section.format)));
+                     fmt::format("{}: no `### Constraints` heading (read as {} text){}",
+                                 source, ToString(section.format),
+                                 section.format == SpecFormat::kPlain
+                                     ? ""
+                                     : "; a diff must hold the whole section, heading "
+                                       "included: make it with full context (git diff "
+                                       "-U100000)"));
 
   std::string subsection = "Constraints";
   std::string block;
@@ -304,11 +309,15 @@ Result<SpecSection> ReadConstraintsSection(std::string_view text,
     if (has_row) emit(pending_row);
     has_row = false;
   };
+  bool ended_at_heading = false;
   for (++i; i < lines.size(); ++i) {
     const std::string_view line = Trim(lines[i]);
     if (const auto heading = Heading(line)) {
       flush();
-      if (heading->first <= level) break;
+      if (heading->first <= level) {
+        ended_at_heading = true;
+        break;
+      }
       subsection = heading->second;
       continue;
     }
@@ -341,6 +350,12 @@ Result<SpecSection> ReadConstraintsSection(std::string_view text,
     block += line;
   }
   flush();
+  int hunks = 0;
+  if (section.format == SpecFormat::kUnifiedDiff)
+    for (const std::string& line : SplitLines(text))
+      hunks += StartsWith(line, "@@") ? 1 : 0;
+  section.maybe_partial =
+      section.format != SpecFormat::kPlain && (!ended_at_heading || hunks > 1);
   return section;
 }
 

@@ -35,6 +35,10 @@ struct SpecSentence {
 struct SpecSection {
   SpecFormat format = SpecFormat::kPlain;
   std::vector<SpecSentence> sentences;
+  /// A diff or review whose text may not hold the whole section: it ends before the next
+  /// heading, or (a unified diff) has more than one hunk. Sentences outside its hunks are
+  /// missing, so rules quoting them look stale.
+  bool maybe_partial = false;
 };
 
 /// Text as `trace` compares it: markdown links reduced to their text, emphasis markers

@@ -71,6 +71,13 @@ std::string Cell(std::string_view text) {
   return out;
 }
 
+constexpr std::string_view kPartialHint =
+    "the text may not hold the whole Constraints section (it ends before the next "
+    "heading, "
+    "or the diff has several hunks): a rule whose sentence lies outside it shows as "
+    "stale. "
+    "Trace the spec file itself, or a diff with full context (git diff -U100000).";
+
 }  // namespace
 
 int64_t CountRuleMentions(std::string_view text, std::string_view rule_id) {
@@ -172,6 +179,7 @@ TraceResult TraceSection(const SpecSection& section, std::string source,
   TraceResult result;
   result.source = std::move(source);
   result.format = section.format;
+  result.maybe_partial = section.maybe_partial;
   result.evidence = std::move(evidence);
 
   // The normalized text, sentence after sentence, with each sentence's span.
@@ -245,6 +253,7 @@ std::string RenderTraceText(const TraceResult& t) {
   for (const StaleQuote& q : t.stale)
     out += fmt::format("  {}{}: \"{}\"\n", RuleIdName(q.rule),
                        q.anchor ? " (anchor)" : "", q.quote);
+  if (t.maybe_partial && !t.stale.empty()) out += fmt::format("note: {}\n", kPartialHint);
   return out;
 }
 
@@ -268,6 +277,7 @@ std::string RenderTraceMarkdown(const TraceResult& t) {
     for (const StaleQuote& q : t.stale)
       out += fmt::format("- `{}`{}: \"{}\"\n", RuleIdName(q.rule),
                          q.anchor ? " (anchor)" : "", q.quote);
+    if (t.maybe_partial) out += fmt::format("\nNote: {}\n", kPartialHint);
     out += "\n";
   }
   out += "### Matrix\n\n| # | Sentence | Rule | Tests | Fixtures | Tags |\n";
@@ -322,6 +332,7 @@ std::string RenderTraceJson(const TraceResult& t) {
   const json doc = {{"source", t.source},
                     {"format", ToString(t.format)},
                     {"clean", t.clean()},
+                    {"maybe-partial", t.maybe_partial},
                     {"sentences", std::move(rows)},
                     {"untraced", std::move(untraced)},
                     {"stale", std::move(stale)},

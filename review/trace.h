@@ -80,6 +80,7 @@ struct SentenceTrace {
 struct TraceResult {
   std::string source;  ///< the file as named on the command line
   SpecFormat format = SpecFormat::kPlain;
+  bool maybe_partial = false;       ///< SpecSection::maybe_partial
   std::vector<SentenceTrace> rows;  ///< every normative or traced sentence, in text order
   std::vector<int> untraced;        ///< indexes into `rows`: normative, no rule
   std::vector<StaleQuote> stale;    ///< quotes (catalogue or anchor) not in the text

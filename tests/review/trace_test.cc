@@ -192,6 +192,29 @@ TEST(Trace, PlainDiffAndMailFormsTraceTheSame) {
   }
 }
 
+TEST(Trace, DiffWithSeveralHunksSaysItMayBePartial) {
+  // tests/data/review/two-hunks.diff: spec.diff without the expression and schema
+  // evolution subsections (a second hunk starts at Constraint Validation).
+  const TraceResult t = TraceData("review/two-hunks.diff");
+  EXPECT_TRUE(t.maybe_partial);
+  EXPECT_TRUE(HasStale(t, RuleId::kExprDeterministic)) << "expr.deterministic";
+  EXPECT_TRUE(HasStale(t, RuleId::kSchRemoveReferenced)) << "sch.remove-referenced";
+  EXPECT_FALSE(HasStale(t, RuleId::kStNoAddCarry)) << "st.no-add-carry";
+  EXPECT_NE(RenderTraceText(t).find("git diff -U100000"), std::string::npos);
+  EXPECT_FALSE(TraceData("review/spec.diff").maybe_partial);
+  EXPECT_FALSE(TraceData("review/spec.md").maybe_partial);
+}
+
+TEST(SpecText, DiffWithoutTheHeadingSaysHowToMakeOne) {
+  Result<SpecSection> section = ReadConstraintsSection(
+      "--- a/format/spec.md\n+++ b/format/spec.md\n@@ -700,2 +700,2 @@\n"
+      "-Writers must do it.\n+Writers must not do it.\n",
+      "change.diff");
+  ASSERT_FALSE(section.has_value());
+  EXPECT_NE(section.error().message.find("change.diff"), std::string::npos);
+  EXPECT_NE(section.error().message.find("-U100000"), std::string::npos);
+}
+
 TEST(Trace, JsonNamesTheCounts) {
   const TraceResult t = TraceData("review/edited-seed.txt");
   const std::string json = RenderTraceJson(t);
