@@ -843,13 +843,17 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
 Result<void> WriteCorpus(const Corpus& corpus, const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (fs::is_directory(dir)) {
+  // Stale fixtures of an earlier generation go, but only in a folder that is a corpus
+  // (it has an INDEX.json) and only files at <rule ID>/<name>.json.
+  if (fs::exists(fs::path(dir) / "INDEX.json")) {
     std::vector<fs::path> stale;
-    for (auto it = fs::recursive_directory_iterator(dir, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-      if (it->is_regular_file() && it->path().extension() == ".json" &&
-          !corpus.files.count(fs::relative(it->path(), dir).generic_string()))
-        stale.push_back(it->path());
+    for (const auto& sub : fs::directory_iterator(dir, ec)) {
+      if (!sub.is_directory() || !ParseRuleId(sub.path().filename().string())) continue;
+      for (const auto& f : fs::directory_iterator(sub.path(), ec))
+        if (f.is_regular_file() && f.path().extension() == ".json" &&
+            !corpus.files.count(fs::relative(f.path(), dir).generic_string()))
+          stale.push_back(f.path());
+    }
     for (const fs::path& p : stale) fs::remove(p, ec);
   }
   for (const auto& [path, text] : corpus.files) {
@@ -861,14 +865,13 @@ Result<void> WriteCorpus(const Corpus& corpus, const std::string& dir) {
     if (!out)
       return MakeError(ErrorKind::kIo, fmt::format("cannot write {}", p.string()));
   }
-  // Folders left empty by removed fixtures.
-  for (int pass = 0; pass < 2; ++pass)
-    for (auto it = fs::recursive_directory_iterator(dir, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-      if (it->is_directory() && fs::is_empty(it->path())) {
-        fs::remove(it->path(), ec);
-        break;
-      }
+  // Rule folders left empty by removed fixtures.
+  std::vector<fs::path> empty;
+  for (const auto& sub : fs::directory_iterator(dir, ec))
+    if (sub.is_directory() && ParseRuleId(sub.path().filename().string()) &&
+        fs::is_empty(sub.path()))
+      empty.push_back(sub.path());
+  for (const fs::path& p : empty) fs::remove(p, ec);
   return {};
 }
 
