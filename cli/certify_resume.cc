@@ -108,9 +108,9 @@ Result<ResumeState> LoadResumeState(const std::string& dir, const RunHeader& exp
       // Expectation breaches are judged over every case at the end: written again.
       if (c->id.rfind("expectations/", 0) == 0) break;
       if (!state.done.insert(c->index).second) {
-        return MakeError(ErrorKind::kUsage,
-                         fmt::format("cannot resume: {}: case {} is recorded twice", where,
-                                     c->index));
+        return MakeError(
+            ErrorKind::kUsage,
+            fmt::format("cannot resume: {}: case {} is recorded twice", where, c->index));
       }
       state.cases.push_back(std::move(*c));
     } else if (type == "totals") {

@@ -4,9 +4,10 @@
 /// order, flushed as each case finishes (and a failure's fixture file before its record),
 /// so the file of a killed run is a header, the records of a prefix of the run's cases
 /// and at most one cut-off line. Records computed from all cases at the end (the
-/// expectation file's `expectations/N` breaches, the totals) are written again. Resuming keeps that prefix byte for byte, runs only the
-/// cases after it, and appends their records and the totals: the final report equals an
-/// uninterrupted run's apart from timing fields.
+/// expectation file's `expectations/N` breaches, the totals) are written again. Resuming
+/// keeps that prefix byte for byte, runs only the cases after it, and appends their
+/// records and the totals: the final report equals an uninterrupted run's apart from
+/// timing fields.
 #pragma once
 
 #include <cstddef>
@@ -22,8 +23,9 @@ namespace ictk::cli {
 
 /// What a killed run left in its report.jsonl.
 struct ResumeState {
-  bool found = false;  ///< false: no report.jsonl (or not even a whole header): start anew
-  RunHeader header;    ///< the killed run's header (kept in the file as it was)
+  bool found =
+      false;         ///< false: no report.jsonl (or not even a whole header): start anew
+  RunHeader header;  ///< the killed run's header (kept in the file as it was)
   std::vector<CaseRecord> cases;  ///< its finished cases, in the order written
   std::set<int64_t> done;         ///< their indices
   /// Length of the prefix of report.jsonl that holds the header and those cases (a

@@ -107,9 +107,9 @@ inline int FuzzSchema(const uint8_t* data, size_t size) {
     CheckError(s.error());
     return 0;
   }
-  for (std::optional<int> v : {std::optional<int>(), std::optional<int>(1),
-                               std::optional<int>(2), std::optional<int>(3),
-                               std::optional<int>(4)}) {
+  for (std::optional<int> v :
+       {std::optional<int>(), std::optional<int>(1), std::optional<int>(2),
+        std::optional<int>(3), std::optional<int>(4)}) {
     (void)CheckIcebergSchema(*s, v);
   }
   Result<Schema> again = SchemaFromJson(SchemaToJson(*s), "");

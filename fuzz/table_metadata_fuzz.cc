@@ -1,5 +1,6 @@
 /// \file
-/// libFuzzer target `table_metadata`: FuzzTableMetadata of fuzz/fuzz_entries.h (docs/robustness.md).
+/// libFuzzer target `table_metadata`: FuzzTableMetadata of fuzz/fuzz_entries.h
+/// (docs/robustness.md).
 #include "fuzz/fuzz_entries.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

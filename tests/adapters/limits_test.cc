@@ -60,9 +60,8 @@ class LimitsTest : public ::testing::Test {
                                 AdapterOptions options) {
     const fs::path script = dir_ / (name + ".py");
     std::ofstream(script) << kPrelude << body;
-    auto adapter = MakeAdapter("exec:" + ShellQuote(Python()) + " " +
-                                   ShellQuote(script.string()),
-                               options, {});
+    auto adapter = MakeAdapter(
+        "exec:" + ShellQuote(Python()) + " " + ShellQuote(script.string()), options, {});
     EXPECT_TRUE(adapter.has_value());
     return adapter ? std::move(*adapter) : nullptr;
   }
@@ -119,13 +118,14 @@ TEST_F(LimitsTest, MaxMemoryCoversTheAdaptersChildren) {
   AdapterOptions options;
   options.timeout_ms = 60000;
   options.max_memory_mb = 256;
-  auto adapter = Make("child-leak",
-                      "    import subprocess\n"
-                      "    r = subprocess.run([sys.executable, '-c', 'b = bytearray(1 << 30)'],\n"
-                      "                       stderr=subprocess.PIPE)\n"
-                      "    answer({'id': q['id'], 'result': 'error',\n"
-                      "            'message': 'child exit %d' % r.returncode})\n",
-                      options);
+  auto adapter =
+      Make("child-leak",
+           "    import subprocess\n"
+           "    r = subprocess.run([sys.executable, '-c', 'b = bytearray(1 << 30)'],\n"
+           "                       stderr=subprocess.PIPE)\n"
+           "    answer({'id': q['id'], 'result': 'error',\n"
+           "            'message': 'child exit %d' % r.returncode})\n",
+           options);
   ASSERT_NE(adapter, nullptr);
   ASSERT_TRUE(adapter->Call(Hello()).has_value()) << adapter->StderrTail();
   Result<nlohmann::json> r = adapter->Call(Load());
@@ -137,14 +137,15 @@ TEST_F(LimitsTest, MaxMemoryCoversTheAdaptersChildren) {
 TEST_F(LimitsTest, NoMaxMemoryMeansNoLimit) {
   AdapterOptions options;
   options.timeout_ms = 60000;
-  auto adapter = Make("child-alloc",
-                      "    import subprocess\n"
-                      "    r = subprocess.run([sys.executable, '-c',\n"
-                      "                        'import resource; print(resource.getrlimit("
-                      "resource.RLIMIT_AS)[0])'], stdout=subprocess.PIPE)\n"
-                      "    answer({'id': q['id'], 'result': 'error',\n"
-                      "            'message': r.stdout.decode().strip()})\n",
-                      options);
+  auto adapter =
+      Make("child-alloc",
+           "    import subprocess\n"
+           "    r = subprocess.run([sys.executable, '-c',\n"
+           "                        'import resource; print(resource.getrlimit("
+           "resource.RLIMIT_AS)[0])'], stdout=subprocess.PIPE)\n"
+           "    answer({'id': q['id'], 'result': 'error',\n"
+           "            'message': r.stdout.decode().strip()})\n",
+           options);
   ASSERT_NE(adapter, nullptr);
   ASSERT_TRUE(adapter->Call(Hello()).has_value());
   Result<nlohmann::json> r = adapter->Call(Load());
@@ -182,12 +183,14 @@ TEST_F(LimitsTest, ForkingAdapterIsStoppedAtTheTimeoutWithAllItsProcesses) {
   const auto took =
       std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
   ASSERT_FALSE(r.has_value());
-  EXPECT_EQ(TransportFailureOf(r.error()), TransportFailure::kTimeout) << r.error().message;
+  EXPECT_EQ(TransportFailureOf(r.error()), TransportFailure::kTimeout)
+      << r.error().message;
   EXPECT_GE(took, 1400);
   EXPECT_LT(took, 10000);
   const std::vector<int> pids = PidsIn(adapter->StderrTail());
   EXPECT_EQ(pids.size(), 40u) << adapter->StderrTail();
-  for (int pid : pids) EXPECT_FALSE(StillRunning(pid)) << "process " << pid << " survived";
+  for (int pid : pids)
+    EXPECT_FALSE(StillRunning(pid)) << "process " << pid << " survived";
 }
 
 // The adapter's processes end with the adapter object too (end of a run), even when the
@@ -197,16 +200,17 @@ TEST_F(LimitsTest, DestroyingTheAdapterEndsEveryProcessItStarted) {
   options.timeout_ms = 5000;
   std::vector<int> pids;
   {
-    auto adapter = Make("background",
-                        "    if os.fork() == 0:\n"
-                        "        sys.stderr.write('pid %d\\n' % os.getpid())\n"
-                        "        sys.stderr.flush()\n"
-                        "        os.close(0)\n"
-                        "        time.sleep(1000)\n"
-                        "        os._exit(0)\n"
-                        "    time.sleep(0.2)\n"
-                        "    answer({'id': q['id'], 'result': 'error', 'message': 'x'})\n",
-                        options);
+    auto adapter =
+        Make("background",
+             "    if os.fork() == 0:\n"
+             "        sys.stderr.write('pid %d\\n' % os.getpid())\n"
+             "        sys.stderr.flush()\n"
+             "        os.close(0)\n"
+             "        time.sleep(1000)\n"
+             "        os._exit(0)\n"
+             "    time.sleep(0.2)\n"
+             "    answer({'id': q['id'], 'result': 'error', 'message': 'x'})\n",
+             options);
     ASSERT_NE(adapter, nullptr);
     ASSERT_TRUE(adapter->Call(Hello()).has_value());
     ASSERT_TRUE(adapter->Call(Load()).has_value());
@@ -214,7 +218,8 @@ TEST_F(LimitsTest, DestroyingTheAdapterEndsEveryProcessItStarted) {
     ASSERT_EQ(pids.size(), 1u) << adapter->StderrTail();
     EXPECT_TRUE(StillRunning(pids[0], 0));
   }
-  for (int pid : pids) EXPECT_FALSE(StillRunning(pid)) << "process " << pid << " survived";
+  for (int pid : pids)
+    EXPECT_FALSE(StillRunning(pid)) << "process " << pid << " survived";
 }
 
 }  // namespace

@@ -82,7 +82,8 @@ RunResult RunIctk(const std::vector<std::string>& args, const fs::path& log) {
 
 std::string ReadText(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return std::string(std::istreambuf_iterator<char>(in),
+                     std::istreambuf_iterator<char>());
 }
 
 void WriteText(const fs::path& path, const std::string& text) {
@@ -122,10 +123,10 @@ std::vector<Hostile> HostileInputs(bool huge) {
                     "{\"format-version\": 4,\n \"location\": \"s3://b/\xff\xfe\"}\n",
                     R"(:2:\d+: )"});
   inputs.push_back({"utf16-bom", std::string("\xff\xfe{\0\"\0", 6), R"(:1:1: )"});
-  inputs.push_back(
-      {"wrong-type", std::regex_replace(clean, std::regex(R"("format-version"\s*:\s*4)"),
-                                        R"("format-version": "4")"),
-       R"(/format-version)"});
+  inputs.push_back({"wrong-type",
+                    std::regex_replace(clean, std::regex(R"("format-version"\s*:\s*4)"),
+                                       R"("format-version": "4")"),
+                    R"(/format-version)"});
   inputs.push_back({"wrong-top-level", "[1, 2, 3]\n", R"(: .*(object|array))"});
   if (!huge) return inputs;
   // Huge: a string member of 100 MB in otherwise clean metadata, made wrongly typed.
@@ -137,10 +138,10 @@ std::vector<Hostile> HostileInputs(bool huge) {
     inputs.push_back({"huge-wrong-type", std::move(huge), R"(/location)"});
   }
   // Huge: 100 MB of blanks and then the document cut off inside a 1 MB string.
-  inputs.push_back({"huge-truncated",
-                    std::string(kHugeBytes, ' ') + "{\"a\": \"" +
-                        std::string(1u << 20, 'x'),
-                    R"(:1:\d+: )"});
+  inputs.push_back(
+      {"huge-truncated",
+       std::string(kHugeBytes, ' ') + "{\"a\": \"" + std::string(1u << 20, 'x'),
+       R"(:1:\d+: )"});
   return inputs;
 }
 
@@ -179,8 +180,8 @@ class HostileTest : public ::testing::Test {
         << "/: " << r.output.substr(0, 2000);
     EXPECT_LE(r.output_bytes, kMaxOutputBytes) << "the error dumps its input";
     EXPECT_LE(r.peak_rss_kib, kMaxRssKib) << "peak RSS " << r.peak_rss_kib << " KiB";
-    for (const char* bad : {"terminate called", "AddressSanitizer", "runtime error:",
-                            "LeakSanitizer", "Segmentation fault"})
+    for (const char* bad : {"terminate called", "AddressSanitizer",
+                            "runtime error:", "LeakSanitizer", "Segmentation fault"})
       EXPECT_EQ(r.output.find(bad), std::string::npos) << r.output.substr(0, 2000);
   }
   static fs::path Input(const Hostile& h) { return *dir_ / "in" / (h.name + ".json"); }
@@ -205,7 +206,7 @@ TEST_F(HostileTest, LintMetadataJson) {
     SCOPED_TRACE(h.name);
     const fs::path file = Input(h);
     RunResult r = RunIctk({"lint-metadata", "--format", "json", file.string()},
-                    *dir_ / "lint-json.log");
+                          *dir_ / "lint-json.log");
     ExpectCleanFailure(r, file.string(), h.position);
   }
 }
@@ -218,15 +219,16 @@ TEST_F(HostileTest, Replay) {
     SCOPED_TRACE(h.name);
     const fs::path file = Input(h);
     RunResult r = RunIctk({"replay", "--adapter", "builtin:reference", file.string()},
-                    *dir_ / "replay.log");
+                          *dir_ / "replay.log");
     ExpectCleanFailure(r, file.string(), h.position);
   }
   // A fixture whose members have the wrong JSON type.
   const fs::path typed = *dir_ / "typed" / "wrong-steps.json";
-  WriteText(typed,
-            "{\"format\": \"ictk-fixture\", \"format-version\": 1, \"steps\": \"none\"}\n");
+  WriteText(
+      typed,
+      "{\"format\": \"ictk-fixture\", \"format-version\": 1, \"steps\": \"none\"}\n");
   RunResult r = RunIctk({"replay", "--adapter", "builtin:reference", typed.string()},
-                  *dir_ / "replay.log");
+                        *dir_ / "replay.log");
   ExpectCleanFailure(r, typed.string(), R"(: /\S*: )");
 }
 
@@ -246,10 +248,9 @@ TEST_F(HostileTest, ReplayExpectationFile) {
     SCOPED_TRACE(e.name);
     const fs::path file = *dir_ / "expect" / (e.name + ".txt");
     WriteText(file, e.text);
-    RunResult r = RunIctk(
-        {"replay", "--adapter", "builtin:reference", "--expect", file.string(),
-         fixture.string()},
-        *dir_ / "expect.log");
+    RunResult r = RunIctk({"replay", "--adapter", "builtin:reference", "--expect",
+                           file.string(), fixture.string()},
+                          *dir_ / "expect.log");
     ExpectCleanFailure(r, file.string(), R"(:1\b)");
   }
 }
@@ -268,10 +269,10 @@ TEST_F(HostileTest, FixturesVerify) {
     fs::create_hard_link(Input(h), file, ec);
     if (ec) WriteText(file, h.text);
     RunResult r = RunIctk({"fixtures", "verify", corpus.string()}, *dir_ / "verify.log");
-    ExpectCleanFailure(r, file.string(), h.position == R"(/format-version)" ||
-                                                 h.position == R"(/location)"
-                                             ? R"(: /|:\d+:\d+)"
-                                             : h.position);
+    ExpectCleanFailure(r, file.string(),
+                       h.position == R"(/format-version)" || h.position == R"(/location)"
+                           ? R"(: /|:\d+:\d+)"
+                           : h.position);
     fs::remove_all(corpus, ec);
   }
 }
@@ -322,10 +323,10 @@ TEST_F(HostileTest, CertifyAdapterHostileHello) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     const fs::path script = WriteAdapter(*dir_, "hello-" + c.name, c.answer, true);
-    RunResult r = RunIctk({"certify", "--adapter", "exec:python3 " + script.string(),
-                     "--histories", "2", "--quiet", "--no-corpus", "--out",
-                     (*dir_ / "out").string()},
-                    *dir_ / "certify.log");
+    RunResult r =
+        RunIctk({"certify", "--adapter", "exec:python3 " + script.string(), "--histories",
+                 "2", "--quiet", "--no-corpus", "--out", (*dir_ / "out").string()},
+                *dir_ / "certify.log");
     ExpectCleanFailure(r, script.filename().string(), c.position);
   }
 }
@@ -333,18 +334,21 @@ TEST_F(HostileTest, CertifyAdapterHostileHello) {
 // Hostile answers after a good hello are the adapter's failures, not the kit's: exit 1
 // and a protocol-error verdict whose reason names the position, bounded memory.
 TEST_F(HostileTest, CertifyAdapterHostileAnswers) {
-  const fs::path script = WriteAdapter(
-      *dir_, "answers-nested", "b'{\"id\": ' + str(q['id']).encode() + b', \"x\": ' + "
-      "b'[' * 100000 + b']' * 100000 + b'}'",
-      false);
+  const fs::path script =
+      WriteAdapter(*dir_, "answers-nested",
+                   "b'{\"id\": ' + str(q['id']).encode() + b', \"x\": ' + "
+                   "b'[' * 100000 + b']' * 100000 + b'}'",
+                   false);
   const fs::path out = *dir_ / "answers";
-  RunResult r = RunIctk({"certify", "--adapter", "exec:python3 " + script.string(), "--histories",
-                   "2", "--quiet", "--no-shrink", "--no-corpus", "--out", out.string()},
-                  *dir_ / "answers.log");
+  RunResult r =
+      RunIctk({"certify", "--adapter", "exec:python3 " + script.string(), "--histories",
+               "2", "--quiet", "--no-shrink", "--no-corpus", "--out", out.string()},
+              *dir_ / "answers.log");
   EXPECT_EQ(r.exit_code, 1) << r.output.substr(0, 2000);
   EXPECT_LE(r.peak_rss_kib, kMaxRssKib);
   const std::string report = ReadText(out / "report.jsonl");
-  EXPECT_NE(report.find("\"protocol-error\""), std::string::npos) << report.substr(0, 2000);
+  EXPECT_NE(report.find("\"protocol-error\""), std::string::npos)
+      << report.substr(0, 2000);
   EXPECT_NE(report.find("nested deeper than 512"), std::string::npos)
       << report.substr(0, 2000);
 }
@@ -356,9 +360,10 @@ TEST_F(HostileTest, CertifyExpectationFile) {
     GTEST_SKIP() << "this build's `ictk certify` reads no expectation file (--expect)";
   const fs::path file = *dir_ / "expect" / "certify-non-utf8.txt";
   WriteText(file, "random/\xff\xfe skip  # reason\nnot an entry at all\n");
-  RunResult r = RunIctk({"certify", "--adapter", "builtin:reference", "--histories", "1",
-                   "--quiet", "--expect", file.string(), "--out", (*dir_ / "ce").string()},
-                  *dir_ / "certify-expect.log");
+  RunResult r =
+      RunIctk({"certify", "--adapter", "builtin:reference", "--histories", "1", "--quiet",
+               "--expect", file.string(), "--out", (*dir_ / "ce").string()},
+              *dir_ / "certify-expect.log");
   ExpectCleanFailure(r, file.string(), R"(:[12]\b)");
 }
 

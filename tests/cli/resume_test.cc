@@ -33,7 +33,8 @@ namespace fs = std::filesystem;
 
 std::string ReadText(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return std::string(std::istreambuf_iterator<char>(in),
+                     std::istreambuf_iterator<char>());
 }
 
 /// Starts `build/bin/ictk ARGS` with stdout and stderr into `log`; returns its pid.
@@ -162,7 +163,8 @@ TEST_F(ResumeTest, KilledRunResumesToTheUninterruptedReport) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     ::kill(pid, SIGKILL);
     ASSERT_EQ(Wait(pid), -SIGKILL);
-    const std::vector<std::string> kept = CompleteLines(ReadText(killed / "report.jsonl"));
+    const std::vector<std::string> kept =
+        CompleteLines(ReadText(killed / "report.jsonl"));
     ASSERT_GE(kept.size(), kill_at) << "the run wrote nothing before it was killed";
     if (kept.size() >= expected.size())
       GTEST_SKIP() << "the run finished before it could be killed";
@@ -177,7 +179,8 @@ TEST_F(ResumeTest, KilledRunResumesToTheUninterruptedReport) {
 
     // The finished cases were kept byte for byte (a case run again would differ at
     // least in its duration), and the run was completed to the same report and fixtures.
-    const std::vector<std::string> after = CompleteLines(ReadText(killed / "report.jsonl"));
+    const std::vector<std::string> after =
+        CompleteLines(ReadText(killed / "report.jsonl"));
     ASSERT_GE(after.size(), kept.size());
     for (size_t i = 0; i < kept.size(); ++i) EXPECT_EQ(after[i], kept[i]) << i;
     EXPECT_EQ(Records(killed), expected);
@@ -222,7 +225,8 @@ TEST_F(ResumeTest, ResumeWithOtherParametersIsRefused) {
 // the file and line, never half-used.
 TEST_F(ResumeTest, DamagedReportIsRefusedWithItsLine) {
   const fs::path out = dir_ / "bad";
-  ASSERT_LE(RunToEnd(Certify(out, 2), dir_ / "first.log"), 1) << ReadText(dir_ / "first.log");
+  ASSERT_LE(RunToEnd(Certify(out, 2), dir_ / "first.log"), 1)
+      << ReadText(dir_ / "first.log");
   const std::string header = CompleteLines(ReadText(out / "report.jsonl")).at(0);
   std::ofstream(out / "report.jsonl", std::ios::trunc) << header << "\nnot json\n";
   auto args = Certify(out, 2);

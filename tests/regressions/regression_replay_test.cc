@@ -50,7 +50,8 @@ std::vector<fs::path> InputsOf(const std::string& target) {
 
 std::string ReadBytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return std::string(std::istreambuf_iterator<char>(in),
+                     std::istreambuf_iterator<char>());
 }
 
 // Every folder under tests/regressions/ is a fuzz target: a misspelt folder would
@@ -89,7 +90,8 @@ TEST(RegressionReplay, EntriesDecodeTheirSeeds) {
   const std::vector<Seed> seeds = {
       {"table_metadata", data / "lint" / "v4-constraints-clean.json"},
       {"value", fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "value" / "v19.json"},
-      {"fixture", fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "fixture" / "short.json"},
+      {"fixture",
+       fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "fixture" / "short.json"},
   };
   for (const Seed& seed : seeds) {
     const std::string bytes = ReadBytes(seed.file);
