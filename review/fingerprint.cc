@@ -102,7 +102,7 @@ Value FlipK(const Value* k) {
 }
 
 /// The number of letters in the alphabet.
-constexpr int kLetters = 23;
+constexpr int kLetters = 26;
 
 /// Letter `letter` of the alphabet in `state` at `depth`, or nullopt when it does not
 /// apply (a delete or modification with no live row).
@@ -181,9 +181,28 @@ std::optional<Operation> Letter(int letter, const CatalogState& state, int depth
       c.txn = kTxn;
       return c;
     }
-    default:
+    case 22:
       return Finish{kTxn};
+    case 23:
+      return LoadTable{};
+    case 24:
+    case 25: {  // a reader given the table's current metadata
+      const TableState* t = state.FindTable(kTable);
+      if (t == nullptr) return std::nullopt;
+      if (letter == 24) return ReadStatuses{t->metadata, std::nullopt};
+      return ParseMetadata{t->metadata};
+    }
+    default:
+      return std::nullopt;
   }
+}
+
+/// A request that changes nothing: what follows it repeats what follows its parent, so
+/// it is enumerated only as the last request of a history.
+bool ReadOnly(const Operation& op) {
+  return std::holds_alternative<Scan>(op) || std::holds_alternative<LoadTable>(op) ||
+         std::holds_alternative<ReadStatuses>(op) ||
+         std::holds_alternative<ParseMetadata>(op);
 }
 
 std::string ResultClass(const AllowedOutcome& o) {
@@ -238,7 +257,7 @@ class Enumerator {
       }
     }
     lines_ += line + "\n";
-    if (depth == steps_) return;
+    if (depth == steps_ || ReadOnly(request.op)) return;
     const Answer answer = CanonicalAnswer(state, request, o, switches_);
     Adopt(state, request, answer, switches_);
     const std::string base = path_;
@@ -246,7 +265,8 @@ class Enumerator {
       std::optional<Operation> next = Letter(letter, state, depth + 1);
       if (!next) continue;
       path_ = fmt::format("{}.{}", base, letter);
-      Visit(state, Request{kTable, kClockStart + (depth + 1) * 1000, std::move(*next)},
+      const std::string table = ActsOnTable(*next) ? kTable : "";
+      Visit(state, Request{table, kClockStart + (depth + 1) * 1000, std::move(*next)},
             depth + 1);
     }
     path_ = base;

@@ -8,11 +8,14 @@
 /// check `v > 0`, not enforced). The alphabet has one or more requests of each op kind:
 /// appends of every (k, v) with k in {0, 1}, a delete and two modifications of the oldest
 /// live row, adding, toggling `enforced` of and removing each constraint, renaming and
-/// dropping `v`, validate, upgrade to v4, scan, and a transaction's begin, staged append
-/// and finish. A delete or modification with no live row is not enumerated. The
-/// fingerprint counts, over the last request of every history, the results allowed,
-/// the error kinds of required rejections and each allowed status set, by op, plus a
-/// SHA-256 over every history's outcome in enumeration order.
+/// dropping `v`, validate, upgrade to v4, a transaction's begin, staged append and
+/// finish, and the reads: scan, load-table, and read-statuses and parse-metadata of the
+/// table's current metadata (define-function is not in the alphabet). A delete or
+/// modification with no live row is not enumerated, and a read (which changes nothing)
+/// only as the last request of a history. The fingerprint counts, over the last request
+/// of every history, the results allowed, the error kinds of required rejections and each
+/// allowed status set, by op, plus a SHA-256 over every history's outcome in enumeration
+/// order.
 #pragma once
 
 #include <cstdint>
