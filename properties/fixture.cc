@@ -274,6 +274,18 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     if (!absent.empty() && !any_optional) e["constraint-absent"] = absent;
     if (m.format_version == 4 && std::holds_alternative<UpdateSchema>(request.op))
       e["identifier-field-ids-absent"] = true;
+    // The primary key an upgrade to v4 generates from identifier-field-ids, or none.
+    if (m.format_version == 4 && std::holds_alternative<Upgrade>(request.op) &&
+        !any_optional) {
+      json pk = nullptr;
+      for (const ConstraintExpectation& c : m.constraints)
+        if (c.definition.type == ConstraintType::kPrimaryKey) {
+          pk = {{"name", c.name}};
+          if (c.definition.enforced) pk["enforced"] = *c.definition.enforced;
+          if (c.definition.field_ids) pk["field-ids"] = *c.definition.field_ids;
+        }
+      e["pk"] = pk;
+    }
     if (m.new_snapshot) {
       json statuses = json::object();
       json precise = json::object();
