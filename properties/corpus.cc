@@ -887,7 +887,7 @@ std::string FirstDifference(const json& file, const json& model) {
   for (const std::string& k : keys) {
     const json a = file.contains(k) ? file[k] : json();
     const json b = model.contains(k) ? model[k] : json();
-    if (a != b)
+    if (a != b || file.contains(k) != model.contains(k))
       return fmt::format("`{}`: the file has {}, the model derives {}", k,
                          file.contains(k) ? DumpJson(a) : "nothing",
                          model.contains(k) ? DumpJson(b) : "nothing");
