@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -32,6 +33,12 @@ struct FingerprintArgs {
 int RunFingerprint(const GlobalOptions& global, const FingerprintArgs& args) {
   std::optional<nlohmann::json> golden;
   if (!args.golden.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(args.golden, ec)) {
+      std::fprintf(stderr, "ictk fingerprint: %s: not a readable file\n",
+                   args.golden.c_str());
+      return 2;
+    }
     Result<std::string> text = ReadFile(args.golden);
     if (!text) {
       std::fprintf(stderr, "ictk fingerprint: %s\n", text.error().message.c_str());

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -28,6 +29,11 @@ struct TraceArgs {
 };
 
 int RunTrace(const TraceArgs& args) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(args.spec, ec)) {
+    std::fprintf(stderr, "ictk trace: %s: not a readable file\n", args.spec.c_str());
+    return 2;
+  }
   Result<std::string> text = ReadFile(args.spec);
   if (!text) {
     std::fprintf(stderr, "ictk trace: %s\n", text.error().message.c_str());

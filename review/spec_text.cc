@@ -230,6 +230,12 @@ std::vector<std::string> SpecLines(std::string_view text, SpecFormat format) {
         in_hunk = false;  // the end of the diff (a mail footer, the next file's header)
       }
     }
+    if (out.empty()) {
+      // No hunk header at the start of a line (a quoted review): the `+` lines.
+      for (const std::string& line : lines)
+        if (!line.empty() && line[0] == '+' && !StartsWith(line, "+++ "))
+          out.push_back(line.substr(1));
+    }
     return out;
   }
   // A mail review: the hunk is one line, each spec line after " +"; later lines that

@@ -38,6 +38,10 @@ TEST(ReviewCli, TraceBadInputExitsTwoNamingTheFile) {
   EXPECT_EQ(no_section.exit_code, 2) << no_section.out;
   EXPECT_NE(no_section.out.find("tests/data/seed/README.md"), std::string::npos);
   EXPECT_EQ(RunIctk("trace --spec tests/data/review/spec.md --format xml").exit_code, 2);
+  const auto directory = RunIctk("trace --spec tests/data/review");
+  EXPECT_EQ(directory.exit_code, 2) << directory.out;
+  EXPECT_NE(directory.out.find("tests/data/review: not a readable file"),
+            std::string::npos);
 }
 
 TEST(ReviewCli, SpecDiffPrintsTheCountAndExitsZero) {
@@ -57,7 +61,8 @@ TEST(ReviewCli, SpecDiffPrintsTheCountAndExitsZero) {
     files += e.path().extension() == ".json" ? 1 : 0;
   EXPECT_EQ(files, 1);
   // The fixture holds reading a's expectations: the reference model under a passes it.
-  const auto replay = RunIctk("replay --adapter builtin:reference '" + out.string() + "'");
+  const auto replay =
+      RunIctk("replay --adapter builtin:reference '" + out.string() + "'");
   EXPECT_EQ(replay.exit_code, 0) << replay.out;
   EXPECT_NE(replay.out.find("1 passed, 0 failed"), std::string::npos) << replay.out;
   std::filesystem::remove_all(out);
@@ -88,6 +93,8 @@ TEST(ReviewCli, FingerprintGoldenMatchesAndADifferenceExitsOne) {
   EXPECT_NE(moved.out.find("--write"), std::string::npos) << moved.out;
   std::filesystem::remove(golden);
   EXPECT_EQ(RunIctk("fingerprint --golden tests/data/review/no-such.json").exit_code, 2);
+  EXPECT_EQ(RunIctk("fingerprint --golden tests/data/review").exit_code, 2);
+  EXPECT_EQ(RunIctk("fingerprint --golden tests/data/review/spec.md").exit_code, 2);
 }
 
 }  // namespace

@@ -205,6 +205,14 @@ TEST(Trace, DiffWithSeveralHunksSaysItMayBePartial) {
   EXPECT_FALSE(TraceData("review/spec.md").maybe_partial);
 }
 
+TEST(SpecText, PlusLinesWithoutAHunkHeaderAreRead) {
+  Result<SpecSection> section = ReadConstraintsSection(
+      "Subject: review\n\n+### Constraints\n+\n+Writers must do it.\n", "mail.txt");
+  ASSERT_TRUE(section.has_value()) << section.error().message;
+  ASSERT_EQ(section->sentences.size(), 1u);
+  EXPECT_EQ(section->sentences[0].text, "Writers must do it.");
+}
+
 TEST(SpecText, DiffWithoutTheHeadingSaysHowToMakeOne) {
   Result<SpecSection> section = ReadConstraintsSection(
       "--- a/format/spec.md\n+++ b/format/spec.md\n@@ -700,2 +700,2 @@\n"
