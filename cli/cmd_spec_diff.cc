@@ -1,10 +1,10 @@
 /// \file
 /// `ictk spec-diff --a NAME=VALUE... --b NAME=VALUE... [--histories N] [--seed S] [--out
-/// DIR] [--format text|markdown|json]`: the same generated histories judged by the model
-/// under two readings (interpretation switches); prints how many disagree and the
-/// shortest disagreeing histories, written as fixtures under DIR when --out is given.
-/// Exit 0 on success whatever the count (the count is the output), 2 on bad input
-/// (docs/spec-review.md).
+/// DIR] [--format text|markdown|json] [--max-steps K] [--weights KIND=W,...]`: the same
+/// generated histories judged by the model under two readings (interpretation switches);
+/// prints how many disagree and the shortest disagreeing histories, written as fixtures
+/// under DIR when --out is given. Exit 0 on success whatever the count (the count is the
+/// output), 2 on bad input (docs/spec-review.md).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -34,6 +34,7 @@ struct SpecDiffArgs {
   uint64_t seed = 1;
   int max_steps = 12;
   int max_reported = 5;
+  std::string weights;
   std::string out;
   std::string format = "text";
 };
@@ -58,6 +59,12 @@ int RunSpecDiffCommand(const SpecDiffArgs& args) {
     const std::string error = ParseReading(*settings, *switches, flag);
     if (!error.empty()) {
       std::fprintf(stderr, "ictk spec-diff: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  if (!args.weights.empty()) {
+    if (std::string error = options.weights.Parse(args.weights); !error.empty()) {
+      std::fprintf(stderr, "ictk spec-diff: --weights: %s\n", error.c_str());
       return 2;
     }
   }
@@ -120,6 +127,9 @@ SubcommandRunner AddSpecDiffCommand(CLI::App& app, CLI::App** subcommand) {
   c->add_option("--max-reported", args->max_reported,
                 "Kinds of disagreement shrunk and printed, at most (default 5)")
       ->check(CLI::NonNegativeNumber);
+  c->add_option("--weights", args->weights,
+                "Step kinds' weights on top of the defaults, e.g. modify=20,delete=0 (as "
+                "certify)");
   c->add_option("--out", args->out, "Write each minimized history as a fixture here");
   c->add_option("--format", args->format, "text, markdown or json")
       ->check(CLI::IsMember({"text", "markdown", "json"}));

@@ -90,9 +90,7 @@ std::optional<StepDisagreement> Compare(const AllowedOutcome& a, const AllowedOu
       !a.metadata->removed_ids.empty()) {
     // A new snapshot after a constraint was removed: one reading lets it list IDs of
     // constraints that no longer exist (st.exactly-one-list, stale-ids-in-new-snapshot).
-    auto words = [](StaleIds s) {
-      return s == StaleIds::kAllow ? "may" : "must not";
-    };
+    auto words = [](StaleIds s) { return s == StaleIds::kAllow ? "may" : "must not"; };
     d.aspect = "stale-ids";
     d.detail = fmt::format(
         "the new snapshot {} list IDs of constraints that no longer exist under a, {} "
@@ -254,6 +252,7 @@ SpecDiffResult RunSpecDiff(const SpecDiffOptions& options) {
   result.b_text = options.b_label.empty() ? SwitchesText(options.b) : options.b_label;
   HistoryGenConfig config;
   config.max_steps = options.max_steps;
+  config.weights = options.weights;
   std::map<Signature, size_t> reported;  // signature -> index into disagreements
   for (int i = 0; i < options.histories; ++i) {
     const rc::Shrinkable<Plan> root = CasePlan(options.seed, i, config);

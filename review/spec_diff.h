@@ -28,7 +28,8 @@ struct SpecDiffOptions {
   Switches b;
   int histories = 200;
   uint64_t seed = 1;
-  int max_steps = 12;        ///< plan steps per history
+  GenWeights weights = GenWeights::Default();  ///< the step kinds' mix
+  int max_steps = 12;                          ///< plan steps per history
   int max_reported = 5;      ///< disagreements (of distinct kinds) shrunk and reported
   int shrink_budget = 2000;  ///< histories run while shrinking one disagreement
   std::string tool = "ictk";
@@ -39,11 +40,11 @@ struct SpecDiffOptions {
 
 /// The first step at which two readings disagree.
 struct StepDisagreement {
-  int step = 0;           ///< 1-based request index
-  std::string op;         ///< "commit", "add-constraint", ...
-  std::string label;      ///< the generator's step label
-  std::string aspect;     ///< "result", "error-kind", "status", "stale-ids", "answer", ...
-  std::string detail;     ///< how they differ, in words
+  int step = 0;        ///< 1-based request index
+  std::string op;      ///< "commit", "add-constraint", ...
+  std::string label;   ///< the generator's step label
+  std::string aspect;  ///< "result", "error-kind", "status", "stale-ids", "answer", ...
+  std::string detail;  ///< how they differ, in words
   std::string allowed_a;  ///< DescribeAllowed under a
   std::string allowed_b;
   bool operator==(const StepDisagreement&) const = default;
