@@ -191,6 +191,7 @@ TraceResult TraceSection(const SpecSection& section, std::string source,
     text += s.normalized;
   }
   std::vector<std::set<RuleId>> traced(section.sentences.size());
+  std::vector<bool> covered(text.size(), false);
   auto match = [&](RuleId rule, std::string_view raw, bool anchor) {
     const std::string quote = NormalizeQuote(raw);
     bool found = false;
@@ -199,6 +200,7 @@ TraceResult TraceSection(const SpecSection& section, std::string source,
       if (!WordBoundaryAt(text, pos, quote.size())) continue;
       found = true;
       const size_t end = pos + quote.size();
+      std::fill(covered.begin() + pos, covered.begin() + end, true);
       for (size_t i = 0; i < spans.size(); ++i)
         if (spans[i].first < end && pos < spans[i].second) traced[i].insert(rule);
     }
@@ -218,6 +220,13 @@ TraceResult TraceSection(const SpecSection& section, std::string source,
     row.sentence = s;
     for (RuleId id : kAllRuleIds)
       if (traced[i].count(id)) row.rules.push_back(id);
+    int letters = 0, quoted = 0;
+    for (size_t c = spans[i].first; c < spans[i].second; ++c) {
+      if (!std::isalnum(static_cast<unsigned char>(text[c]))) continue;
+      ++letters;
+      quoted += covered[c] ? 1 : 0;
+    }
+    row.quoted_percent = letters == 0 ? 100 : quoted * 100 / letters;
     if (row.rules.empty())
       result.untraced.push_back(static_cast<int>(result.rows.size()));
     result.rows.push_back(std::move(row));
@@ -237,7 +246,10 @@ std::string RenderTraceText(const TraceResult& t) {
       t.evidence.fixture_index ? "found" : "absent (fixtures 0)", t.evidence.histories,
       t.evidence.seed);
   for (const SentenceTrace& row : t.rows) {
-    out += fmt::format("[{}] {}: {}\n", row.sentence.index, row.sentence.subsection,
+    out += fmt::format("[{}] {}{}: {}\n", row.sentence.index, row.sentence.subsection,
+                       row.quoted_percent < 100 && !row.rules.empty()
+                           ? fmt::format(" (quoted {}%)", row.quoted_percent)
+                           : "",
                        Shorten(row.sentence.text, 200));
     if (row.rules.empty()) out += "    UNTRACED: no rule quotes this sentence\n";
     for (RuleId id : row.rules) {
@@ -280,22 +292,23 @@ std::string RenderTraceMarkdown(const TraceResult& t) {
     if (t.maybe_partial) out += fmt::format("\nNote: {}\n", kPartialHint);
     out += "\n";
   }
-  out += "### Matrix\n\n| # | Sentence | Rule | Tests | Fixtures | Tags |\n";
-  out += "|---|----------|------|------:|---------:|-----:|\n";
+  out += "### Matrix\n\n| # | Sentence | Quoted | Rule | Tests | Fixtures | Tags |\n";
+  out += "|---|----------|-------:|------|------:|---------:|-----:|\n";
   for (const SentenceTrace& row : t.rows) {
     const std::string sentence = Cell(Shorten(row.sentence.text, 160));
     if (row.rules.empty()) {
-      out +=
-          fmt::format("| {} | {} | **untraced** | | | |\n", row.sentence.index, sentence);
+      out += fmt::format("| {} | {} | | **untraced** | | | |\n", row.sentence.index,
+                         sentence);
       continue;
     }
     bool first = true;
     for (RuleId id : row.rules) {
       const RuleEvidence& e = t.evidence.rules.at(id);
-      out +=
-          fmt::format("| {} | {} | `{}` | {} | {} | {} |\n",
-                      first ? std::to_string(row.sentence.index) : "",
-                      first ? sentence : "", RuleIdName(id), e.tests, e.fixtures, e.tags);
+      out += fmt::format("| {} | {} | {} | `{}` | {} | {} | {} |\n",
+                         first ? std::to_string(row.sentence.index) : "",
+                         first ? sentence : "",
+                         first ? fmt::format("{}%", row.quoted_percent) : "",
+                         RuleIdName(id), e.tests, e.fixtures, e.tags);
       first = false;
     }
   }
@@ -317,6 +330,7 @@ std::string RenderTraceJson(const TraceResult& t) {
                     {"subsection", row.sentence.subsection},
                     {"sentence", row.sentence.text},
                     {"normative", row.sentence.normative},
+                    {"quoted-percent", row.quoted_percent},
                     {"rules", std::move(rules)}});
   }
   json untraced = json::array();

@@ -74,6 +74,9 @@ struct StaleQuote {
 struct SentenceTrace {
   SpecSentence sentence;
   std::vector<RuleId> rules;  ///< in catalogue order
+  /// How much of the sentence (its letters and digits) quotes and anchors cover, 0-100. A
+  /// change in the part no quote covers goes unnoticed, so a reviewer reads that part.
+  int quoted_percent = 0;
 };
 
 /// The trace of one spec text.

@@ -2,6 +2,7 @@
 // its three forms, normalization, and tracing sentences to rule IDs.
 #include "review/trace.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -151,6 +152,26 @@ TEST(Trace, QuoteSpanningTwoSentencesTracesBoth) {
   for (const SentenceTrace& row : t.rows)
     for (RuleId r : row.rules) rows += r == RuleId::kDefNameUnique ? 1 : 0;
   EXPECT_EQ(rows, 2);
+}
+
+TEST(Trace, QuotedPercentShowsWordingNoQuoteCovers) {
+  const TraceResult t = TraceData(kSeed);
+  auto row = [&](std::string_view start) -> const SentenceTrace* {
+    for (const SentenceTrace& r : t.rows)
+      if (r.sentence.text.starts_with(start)) return &r;
+    return nullptr;
+  };
+  const SentenceTrace* whole = row("Constraints are added in v4");
+  ASSERT_NE(whole, nullptr);
+  EXPECT_EQ(whole->quoted_percent, 100);  // def.v4-only quotes all of it
+  // st.every-snapshot quotes the first half; "and must place every constraint ... into
+  // exactly one status list" is no rule's quote.
+  const SentenceTrace* half = row("Writers must record `constraint-statuses`");
+  ASSERT_NE(half, nullptr);
+  EXPECT_GT(half->quoted_percent, 20);
+  EXPECT_LT(half->quoted_percent, 80);
+  EXPECT_NE(RenderTraceText(t).find(fmt::format("(quoted {}%)", half->quoted_percent)),
+            std::string::npos);
 }
 
 TEST(Trace, EditedCopyNamesTheChangedAndTheAddedSentence) {
