@@ -197,9 +197,13 @@ Run RunPlan(const Plan& plan, const RenderOptions& options, const Switches& a,
     run.expects.push_back(FixtureExpectation(oa, state_a, r, ca));
     std::optional<StepDisagreement> d = Compare(oa, ob, ca, cb);
     if (!d) {
-      Adopt(state_a, r, ca, a);
+      // b first: a failed Adopt leaves its state unchanged, so both states are still the
+      // ones before the step when the disagreement is described.
       const Findings adopted = Adopt(state_b, r, ca, b);
-      if (adopted.empty()) continue;
+      if (adopted.empty()) {
+        Adopt(state_a, r, ca, a);
+        continue;
+      }
       d = StepDisagreement{};
       d->aspect = "answer";
       d->detail = fmt::format("the answer a allows cannot be taken under b: {}",
