@@ -48,6 +48,12 @@ TEST(LintMetadataCli, MissingFileExitsTwo) {
   EXPECT_NE(r.out.find("does-not-exist.json"), std::string::npos) << r.out;
 }
 
+TEST(LintMetadataCli, ADirectoryExitsTwoNamingIt) {
+  auto r = RunIctk("lint-metadata tests/data/lint");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("tests/data/lint: is a directory"), std::string::npos) << r.out;
+}
+
 TEST(LintMetadataCli, JsonFormatListsFindingsWithRuleAndPointer) {
   auto r = RunIctk("lint-metadata --format json tests/data/lint/two-primary-keys.json");
   EXPECT_EQ(r.exit_code, 1) << r.out;
