@@ -456,10 +456,10 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir,
   }
   std::printf(
       "%s",
-      fmt::format("ictk certify {}: {} ({} histories, {} requests, seed {}, "
+      fmt::format("ictk certify {}: {} ({}, {} requests, seed {}, "
                   "{:.1f} s)\n",
                   r.report.header.adapter, t.conformant ? "CONFORMANT" : "NOT CONFORMANT",
-                  t.cases, t.steps, args.seed, t.duration_ms / 1000)
+                  CasesText(t), t.steps, args.seed, t.duration_ms / 1000)
           .c_str());
   std::printf("  verdicts: %s\n", fmt::format("{}", fmt::join(verdicts, ", ")).c_str());
   int64_t exercised = 0, failed = 0;

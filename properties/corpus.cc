@@ -219,7 +219,19 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
   if (verdict != Verdict::kPass) {
     FailureDetail f;
     f.step = failed_step;
-    f.rule = fixture.rules.empty() ? std::string("proto.answer") : fixture.rules.front();
+    // The rule a failure names: the broken key's own rule where it has one
+    // (RuleOfExpectationKey), else the fixture's primary rule.
+    const std::string primary =
+        fixture.rules.empty() ? std::string("proto.answer") : fixture.rules.front();
+    std::vector<std::string> broken;
+    for (const ExpectFailure& x : failures) {
+      const std::optional<RuleId> own = RuleOfExpectationKey(x.key);
+      const std::string rule = own ? std::string(RuleIdName(*own)) : primary;
+      if (std::find(broken.begin(), broken.end(), rule) == broken.end())
+        broken.push_back(rule);
+    }
+    if (broken.empty()) broken.push_back(primary);
+    f.rule = broken.front();
     f.sentence = RuleSentenceOf(f.rule);
     for (const ExpectFailure& x : failures)
       f.findings.push_back(fmt::format("{} (fixture rules: {})", ToString(x),
@@ -238,7 +250,7 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
         ShellQuote(fixture.source.empty() ? fixture.id + ".json" : fixture.source));
     f.reproduce = f.replay;
     f.stderr_tail = session.adapter().StderrTail();
-    record.failed_rules = fixture.rules;
+    record.failed_rules = broken;
     std::sort(record.failed_rules.begin(), record.failed_rules.end());
     if (!last_kind.empty()) record.reason = "answered " + last_kind;
     if (!failure_reason.empty()) record.reason = failure_reason;

@@ -219,8 +219,8 @@ std::string RenderSummaryMarkdown(const Report& report) {
     out += fmt::format(" ({})", MdCell(DumpJson(h.hello.at("implementation"))));
   out += "\n";
   out += fmt::format(
-      "- seed {}, {} histories (max {} steps){}; model {}, protocol {}, ictk {}\n",
-      h.seed, t.cases, h.max_steps, h.shard.empty() ? "" : ", shard " + h.shard,
+      "- seed {}, {} (max {} steps){}; model {}, protocol {}, ictk {}\n",
+      h.seed, CasesText(t), h.max_steps, h.shard.empty() ? "" : ", shard " + h.shard,
       h.model_version, h.protocol_version, h.ictk_version);
   std::vector<std::string> non_default;
   for (const auto& [k, v] : h.switches) non_default.push_back(k + "=" + v);
@@ -327,7 +327,7 @@ std::string RenderHtml(const Report& report) {
             EscapeXml(DumpJson(h.hello.value("implementation", nlohmann::json()))) +
             "</code>");
   row("seed", std::to_string(h.seed));
-  row("histories", fmt::format("{} (max {} steps){}", t.cases, h.max_steps,
+  row("cases", fmt::format("{} (max {} steps){}", CasesText(t), h.max_steps,
                                h.shard.empty() ? "" : ", shard " + EscapeXml(h.shard)));
   row("requests", fmt::format("{} in {:.1f} s", t.steps, t.duration_ms / 1000));
   row("model version", EscapeXml(h.model_version));
@@ -484,7 +484,7 @@ std::string RenderBadgeJson(const Report& report) {
   nlohmann::json badge = {
       {"schemaVersion", 1},
       {"label", "iceberg v4 constraints"},
-      {"message", t.conformant ? fmt::format("conformant ({} histories)", t.cases)
+      {"message", t.conformant ? fmt::format("conformant ({})", CasesText(t))
                                : fmt::format("{} of {} failing", bad, t.cases)},
       {"color", t.conformant ? "brightgreen" : "red"}};
   return DumpJson(badge, 2) + "\n";

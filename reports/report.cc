@@ -150,6 +150,13 @@ std::string_view CapabilityForRule(std::string_view rule) {
   return {};
 }
 
+std::string CasesText(const Totals& totals) {
+  const int64_t histories = totals.cases - totals.fixture_cases;
+  if (totals.fixture_cases == 0) return fmt::format("{} histories", histories);
+  if (histories == 0) return fmt::format("{} fixtures", totals.fixture_cases);
+  return fmt::format("{} histories and {} fixtures", histories, totals.fixture_cases);
+}
+
 Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cases,
                      double duration_ms) {
   Totals t;
@@ -157,6 +164,7 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
   for (const RuleInfo& r : RuleCatalogue()) t.rules[std::string(RuleIdName(r.id))];
   for (const CaseRecord& c : cases) {
     ++t.cases;
+    if (c.id.rfind("random/", 0) != 0) ++t.fixture_cases;
     ++t.verdicts[c.verdict];
     t.steps += c.steps;
     if (!IsConformant(c.verdict)) t.conformant = false;
@@ -260,6 +268,7 @@ json ToJson(const Totals& t) {
           {"ops", t.ops},
           {"tags", t.tags},
           {"cases", t.cases},
+          {"fixture-cases", t.fixture_cases},
           {"steps", t.steps},
           {"duration-ms", t.duration_ms},
           {"conformant", t.conformant}};
@@ -329,6 +338,7 @@ Result<Totals> TotalsFromJson(const json& j) {
   t.ops = Get<std::map<std::string, int64_t>>(j, "ops", {});
   t.tags = Get<std::map<std::string, int64_t>>(j, "tags", {});
   t.cases = Get<int64_t>(j, "cases", 0);
+  t.fixture_cases = Get<int64_t>(j, "fixture-cases", 0);
   t.steps = Get<int64_t>(j, "steps", 0);
   t.duration_ms = Get<double>(j, "duration-ms", 0);
   t.conformant = Get<bool>(j, "conformant", true);

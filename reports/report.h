@@ -136,6 +136,7 @@ struct Totals {
   std::map<std::string, int64_t> ops;
   std::map<std::string, int64_t> tags;
   int64_t cases = 0;
+  int64_t fixture_cases = 0;  ///< of `cases`, fixtures replayed (IDs not "random/...")
   int64_t steps = 0;
   double duration_ms = 0;
   bool conformant = true;
@@ -147,6 +148,10 @@ struct Report {
   std::vector<CaseRecord> cases;
   std::optional<Totals> totals;
 };
+
+/// "500 histories", "168 fixtures" or "500 histories and 168 fixtures": what a run's
+/// cases were, for the summaries.
+std::string CasesText(const Totals& totals);
 
 /// The totals of `cases` under `header` (which capabilities were declared).
 Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cases,
