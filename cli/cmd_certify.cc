@@ -28,6 +28,7 @@
 #include "cli/adapter_config.h"
 #include "cli/certify_resume.h"
 #include "cli/commands.h"
+#include "cli/files_internal.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
 #include "model/rule_catalogue.h"
@@ -80,33 +81,6 @@ struct CertifyArgs {
 
 double MillisSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-std::string ShellQuote(std::string_view s) {
-  if (!s.empty() &&
-      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                          "0123456789-_./:=@,+") == std::string_view::npos)
-    return std::string(s);
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-bool WriteFile(const fs::path& path, const std::string& text, std::string& error) {
-  std::error_code ec;
-  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    error = fmt::format("cannot write {}", path.string());
-    return false;
-  }
-  out << text;
-  out.close();
-  if (!out) {
-    error = fmt::format("cannot write {}", path.string());
-    return false;
-  }
-  return true;
 }
 
 /// The flags a reproduce command must repeat.
@@ -431,10 +405,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     jsonl.close();
     std::string error;
     const fs::path dir(out_dir);
-    bool ok = WriteFile(dir / "junit.xml", RenderJunitXml(report), error) &&
-              WriteFile(dir / "summary.md", RenderSummaryMarkdown(report), error) &&
-              WriteFile(dir / "report.html", RenderHtml(report), error) &&
-              WriteFile(dir / "badge.json", RenderBadgeJson(report), error);
+    bool ok = WriteRenderedReports(dir, report, error);
     for (const FixtureFile& f : fixtures)
       ok = ok && WriteFile(dir / f.path, DumpJson(f.content, 2) + "\n", error);
     if (!ok) {

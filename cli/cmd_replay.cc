@@ -17,9 +17,11 @@
 
 #include "cli/adapter_config.h"
 #include "cli/commands.h"
+#include "cli/files_internal.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
 #include "properties/corpus.h"
+#include "properties/runner.h"
 #include "reports/digest.h"
 #include "reports/render.h"
 #include "reports/report.h"
@@ -42,26 +44,6 @@ struct ReplayArgs {
   std::vector<std::string> paths;
   std::string command_line;
 };
-
-std::string Quote(std::string_view s) {
-  if (!s.empty() &&
-      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                          "0123456789-_./:=@,+") == std::string_view::npos)
-    return std::string(s);
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-bool Write(const fs::path& path, const std::string& text, std::string& error) {
-  std::error_code ec;
-  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) error = fmt::format("cannot write {}", path.string());
-  return static_cast<bool>(out);
-}
 
 int Run(const GlobalOptions& global, const ReplayArgs& a) {
   Switches switches = global.switches;
@@ -174,11 +156,8 @@ int Run(const GlobalOptions& global, const ReplayArgs& a) {
     for (const CaseRecord& c : report.cases) jsonl += DumpJson(ToJson(c)) + "\n";
     jsonl += DumpJson(ToJson(*report.totals)) + "\n";
     std::string error;
-    const bool ok = Write(dir / "report.jsonl", jsonl, error) &&
-                    Write(dir / "junit.xml", RenderJunitXml(report), error) &&
-                    Write(dir / "summary.md", RenderSummaryMarkdown(report), error) &&
-                    Write(dir / "report.html", RenderHtml(report), error) &&
-                    Write(dir / "badge.json", RenderBadgeJson(report), error);
+    const bool ok = WriteFile(dir / "report.jsonl", jsonl, error) &&
+                    WriteRenderedReports(dir, report, error);
     if (!ok) {
       std::fprintf(stderr, "ictk replay: %s\n", error.c_str());
       return 2;
@@ -197,7 +176,7 @@ SubcommandRunner AddReplayCommand(CLI::App& app, CLI::App** subcommand,
   auto args = std::make_shared<ReplayArgs>();
   {
     std::vector<std::string> quoted;
-    for (const std::string& s : argv) quoted.push_back(Quote(s));
+    for (const std::string& s : argv) quoted.push_back(ShellQuote(s));
     args->command_line = fmt::format("{}", fmt::join(quoted, " "));
   }
   CLI::App* c =

@@ -34,16 +34,6 @@ double MillisSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-std::string ShellQuote(std::string_view s) {
-  if (!s.empty() &&
-      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                          "0123456789-_./:=@,+") == std::string_view::npos)
-    return std::string(s);
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 std::string RuleSentenceOf(const std::string& rule) {
   std::optional<RuleId> id = ParseRuleId(rule);
   if (!id) return {};

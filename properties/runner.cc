@@ -424,20 +424,6 @@ std::optional<Plan> ValueOf(const rc::Shrinkable<Plan>& s) {
   }
 }
 
-std::string ShellQuote(std::string_view s) {
-  if (!s.empty() &&
-      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                          "0123456789-_./:=@,+") == std::string_view::npos)
-    return std::string(s);
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
 
 std::string RuleSentence(RuleId rule) {
   const RuleInfo& info = FindRule(rule);
@@ -613,6 +599,21 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
   record.failure = std::move(f);
   record.duration_ms = MillisSince(start);
   return result;
+}
+
+std::string ShellQuote(std::string_view s) {
+  if (!s.empty() &&
+      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "0123456789-_./:=@,+") == std::string_view::npos)
+    return std::string(s);
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
+  }
+  return out + "'";
 }
 
 }  // namespace ictk

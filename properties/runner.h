@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "generators/history.h"
@@ -93,6 +94,10 @@ struct CaseResult {
   CaseRecord record;
   std::optional<FixtureFile> fixture;
 };
+
+/// `s` as one word for a POSIX shell: as it is when it holds only safe characters, else
+/// in single quotes. For the replay and reproduce commands that reports print.
+std::string ShellQuote(std::string_view s);
 
 /// The case ID of random case `index` under `seed`: "random/s<seed>/<index>".
 std::string RandomCaseId(uint64_t seed, int64_t index);
