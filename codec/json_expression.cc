@@ -332,8 +332,39 @@ Result<Expr> LegacyTerm(const json& j, std::string_view pointer) {
                         KindName(j));
 }
 
+/// `not`, `and` or `or` when `j` is such a predicate object, else nullopt.
+[[gnu::noinline]] std::optional<ExprOp> LogicalOp(const json& j) {
+  if (!j.is_object()) return std::nullopt;
+  const auto it = j.find(keys::kType);
+  if (it == j.end() || !it->is_string()) return std::nullopt;
+  const std::optional<ExprOp> op = PredicateOp(it->get_ref<const std::string&>());
+  if (op == ExprOp::kNot || op == ExprOp::kAnd || op == ExprOp::kOr) return op;
+  return std::nullopt;
+}
+
+/// Every predicate but `not`, `and` and `or`. Out of line, so that the frames of the
+/// recursion through the logical operators (Predicate, Member) stay small: a document
+/// nested to the depth limit must not exhaust the stack, even under a sanitizer.
+[[gnu::noinline]] Result<Expr> NonLogicalPredicate(const json& j,
+                                                   std::string_view pointer);
+
 Result<Expr> Predicate(const json& j, std::string_view pointer) {
   if (TooDeep(pointer)) return TooDeepError(pointer);
+  const std::optional<ExprOp> logical = LogicalOp(j);
+  if (!logical) return NonLogicalPredicate(j, pointer);
+  if (*logical == ExprOp::kNot) {
+    auto child = Member(j, keys::kChild, pointer, /*term=*/false);
+    if (!child) return child;
+    return Expr::Unary(ExprOp::kNot, std::move(*child));
+  }
+  auto left = Member(j, keys::kLeft, pointer, false);
+  if (!left) return left;
+  auto right = Member(j, keys::kRight, pointer, false);
+  if (!right) return right;
+  return Expr::Binary(*logical, std::move(*left), std::move(*right));
+}
+
+Result<Expr> NonLogicalPredicate(const json& j, std::string_view pointer) {
   if (j.is_boolean()) return j.get<bool>() ? Expr::True() : Expr::False();
   if (j.is_string()) {
     // iceberg-cpp reads "true"/"false" strings in any letter case as the constants.
@@ -363,18 +394,6 @@ Result<Expr> Predicate(const json& j, std::string_view pointer) {
                       "unknown expression operation \"" + t + "\"");
   }
   const std::string name(t);
-  if (*op == ExprOp::kNot) {
-    auto child = Member(j, keys::kChild, pointer, /*term=*/false);
-    if (!child) return child;
-    return Expr::Unary(ExprOp::kNot, std::move(*child));
-  }
-  if (*op == ExprOp::kAnd || *op == ExprOp::kOr) {
-    auto left = Member(j, keys::kLeft, pointer, false);
-    if (!left) return left;
-    auto right = Member(j, keys::kRight, pointer, false);
-    if (!right) return right;
-    return Expr::Binary(*op, std::move(*left), std::move(*right));
-  }
   const json* term = Find(j, keys::kTerm, /*null_is_absent=*/false);
   const bool has_value = j.contains(keys::kValue);
   const bool has_values = j.contains(keys::kValues);
