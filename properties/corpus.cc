@@ -42,18 +42,6 @@ std::string RuleSentenceOf(const std::string& rule) {
   return std::string(info.summary);
 }
 
-Verdict VerdictOfFailure(TransportFailure f) {
-  switch (f) {
-    case TransportFailure::kCrash:
-      return Verdict::kCrash;
-    case TransportFailure::kTimeout:
-      return Verdict::kTimeout;
-    case TransportFailure::kProtocolError:
-      break;
-  }
-  return Verdict::kProtocolError;
-}
-
 /// A short form of an answer for step tables.
 std::string AnswerText(const json& response) {
   const std::string result = response.value("result", "?");
@@ -136,7 +124,7 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
     row.allowed = DumpJson(evaluator.Effective(step.expect));
     CallResult call = session.Call(step.request);
     auto transport_failed = [&](const CallFailure& f, const std::string& what) {
-      verdict = VerdictOfFailure(f.kind);
+      verdict = VerdictOf(f.kind);
       failure_reason = fmt::format("{}{}: {}", what, ToString(f.kind), f.message);
       const std::string tail = session.adapter().StderrTail();
       if (!tail.empty()) failure_reason += "\n" + tail;

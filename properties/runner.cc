@@ -245,18 +245,6 @@ void CountPrecision(const AllowedOutcome& o, const Answer& a,
   }
 }
 
-Verdict VerdictOf(TransportFailure f) {
-  switch (f) {
-    case TransportFailure::kCrash:
-      return Verdict::kCrash;
-    case TransportFailure::kTimeout:
-      return Verdict::kTimeout;
-    case TransportFailure::kProtocolError:
-      break;
-  }
-  return Verdict::kProtocolError;
-}
-
 }  // namespace
 
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
@@ -614,6 +602,18 @@ std::string ShellQuote(std::string_view s) {
       out += c;
   }
   return out + "'";
+}
+
+Verdict VerdictOf(TransportFailure f) {
+  switch (f) {
+    case TransportFailure::kCrash:
+      return Verdict::kCrash;
+    case TransportFailure::kTimeout:
+      return Verdict::kTimeout;
+    case TransportFailure::kProtocolError:
+      break;
+  }
+  return Verdict::kProtocolError;
 }
 
 }  // namespace ictk

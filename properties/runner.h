@@ -95,6 +95,10 @@ struct CaseResult {
   std::optional<FixtureFile> fixture;
 };
 
+/// The verdict of a case whose adapter failed at the transport: crash, timeout or
+/// protocol-error.
+Verdict VerdictOf(TransportFailure failure);
+
 /// `s` as one word for a POSIX shell: as it is when it holds only safe characters, else
 /// in single quotes. For the replay and reproduce commands that reports print.
 std::string ShellQuote(std::string_view s);

@@ -49,19 +49,6 @@ std::string Sentence(std::string_view rule, std::string_view given) {
   return std::string(SummaryOf(rule));
 }
 
-std::string MdCell(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n')
-      out += ' ';
-    else
-      out += c;
-  }
-  return out;
-}
-
 std::string Percent(int64_t part, int64_t whole) {
   if (whole == 0) return "-";
   return fmt::format("{:.0f}%",
@@ -542,6 +529,19 @@ std::string ToString(const ReportDiff& d) {
   section("newly skipped", d.newly_skipped);
   section("only in A", d.only_in_a);
   section("only in B", d.only_in_b);
+  return out;
+}
+
+std::string MdCell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
+  }
   return out;
 }
 

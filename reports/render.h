@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "reports/report.h"
@@ -17,6 +18,9 @@ std::string RenderJunitXml(const Report& report);
 std::string RenderSummaryMarkdown(const Report& report);
 std::string RenderHtml(const Report& report);
 std::string RenderBadgeJson(const Report& report);
+
+/// `text` as one Markdown table cell: `|` escaped, line breaks as spaces.
+std::string MdCell(std::string_view text);
 
 /// How two runs differ, keyed by case ID.
 struct ReportDiff {

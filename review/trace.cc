@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "codec/json_text.h"
+#include "reports/render.h"
 #include "generators/history.h"
 #include "model/rule_catalogue.h"
 #include "properties/runner.h"
@@ -55,20 +56,6 @@ bool WordBoundaryAt(const std::string& text, size_t pos, size_t len) {
 std::string Shorten(std::string_view text, size_t max) {
   if (text.size() <= max) return std::string(text);
   return std::string(text.substr(0, max - 3)) + "...";
-}
-
-/// Markdown table cells may not contain `|` or line breaks.
-std::string Cell(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n')
-      out += ' ';
-    else
-      out += c;
-  }
-  return out;
 }
 
 constexpr std::string_view kPartialHint =
@@ -295,7 +282,7 @@ std::string RenderTraceMarkdown(const TraceResult& t) {
   out += "### Matrix\n\n| # | Sentence | Quoted | Rule | Tests | Fixtures | Tags |\n";
   out += "|---|----------|-------:|------|------:|---------:|-----:|\n";
   for (const SentenceTrace& row : t.rows) {
-    const std::string sentence = Cell(Shorten(row.sentence.text, 160));
+    const std::string sentence = MdCell(Shorten(row.sentence.text, 160));
     if (row.rules.empty()) {
       out += fmt::format("| {} | {} | | **untraced** | | | |\n", row.sentence.index,
                          sentence);
