@@ -92,6 +92,12 @@ std::string Detail(const std::string& what) {
 Result<nlohmann::json> ParseJsonText(std::string_view text,
                                      std::string_view source_name) {
   const std::string source(source_name.empty() ? "<json>" : source_name);
+  // nlohmann takes a NUL byte for the end of the input and would accept "5\0garbage" as
+  // 5; JSON text never contains one (in a string it must be escaped as \u0000).
+  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    return MakeError(ErrorKind::kParse, source + ":" + LineColumn(text, nul) +
+                                            ": a NUL byte (JSON text cannot contain one)");
+  }
   if (size_t deep = FindTooDeep(text); deep != std::string_view::npos) {
     return MakeError(ErrorKind::kParse, source + ":" + LineColumn(text, deep) +
                                             ": JSON nested deeper than " +

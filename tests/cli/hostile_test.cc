@@ -122,7 +122,9 @@ std::vector<Hostile> HostileInputs(bool huge) {
   inputs.push_back({"non-utf8",
                     "{\"format-version\": 4,\n \"location\": \"s3://b/\xff\xfe\"}\n",
                     R"(:2:\d+: )"});
-  inputs.push_back({"utf16-bom", std::string("\xff\xfe{\0\"\0", 6), R"(:1:1: )"});
+  inputs.push_back(
+      {"nul-byte", clean + std::string("\0garbage", 8), R"(:\d+:\d+: a NUL byte)"});
+  inputs.push_back({"utf16-bom", std::string("\xff\xfe{\0\"\0", 6), R"(:1:\d+: )"});
   inputs.push_back({"wrong-type",
                     std::regex_replace(clean, std::regex(R"("format-version"\s*:\s*4)"),
                                        R"("format-version": "4")"),

@@ -110,5 +110,18 @@ TEST(RegressionReplay, EntriesDecodeTheirSeeds) {
   }
 }
 
+// Found by the `fixture` target (tests/regressions/fixture/nul-then-fixture-hashed-as-
+// number.json): nlohmann ends the input at a NUL byte, so "5\0{...}" parsed as 5 and the
+// rest was ignored. ParseJsonText now refuses any NUL byte, naming its position.
+TEST(RegressionReplay, NulByteIsAParseErrorAtItsPosition) {
+  const std::string text("{\"a\": 1}\n\0{\"b\": 2}", 18);
+  Result<nlohmann::json> j = ParseJsonText(text, "input");
+  ASSERT_FALSE(j.has_value()) << j->dump();
+  EXPECT_EQ(j.error().kind, ErrorKind::kParse);
+  EXPECT_NE(j.error().message.find("input:2:1: a NUL byte"), std::string::npos)
+      << j.error().message;
+  EXPECT_FALSE(ParseJsonText(std::string("5\0", 2), "input").has_value());
+}
+
 }  // namespace
 }  // namespace ictk
