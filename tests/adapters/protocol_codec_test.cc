@@ -142,7 +142,9 @@ TEST(ProtoRequest, ConstraintsFunctionsAndReaders) {
   EXPECT_EQ(def.parameters[0].first, "x");
   EXPECT_EQ(def.return_type, Type::Primitive(TypeId::kBoolean));
   EXPECT_EQ(def.body.op, ExprOp::kGt);
-  const auto& term =
+  // A copy: a reference into the temporary Request would dangle (ASan:
+  // stack-use-after-scope).
+  const auto term =
       std::get<DefineFunction>(Decode("request.define-function-term-body").op);
   EXPECT_EQ(term.function.body.op, ExprOp::kParameter);
 
