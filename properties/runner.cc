@@ -403,14 +403,6 @@ struct Signature {
 
 Signature SignatureOf(const HistoryRun& r) { return {r.verdict, r.primary_rule()}; }
 
-std::optional<Plan> ValueOf(const rc::Shrinkable<Plan>& s) {
-  std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
-  try {
-    return s.value();
-  } catch (...) {
-    return std::nullopt;
-  }
-}
 
 
 std::string RuleSentence(RuleId rule) {
@@ -449,7 +441,7 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
   HistoryGenConfig config = options.gen;
   config.capabilities = session.capabilities();
   rc::Shrinkable<Plan> root = CasePlan(options.seed, index, config);
-  std::optional<Plan> plan = ValueOf(root);
+  std::optional<Plan> plan = PlanValue(root);
   if (!plan) {
     record.verdict = Verdict::kSkip;
     record.reason = "the generator could not make a plan";
@@ -480,40 +472,25 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
   // Shrink: walk RapidCheck's shrink tree, keeping candidates that fail the same way.
   HistoryRun best = original;
   int runs = 0;
+  int attempts = 0;
   if (options.shrink && original.verdict != Verdict::kTimeout) {
     const Signature want = SignatureOf(original);
-    rc::Shrinkable<Plan> current = root;
-    bool progressed = true;
-    while (progressed && runs < options.shrink_budget &&
-           MillisSince(start) < static_cast<double>(options.shrink_time_budget_ms)) {
-      progressed = false;
-      std::unique_lock<std::recursive_mutex> lock(RapidCheckMutex());
-      rc::Seq<rc::Shrinkable<Plan>> shrinks = current.shrinks();
-      lock.unlock();
-      for (;;) {
-        lock.lock();
-        rc::Maybe<rc::Shrinkable<Plan>> candidate = shrinks.next();
-        lock.unlock();
-        if (!candidate) break;
-        if (runs >= options.shrink_budget ||
-            MillisSince(start) >= static_cast<double>(options.shrink_time_budget_ms))
-          break;
-        std::optional<Plan> p = ValueOf(*candidate);
-        if (!p) continue;
-        ++runs;
-        HistoryRun r =
-            RunHistory(session, *p,
-                       CaseRenderOptions(options.seed, index, runs, config.capabilities,
-                                         options.switches),
-                       options.switches);
-        if (SignatureOf(r) == want) {
-          current = *candidate;
+    runs = ShrinkPlan(
+        root, options.shrink_budget,
+        [&] {
+          return MillisSince(start) >= static_cast<double>(options.shrink_time_budget_ms);
+        },
+        [&](const Plan& p) {
+          const int attempt = ++attempts;
+          HistoryRun r = RunHistory(
+              session, p,
+              CaseRenderOptions(options.seed, index, attempt, config.capabilities,
+                                options.switches),
+              options.switches);
+          if (SignatureOf(r) != want) return false;
           best = std::move(r);
-          progressed = true;
-          break;
-        }
-      }
-    }
+          return true;
+        });
   }
 
   FailureDetail f;
@@ -614,6 +591,44 @@ Verdict VerdictOf(TransportFailure f) {
       break;
   }
   return Verdict::kProtocolError;
+}
+
+std::optional<Plan> PlanValue(const rc::Shrinkable<Plan>& shrinkable) {
+  std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
+  try {
+    return shrinkable.value();
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+int ShrinkPlan(const rc::Shrinkable<Plan>& root, int max_runs,
+               const std::function<bool()>& out_of_time,
+               const std::function<bool(const Plan&)>& accept) {
+  rc::Shrinkable<Plan> current = root;
+  int runs = 0;
+  bool progressed = true;
+  while (progressed && runs < max_runs && !out_of_time()) {
+    progressed = false;
+    std::unique_lock<std::recursive_mutex> lock(RapidCheckMutex());
+    rc::Seq<rc::Shrinkable<Plan>> shrinks = current.shrinks();
+    lock.unlock();
+    for (;;) {
+      lock.lock();
+      rc::Maybe<rc::Shrinkable<Plan>> candidate = shrinks.next();
+      lock.unlock();
+      if (!candidate || runs >= max_runs || out_of_time()) break;
+      const std::optional<Plan> plan = PlanValue(*candidate);
+      if (!plan) continue;
+      ++runs;
+      if (accept(*plan)) {
+        current = *candidate;
+        progressed = true;
+        break;
+      }
+    }
+  }
+  return runs;
 }
 
 }  // namespace ictk

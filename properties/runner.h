@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -115,6 +116,20 @@ RenderOptions CaseRenderOptions(uint64_t seed, int64_t index, int attempt,
 /// The plan of case `index`, as a shrinkable (deterministic in seed and index).
 rc::Shrinkable<Plan> CasePlan(uint64_t seed, int64_t index,
                               const HistoryGenConfig& config);
+
+/// The value of a plan's shrinkable under RapidCheck's lock; nullopt when generating it
+/// throws (a discarded candidate).
+std::optional<Plan> PlanValue(const rc::Shrinkable<Plan>& shrinkable);
+
+/// Greedy descent of RapidCheck's shrink tree of `root` (steps removed first, then values
+/// simplified): at each level the first candidate plan that `accept` takes becomes the new
+/// root, until a level has none, `max_runs` candidates were tried or `out_of_time` says
+/// so (checked before each candidate). RapidCheck's process-wide state is locked around
+/// each step of the tree. Returns the number of candidates tried. The certify runner and
+/// spec-diff both shrink with it.
+int ShrinkPlan(const rc::Shrinkable<Plan>& root, int max_runs,
+               const std::function<bool()>& out_of_time,
+               const std::function<bool(const Plan&)>& accept);
 
 /// Generates, runs and (on failure) shrinks case `index`.
 CaseResult CertifyCase(AdapterSession& session, int64_t index,

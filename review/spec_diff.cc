@@ -140,15 +140,6 @@ struct Signature {
 
 Signature SignatureOf(const StepDisagreement& d) { return {d.aspect, d.op}; }
 
-std::optional<Plan> ValueOf(const rc::Shrinkable<Plan>& s) {
-  std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
-  try {
-    return s.value();
-  } catch (...) {
-    return std::nullopt;
-  }
-}
-
 /// The rule a fixture of this disagreement is filed under: for statuses st.sound, else
 /// the first rule that decided one reading and not the other.
 RuleId PrimaryRule(const StepDisagreement& d, const AllowedOutcome& a,
@@ -260,7 +251,7 @@ SpecDiffResult RunSpecDiff(const SpecDiffOptions& options) {
   std::map<Signature, size_t> reported;  // signature -> index into disagreements
   for (int i = 0; i < options.histories; ++i) {
     const rc::Shrinkable<Plan> root = CasePlan(options.seed, i, config);
-    const std::optional<Plan> plan = ValueOf(root);
+    const std::optional<Plan> plan = PlanValue(root);
     if (!plan) continue;
     const RenderOptions render =
         CaseRenderOptions(options.seed, i, 0, config.capabilities, options.a);
@@ -278,32 +269,16 @@ SpecDiffResult RunSpecDiff(const SpecDiffOptions& options) {
     }
     // Shrink: walk the plan's shrink tree, keeping candidates that disagree the same way.
     Run best = original;
-    rc::Shrinkable<Plan> current = root;
-    int runs = 0;
-    bool progressed = true;
-    while (progressed && runs < options.shrink_budget) {
-      progressed = false;
-      std::unique_lock<std::recursive_mutex> lock(RapidCheckMutex());
-      rc::Seq<rc::Shrinkable<Plan>> shrinks = current.shrinks();
-      lock.unlock();
-      for (;;) {
-        lock.lock();
-        rc::Maybe<rc::Shrinkable<Plan>> candidate = shrinks.next();
-        lock.unlock();
-        if (!candidate || runs >= options.shrink_budget) break;
-        const std::optional<Plan> p = ValueOf(*candidate);
-        if (!p) continue;
-        ++runs;
-        Run r = RunPlan(*p, render, options.a, options.b);
-        if (r.at && SignatureOf(*r.at) == want &&
-            r.requests.size() <= best.requests.size()) {
-          current = *candidate;
+    const int runs = ShrinkPlan(
+        root, options.shrink_budget, [] { return false; },
+        [&](const Plan& p) {
+          Run r = RunPlan(p, render, options.a, options.b);
+          if (!r.at || SignatureOf(*r.at) != want ||
+              r.requests.size() > best.requests.size())
+            return false;
           best = std::move(r);
-          progressed = true;
-          break;
-        }
-      }
-    }
+          return true;
+        });
     Disagreement d;
     d.case_index = i;
     d.original_requests = static_cast<int>(original.requests.size());
