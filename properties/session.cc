@@ -18,6 +18,10 @@ CallFailure ClassifyAdapterError(const Error& error) {
     f.kind = TransportFailure::kTimeout;
   else
     f.kind = TransportFailure::kProtocolError;
+  // The transports prefix their messages with the kind ("crash: ..."); the kind is said
+  // apart, so the message keeps only what follows.
+  const std::string prefix = std::string(ToString(f.kind)) + ": ";
+  if (m.rfind(prefix, 0) == 0) f.message = m.substr(prefix.size());
   return f;
 }
 

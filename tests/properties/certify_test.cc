@@ -265,6 +265,10 @@ TEST(Verdicts, TransportFailuresAndErrorAnswers) {
     EXPECT_FALSE(IsConformant(r.record.verdict));
     ASSERT_TRUE(r.record.failure.has_value());
     if (verdict == Verdict::kTimeout) EXPECT_EQ(r.record.failure->shrink_runs, 0);
+    // The kind is said once: "crash: exited with status 139", not "crash: crash: ...".
+    const std::string kind(ToString(verdict));
+    EXPECT_EQ(r.record.reason.find(kind + ": " + kind + ":"), std::string::npos)
+        << r.record.reason;
   }
 }
 
