@@ -613,16 +613,10 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
 
 int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
   Switches switches = global.switches;
-  for (const std::string& arg : args.switches) {
-    const size_t eq = arg.find('=');
-    const std::string error =
-        eq == std::string::npos
-            ? fmt::format("--switch {}: expected NAME=VALUE", arg)
-            : SetSwitch(switches, arg.substr(0, eq), arg.substr(eq + 1));
-    if (!error.empty()) {
-      std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
-      return 2;
-    }
+  if (const std::string error = ApplySwitchSettings(switches, args.switches, "--switch");
+      !error.empty()) {
+    std::fprintf(stderr, "ictk certify: %s\n", error.c_str());
+    return 2;
   }
   if (!args.weights.empty()) {
     GenWeights w = GenWeights::Default();

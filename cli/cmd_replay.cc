@@ -47,16 +47,10 @@ struct ReplayArgs {
 
 int Run(const GlobalOptions& global, const ReplayArgs& a) {
   Switches switches = global.switches;
-  for (const std::string& arg : a.switches) {
-    const size_t eq = arg.find('=');
-    const std::string error =
-        eq == std::string::npos
-            ? fmt::format("--switch {}: expected NAME=VALUE", arg)
-            : SetSwitch(switches, arg.substr(0, eq), arg.substr(eq + 1));
-    if (!error.empty()) {
-      std::fprintf(stderr, "ictk replay: %s\n", error.c_str());
-      return 2;
-    }
+  if (const std::string error = ApplySwitchSettings(switches, a.switches, "--switch");
+      !error.empty()) {
+    std::fprintf(stderr, "ictk replay: %s\n", error.c_str());
+    return 2;
   }
   std::optional<ExpectationFile> expect;
   if (!a.expect.empty()) {

@@ -39,24 +39,11 @@ struct SpecDiffArgs {
   std::string format = "text";
 };
 
-/// Applies NAME=VALUE settings on top of the defaults; "" on success.
-std::string ParseReading(const std::vector<std::string>& settings, Switches& switches,
-                         std::string_view flag) {
-  for (const std::string& s : settings) {
-    const size_t eq = s.find('=');
-    const std::string error =
-        eq == std::string::npos ? "expected NAME=VALUE"
-                                : SetSwitch(switches, s.substr(0, eq), s.substr(eq + 1));
-    if (!error.empty()) return fmt::format("{} {}: {}", flag, s, error);
-  }
-  return "";
-}
-
 int RunSpecDiffCommand(const SpecDiffArgs& args) {
   SpecDiffOptions options;
   for (const auto& [settings, switches, flag] :
        {std::tuple{&args.a, &options.a, "--a"}, std::tuple{&args.b, &options.b, "--b"}}) {
-    const std::string error = ParseReading(*settings, *switches, flag);
+    const std::string error = ApplySwitchSettings(*switches, *settings, flag);
     if (!error.empty()) {
       std::fprintf(stderr, "ictk spec-diff: %s\n", error.c_str());
       return 2;

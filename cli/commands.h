@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/switches.h"
@@ -19,6 +20,11 @@ namespace ictk::cli {
 struct GlobalOptions {
   Switches switches;
 };
+
+/// Applies NAME=VALUE settings (of `flag`: --switch, --a, --b) to `switches`; "" on
+/// success, else "FLAG SETTING: why".
+std::string ApplySwitchSettings(Switches& switches, const std::vector<std::string>& settings,
+                                std::string_view flag);
 
 /// `ictk rules [--format text|markdown|json]`.
 int RunRules(const GlobalOptions& global, const std::string& format);

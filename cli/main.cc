@@ -94,16 +94,11 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
-  for (const auto& arg : switch_args) {
-    auto eq = arg.find('=');
-    std::string error =
-        eq == std::string::npos
-            ? fmt::format("--switch {}: expected NAME=VALUE", arg)
-            : ictk::SetSwitch(global.switches, arg.substr(0, eq), arg.substr(eq + 1));
-    if (!error.empty()) {
-      std::fprintf(stderr, "ictk: %s\n", error.c_str());
-      return 2;
-    }
+  if (const std::string error =
+          ictk::cli::ApplySwitchSettings(global.switches, switch_args, "--switch");
+      !error.empty()) {
+    std::fprintf(stderr, "ictk: %s\n", error.c_str());
+    return 2;
   }
 
   if (*certify) return run_certify(global);

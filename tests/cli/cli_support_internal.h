@@ -2,10 +2,16 @@
 /// Running the built `ictk` executable from tests: exit code and captured output.
 #pragma once
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
 #include <array>
 #include <cstdio>
 #include <string>
-#include <sys/wait.h>
+#include <vector>
+
+extern char** environ;
 
 namespace ictk::testing {
 
@@ -27,6 +33,27 @@ inline CommandResult RunIctk(const std::string& args) {
   int status = pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Starts `build/bin/ictk ARGS` (no shell) with stdin from /dev/null and stdout and
+/// stderr into the file `log`, so that a flood of output cannot block the child; returns
+/// its pid, -1 when it cannot be started. The caller waits for it.
+inline pid_t SpawnIctk(const std::vector<std::string>& args, const std::string& log) {
+  std::vector<std::string> argv = {std::string(ICTK_BIN_DIR) + "/ictk"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> raw;
+  for (std::string& a : argv) raw.push_back(a.data());
+  raw.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, raw[0], &actions, nullptr, raw.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return rc == 0 ? pid : -1;
 }
 
 }  // namespace ictk::testing

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/cli/cli_support_internal.h"
+
 extern char** environ;
 
 namespace ictk {
@@ -50,21 +52,8 @@ struct RunResult {
 /// flood cannot block the child) and its peak RSS comes from wait4().
 RunResult RunIctk(const std::vector<std::string>& args, const fs::path& log) {
   RunResult r;
-  std::vector<std::string> argv = {std::string(ICTK_BIN_DIR) + "/ictk"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> raw;
-  for (std::string& a : argv) raw.push_back(a.data());
-  raw.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, raw[0], &actions, nullptr, raw.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return r;
+  const pid_t pid = testing::SpawnIctk(args, log.string());
+  if (pid < 0) return r;
   int status = 0;
   rusage usage{};
   while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "sample/sample_adapter.h"
+#include "tests/cli/cli_support_internal.h"
 
 extern char** environ;
 
@@ -39,20 +40,7 @@ std::string ReadText(const fs::path& path) {
 
 /// Starts `build/bin/ictk ARGS` with stdout and stderr into `log`; returns its pid.
 pid_t Spawn(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> argv = {std::string(ICTK_BIN_DIR) + "/ictk"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> raw;
-  for (std::string& a : argv) raw.push_back(a.data());
-  raw.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, raw[0], &actions, nullptr, raw.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  return rc == 0 ? pid : -1;
+  return testing::SpawnIctk(args, log.string());
 }
 
 /// The exit code of `pid` (-signal when it was killed).
