@@ -112,11 +112,9 @@ AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
   static const std::vector<NestedField> kNoFields;
   const std::vector<NestedField>& fields = schema ? schema->fields : kNoFields;
   const Schema* current = md.CurrentSchema();
-  for (const auto& [key, values] : *rows) {
-    out.emplace(key, current != nullptr && current != schema
-                         ? ProjectRowToSchema(values, fields, current->fields)
-                         : ProjectRow(values, fields));
-  }
+  const std::vector<NestedField>& held = current ? current->fields : fields;
+  for (const auto& [key, values] : *rows)
+    out.emplace(key, ProjectRowToSchema(values, fields, held));
   b.outcome().rows = std::move(out);
   b.outcome().rows_schema = schema ? *schema : Schema{};
   return std::move(b).Build();

@@ -394,22 +394,7 @@ std::optional<Value> ParseDefaultJson(std::string_view json, const Type& type) {
 }
 
 Value ProjectRow(const Value& values, const std::vector<NestedField>& fields) {
-  std::vector<FieldId> ids;
-  std::vector<Value> out;
-  ids.reserve(fields.size());
-  out.reserve(fields.size());
-  for (const NestedField& f : fields) {
-    const Value* v = values.kind == ValueKind::kStruct ? values.FindField(f.id) : nullptr;
-    ids.push_back(f.id);
-    if (v == nullptr || v->is_null()) {
-      out.push_back(Value::Null());
-    } else if (f.type.id == TypeId::kStruct) {
-      out.push_back(ProjectRow(*v, f.type.fields));
-    } else {
-      out.push_back(*v);
-    }
-  }
-  return Value::Struct(std::move(ids), std::move(out));
+  return ProjectRowToSchema(values, fields, fields);
 }
 
 namespace {
@@ -451,7 +436,7 @@ Value ProjectRowToSchema(const Value& values, const std::vector<NestedField>& fi
     } else if (f.type.id == TypeId::kStruct) {
       out.push_back(now != nullptr && now->type.id == TypeId::kStruct
                         ? ProjectRowToSchema(*v, f.type.fields, now->type.fields)
-                        : ProjectRow(*v, f.type.fields));
+                        : ProjectRowToSchema(*v, f.type.fields, f.type.fields));
     } else if (f.type.id == TypeId::kDate && now != nullptr &&
                DayUnits(now->type.id) != 0 && v->kind == ValueKind::kLong) {
       // Promoted values are midnights, so the division is exact.
