@@ -61,6 +61,7 @@ constexpr std::string_view kVersion = "version";
 constexpr std::string_view kLanguage = "language";
 constexpr std::string_view kFormatVersions = "format-versions";
 constexpr std::string_view kCapabilities = "capabilities";
+constexpr std::string_view kProfile = "profile";
 constexpr std::string_view kError = "error";
 constexpr std::string_view kKind = "kind";
 constexpr std::string_view kConstraintIds = "constraint-ids";
@@ -684,15 +685,26 @@ Result<HelloInfo> HelloInfoFromJson(const json& j, std::string_view pointer) {
   auto list = StringList(**caps, Child(pointer, kCapabilities));
   if (!list) return Fwd(list);
   h.capabilities = std::move(*list);
+  if (const json* profile = Find(j, kProfile)) {
+    const std::string pp = Child(pointer, kProfile);
+    if (!profile->is_string() || (profile->get<std::string>() != kWriterProfile &&
+                                  profile->get<std::string>() != kReaderProfile))
+      return Expected(pp, "\"writer\" or \"reader\"", *profile);
+    h.profile = profile->get<std::string>();
+  }
   return h;
 }
 
 json HelloInfoToJson(const HelloInfo& h) {
-  return json{{kProtocolVersionKey, h.protocol_version},
+  json j{{kProtocolVersionKey, h.protocol_version},
               {kImplementation,
                {{keys::kName, h.name}, {kVersion, h.version}, {kLanguage, h.language}}},
               {kFormatVersions, h.format_versions},
               {kCapabilities, h.capabilities}};
+  // `profile` is written only when it is not the default, so that a writer's hello is
+  // the same bytes as before the member existed.
+  if (h.profile != kWriterProfile) j[std::string(kProfile)] = h.profile;
+  return j;
 }
 
 std::optional<Response::Result> ParseResult(std::string_view text) {

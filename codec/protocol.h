@@ -23,12 +23,20 @@ namespace ictk {
 
 inline constexpr int kProtocolVersion = 1;
 
+/// The values of `hello`'s optional `profile` member.
+inline constexpr std::string_view kWriterProfile = "writer";
+inline constexpr std::string_view kReaderProfile = "reader";
+
 /// The `hello` answer.
 struct HelloInfo {
   int protocol_version = kProtocolVersion;
   std::string name, version, language;
   std::vector<int32_t> format_versions;
   std::vector<std::string> capabilities;
+  /// `profile` (optional, protocol v1 addition): "writer" (the default when absent) or
+  /// "reader" (the implementation does not write: only `hello`, `parse-metadata` and
+  /// `read-statuses`). docs/protocol.md section 9.
+  std::string profile = std::string(kWriterProfile);
   bool operator==(const HelloInfo&) const = default;
 };
 

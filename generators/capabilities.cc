@@ -3,6 +3,7 @@
 #include "generators/capabilities.h"
 
 #include <algorithm>
+#include <string>
 
 namespace ictk {
 namespace {
@@ -39,13 +40,27 @@ const std::vector<std::string_view>& AllCapabilityNames() {
 }
 
 Capabilities Capabilities::FromHello(const std::vector<std::string>& names,
-                                     const std::vector<int32_t>& format_versions) {
+                                     const std::vector<int32_t>& format_versions,
+                                     std::string_view profile) {
   Capabilities c;
+  c.writer = profile != "reader";
   for (std::string_view n : AllCapabilityNames()) *Member(c, n) = false;
   for (const std::string& n : names)
     if (bool* m = Member(c, n)) *m = true;
   c.format_versions = std::set<int32_t>(format_versions.begin(), format_versions.end());
   return c;
+}
+
+std::string Capabilities::ProfileName() const {
+  std::string versions;
+  if (format_versions.empty()) {
+    versions = "no-version";
+  } else {
+    const int32_t lo = *format_versions.begin(), hi = *format_versions.rbegin();
+    versions = lo == hi ? "v" + std::to_string(lo)
+                        : "v" + std::to_string(lo) + "\u2013v" + std::to_string(hi);
+  }
+  return versions + (writer ? " writer" : " reader");
 }
 
 std::vector<std::string> Capabilities::Names() const {

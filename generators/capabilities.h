@@ -28,14 +28,23 @@ struct Capabilities {
   bool parse_metadata = true;
   /// The format versions the implementation supports.
   std::set<int32_t> format_versions = {1, 2, 3, 4};
+  /// Whether the implementation writes (`hello`'s `profile` is "writer" or absent). A
+  /// reader-profile implementation is sent only `hello`, `parse-metadata` and
+  /// `read-statuses` (docs/protocol.md section 9, "Profiles").
+  bool writer = true;
 
   bool operator==(const Capabilities&) const = default;
 
   /// Every capability and format versions 1-4.
   static Capabilities All() { return Capabilities{}; }
-  /// From `hello`'s `capabilities` and `format-versions`; unknown names are ignored.
+  /// From `hello`'s `capabilities`, `format-versions` and `profile` ("writer" or
+  /// "reader"; absent means "writer"); unknown capability names are ignored.
   static Capabilities FromHello(const std::vector<std::string>& names,
-                                const std::vector<int32_t>& format_versions);
+                                const std::vector<int32_t>& format_versions,
+                                std::string_view profile = "writer");
+  /// The profile in words: "v4 writer", "v1–v3 reader", "v1–v4 reader", ...
+  /// (docs/protocol.md section 9).
+  std::string ProfileName() const;
   /// The protocol names of the capabilities that are set, in protocol order.
   std::vector<std::string> Names() const;
   /// Whether the capability with protocol name `name` is set (false for unknown names).

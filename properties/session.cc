@@ -76,7 +76,8 @@ Result<HelloInfo> AdapterSession::Handshake() {
                                  response->hello->protocol_version, kProtocolVersion));
   hello_ = *response->hello;
   hello_json_ = *r.response;
-  capabilities_ = Capabilities::FromHello(hello_.capabilities, hello_.format_versions);
+  capabilities_ = Capabilities::FromHello(hello_.capabilities, hello_.format_versions,
+                                         hello_.profile);
   return hello_;
 }
 
