@@ -466,12 +466,15 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir,
     if (IsConformant(c.verdict) || !c.failure) continue;
     if (++shown > 3) break;
     const FailureDetail& f = *c.failure;
+    // The finding first (why the answer is outside the allowed set), then the rule,
+    // what was allowed and what was answered.
     std::printf("%s",
-                fmt::format("  {} {}: step {} of {} (from {}): {} — {}\n    allowed: {}\n"
+                fmt::format("  {} {}: {}\n    rule: {} — {} (step {} of {}, from {})\n"
+                            "    allowed: {}\n"
                             "    answered: {}\n    fixture: {}\n    replay: {}\n"
                             "    reproduce: {}\n",
-                            ToString(c.verdict), c.id, f.step, f.steps.size(),
-                            f.original_steps, f.rule, f.sentence, f.allowed, f.answered,
+                            ToString(c.verdict), c.id, FindingOf(f), f.rule, f.sentence,
+                            f.step, f.steps.size(), f.original_steps, f.allowed, f.answered,
                             out_dir.empty() ? f.fixture : out_dir + "/" + f.fixture,
                             f.replay, f.reproduce)
                     .c_str());

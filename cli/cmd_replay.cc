@@ -109,9 +109,11 @@ int Run(const GlobalOptions& global, const ReplayArgs& a) {
       default:
         ++failed;
     }
+    // The finding first, then where and under which rule.
     std::printf("%s %s: %s\n", std::string(ToString(c.verdict)).c_str(), c.id.c_str(),
-                c.failure ? fmt::format("step {} of {}, rule {}", c.failure->step,
-                                        c.failure->original_steps, c.failure->rule)
+                c.failure ? fmt::format("{} (step {} of {}, rule {})", FindingOf(*c.failure),
+                                        c.failure->step, c.failure->original_steps,
+                                        c.failure->rule)
                                 .c_str()
                           : c.reason.c_str());
     if (c.failure) {

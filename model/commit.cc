@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "model/operations_internal.h"
+#include "model/single_value.h"
 
 namespace ictk::internal {
 
@@ -338,7 +339,6 @@ void RejectViolation(const ConstraintEffect& e, const CommitContext& ctx, bool m
     add(RuleId::kEnfRetryEnforced);
     add(RetryRule(e, *ctx.base));
   }
-  b.Names(e.id);
 }
 
 /// "When a constraint is `enforced`, writers must ensure that written data conform to the
@@ -388,7 +388,6 @@ void NotEnforcedRule(const ConstraintEffect& e, const CommitContext& ctx,
   if (ctx.switches.unenforced_may_reject) {
     b.MayReject(RejectKind::kConstraintViolation,
                 MakeFinding(RuleId::kEnfNotEnforced, detail, e.id));
-    b.Names(e.id);
   } else {
     b.Because(MakeFinding(RuleId::kEnfNotEnforced, detail, e.id));
   }
@@ -414,7 +413,6 @@ void UnverifiableRule(const ConstraintEffect& e, const CommitContext& ctx,
     } else {
       b.MayReject(RejectKind::kUnverifiableConstraint, std::move(f));
     }
-    b.Names(e.id);
   }
   if (e.nondeterministic && writes_rows) {
     b.MayReject(
@@ -423,7 +421,6 @@ void UnverifiableRule(const ConstraintEffect& e, const CommitContext& ctx,
                     fmt::format("enforced check {} calls a UDF that is not deterministic",
                                 e.name),
                     e.id));
-    b.Names(e.id);
   }
 }
 
@@ -517,12 +514,12 @@ SnapshotExpectation ExpectSnapshot(const TableState& parent, const std::string& 
 AllowedOutcome CommitOutcome(const TableState& parent, const Commit& commit,
                              const FunctionCatalog& functions, const CommitContext& ctx) {
   PreparedCommit p = PrepareCommit(parent, commit, ctx.retry);
-  if (!p.invalid.empty()) {
-    OutcomeBuilder b;
-    for (Finding& f : p.invalid) b.MustReject(RejectKind::kInvalidRequest, std::move(f));
-    return std::move(b).Build();
-  }
   OutcomeBuilder b;
+  // A malformed request must be rejected with invalid-request; its well-formed rows are
+  // still judged below, so that a commit that also breaks an enforced constraint allows
+  // constraint-violation (or unverifiable-constraint) as well: "Where a request has two
+  // causes, either kind is accepted" (docs/protocol.md section 8).
+  for (const Finding& f : p.invalid) b.MustReject(RejectKind::kInvalidRequest, f);
   for (const Finding& f : p.conflicts) {
     b.MustReject(RejectKind::kCommitConflict, f);
     b.MayReject(RejectKind::kInvalidRequest, f);
@@ -539,6 +536,15 @@ AllowedOutcome CommitOutcome(const TableState& parent, const Commit& commit,
     ModifiedRowRule(e, ctx, b);
     NotEnforcedRule(e, ctx, b);
     UnverifiableRule(e, ctx, writes_rows, b);
+  }
+  if (!p.invalid.empty()) return std::move(b).Build();
+  // The legal single values at a type extreme or in an unusual spelling (ice.single-value).
+  if (const Schema* schema = parent.metadata.CurrentSchema()) {
+    for (const std::vector<Row>* rows : {&commit.add, &commit.modify})
+      for (const Row& row : *rows)
+        for (std::string& why : UnusualSingleValues(row.values, schema->fields))
+          b.outcome().unusual_values.push_back(
+              fmt::format("row {} {}", row.key, std::move(why)));
   }
 
   StatusInputs in;
@@ -745,7 +751,6 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
                       fmt::format("enforced check {} cannot be evaluated on {} rows",
                                   e.name, tally.unevaluable),
                       e.id));
-      b.Names(e.id);
     } else if (tally.calls_nondeterministic) {
       b.MayReject(RejectKind::kUnverifiableConstraint,
                   MakeFinding(RuleId::kExprDeterministic,
@@ -753,7 +758,6 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
                                           "deterministic",
                                           e.name),
                               e.id));
-      b.Names(e.id);
     }
   }
   StatusInputs in;

@@ -85,8 +85,23 @@ void ExistingRowsOnEnforce(const RowsVerdict& v, const std::string& name,
       b.Because(f);
       break;
   }
-  if (id && switches.existing_rows_on_enforce != ExistingRowsOnEnforce::kAccept)
-    b.Names(*id);
+}
+
+/// The existing constraint of `md` that `candidate` clashes with under `rule`: the one
+/// with its name (def.name-unique) or the primary key already there (def.single-pk).
+std::optional<ConstraintId> ClashingConstraint(const TableMetadata& md,
+                                               const Constraint& candidate, RuleId rule,
+                                               const Switches& switches) {
+  for (const Constraint& c : ConstraintsOf(md)) {
+    if (!c.id || c.id == candidate.id) continue;
+    if (rule == RuleId::kDefNameUnique && c.name && candidate.name &&
+        SameConstraintName(*c.name, *candidate.name, switches))
+      return c.id;
+    if (rule == RuleId::kDefSinglePk && c.type == ConstraintType::kPrimaryKey &&
+        candidate.type == ConstraintType::kPrimaryKey)
+      return c.id;
+  }
+  return std::nullopt;
 }
 
 /// The request's definition with the ID and timestamp the reference assigns.
@@ -106,19 +121,36 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
   if (table == nullptr)
     return InvalidRequest(fmt::format("unknown table '{}'", request.table));
   OutcomeBuilder b;
-  if (!V4Only(table->metadata, b)) return std::move(b).Build();
+  const bool v4 = V4Only(table->metadata, b);
   const Schema* schema = table->metadata.CurrentSchema();
-  if (schema == nullptr) return InvalidRequest("the table has no current schema");
+  if (schema == nullptr) {
+    if (!v4) return std::move(b).Build();
+    return InvalidRequest("the table has no current schema");
+  }
   const Constraint& requested = op.constraint;
+  // The definition is judged on a v1-v3 table too: a request with both causes allows
+  // either kind. The candidate has no ID yet, so these rejections are about no existing
+  // constraint.
   for (Finding& f : CheckConstraintDefinition(requested, *schema, state.functions,
                                               DefinitionSource::kRequest)) {
+    f.constraint_id.reset();
     b.MustReject(RejectKind::kInvalidConstraint, std::move(f));
   }
+  if (!v4) return std::move(b).Build();
   const ConstraintId next = LastConstraintId(table->metadata) + 1;
   std::vector<Constraint> after = ConstraintsOf(table->metadata);
   after.push_back(Candidate(requested, next, request.now_ms.value_or(0)));
-  for (Finding& f : CheckConstraintSet(after, switches))
+  for (Finding& f : CheckConstraintSet(after, switches)) {
+    if (f.constraint_id == next) {
+      // About the existing constraint the candidate clashes with (a duplicate name, a
+      // second primary key), not the candidate's provisional ID.
+      f.constraint_id.reset();
+      if (std::optional<ConstraintId> other =
+              ClashingConstraint(table->metadata, after.back(), f.rule, switches))
+        f.constraint_id = other;
+    }
     b.MustReject(RejectKind::kInvalidConstraint, std::move(f));
+  }
   if (b.must_reject()) return std::move(b).Build();
   if (requested.enforced.value_or(false)) {
     ExistingRowsOnEnforce(CheckExistingRows(*table, after.back(), state.functions),
@@ -132,6 +164,7 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
   e.definition.expression = requested.expression;
   e.definition.field_ids = requested.field_ids;
   e.rule = RuleId::kProtoAnswer;
+  e.timestamp_must_be = request.now_ms;  // proto.timestamp-from-now
   exp.constraints.push_back(std::move(e));
   b.Because(MakeFinding(RuleId::kIdAboveLast,
                         fmt::format("the new constraint's ID must be above {}",
@@ -194,20 +227,29 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
       b.MayReject(RejectKind::kInvalidConstraintUpdate, strict_findings[i]);
     }
   }
-  if (b.must_reject()) return std::move(b).Build();
   Constraint updated = *before;
   if (op.set.name) updated.name = op.set.name;
   if (op.set.enforced) updated.enforced = op.set.enforced;
   if (op.set.name) {
+    // A new name that another constraint has: judged even when the update also breaks
+    // an upd.* rule, so that either kind passes. The rejection is about the updated
+    // constraint and the one whose name it takes.
     std::vector<Constraint> after;
     for (const Constraint& c : ConstraintsOf(table->metadata))
       after.push_back(c.id == before->id ? updated : c);
     for (Finding& f : CheckConstraintSet(after, switches)) {
       b.MustReject(RejectKind::kInvalidConstraintUpdate, f);
-      b.MayReject(RejectKind::kInvalidConstraint, std::move(f));
+      b.MayReject(RejectKind::kInvalidConstraint, f);
+      for (RejectKind kind :
+           {RejectKind::kInvalidConstraintUpdate, RejectKind::kInvalidConstraint}) {
+        b.About(kind, *before->id);
+        if (std::optional<ConstraintId> other =
+                ClashingConstraint(table->metadata, updated, f.rule, switches))
+          b.About(kind, *other);
+      }
     }
-    if (b.must_reject()) return std::move(b).Build();
   }
+  if (b.must_reject()) return std::move(b).Build();
   const bool becomes_enforced =
       updated.enforced.value_or(false) && !before->enforced.value_or(false);
   if (becomes_enforced) {
@@ -237,7 +279,10 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
     const bool changed =
         updated.name != before->name || updated.enforced != before->enforced;
     // "timestamp-ms must be updated when the constraint is updated" (upd.timestamp)
-    if (changed) e.timestamp_must_change_from = before->timestamp_ms;
+    if (changed) {
+      e.timestamp_must_change_from = before->timestamp_ms;
+      e.timestamp_must_be = request.now_ms;  // proto.timestamp-from-now
+    }
   }
   b.outcome().metadata = std::move(exp);
   return std::move(b).Build();

@@ -78,12 +78,14 @@ namespace internal {
 
 void OutcomeBuilder::MustReject(RejectKind kind, Finding why) {
   outcome_.reject_kinds.insert(kind);
+  if (why.constraint_id) About(kind, *why.constraint_id);
   outcome_.reject_required_by.push_back(why);
   outcome_.decided_by.push_back(std::move(why));
 }
 
 void OutcomeBuilder::MayReject(RejectKind kind, Finding why) {
   outcome_.reject_kinds.insert(kind);
+  if (why.constraint_id) About(kind, *why.constraint_id);
   outcome_.decided_by.push_back(std::move(why));
 }
 
@@ -336,10 +338,9 @@ Answer CanonicalAnswer(const CatalogState& state, const Request& request,
     for (const Finding& f : outcome.reject_required_by)
       why.push_back(fmt::format("{} ({})", f.detail, RuleIdName(f.rule)));
     a.message = fmt::format("{}", fmt::join(why, "; "));
-    if (*a.error_kind == RejectKind::kConstraintViolation &&
-        !outcome.violated_ids.empty())
-      a.error_constraint_ids = std::vector<ConstraintId>(outcome.violated_ids.begin(),
-                                                         outcome.violated_ids.end());
+    const std::set<ConstraintId>& about = outcome.ConstraintIdsOf(*a.error_kind);
+    if (*a.error_kind == RejectKind::kConstraintViolation && !about.empty())
+      a.error_constraint_ids = std::vector<ConstraintId>(about.begin(), about.end());
     return a;
   }
   Answer a;

@@ -25,7 +25,14 @@ inline Finding MakeFinding(RuleId rule, std::string detail,
 
 /// Collects why a request may or must be rejected, and why it may succeed, into an
 /// AllowedOutcome. "Where a request has two causes, the model accepts the kind of
-/// either."
+/// either" (docs/protocol.md section 8): every cause adds its kind, so a request with
+/// several causes allows the kind of any one of them.
+///
+/// The constraints a rejection of a kind is about (AllowedOutcome::constraint_ids) are
+/// the constraints its causes concern: a cause's `Finding::constraint_id` is added to
+/// the set of its kind. A caller whose finding concerns a constraint that does not exist
+/// yet (the candidate of add-constraint) passes the finding without an ID and names the
+/// existing constraint it clashes with through About.
 class OutcomeBuilder {
  public:
   /// A cause that requires a rejection of `kind`.
@@ -34,8 +41,8 @@ class OutcomeBuilder {
   void MayReject(RejectKind kind, Finding why);
   /// A rule that makes `ok` the answer (recorded in decided_by).
   void Because(Finding why);
-  /// IDs a rejection may name.
-  void Names(ConstraintId id) { outcome_.violated_ids.insert(id); }
+  /// A rejection of `kind` is also about constraint `id`.
+  void About(RejectKind kind, ConstraintId id) { outcome_.constraint_ids[kind].insert(id); }
 
   bool must_reject() const { return !outcome_.reject_required_by.empty(); }
   AllowedOutcome& outcome() { return outcome_; }

@@ -74,6 +74,27 @@ RuleId RuleOfStatus(ConstraintStatus s) {
 
 // --- constraints ----------------------------------------------------------------------
 
+/// A constraint's `timestamp-ms` where its value is specified, not only its presence: the
+/// `pk` an upgrade generates carries "the time of the upgrade" (upg.pk-from-identifiers),
+/// and a constraint a request adds or updates takes the request's `now-ms` because
+/// "every timestamp the implementation writes comes from it" (proto.timestamp-from-now,
+/// docs/protocol.md section 10).
+void JudgeConstraintTimestamp(const ConstraintExpectation& e, const Constraint& got,
+                              Findings& out) {
+  if (!e.timestamp_must_be || !got.timestamp_ms) return;  // absence: def.required-fields
+  if (*got.timestamp_ms == *e.timestamp_must_be) return;
+  // An update that kept the old timestamp is reported once, under upd.timestamp.
+  if (e.timestamp_must_change_from == got.timestamp_ms) return;
+  out.push_back(MakeFinding(
+      e.timestamp_rule,
+      fmt::format("{} has timestamp-ms {}, but it must be the request's now-ms {}{}", e.name,
+                  *got.timestamp_ms, *e.timestamp_must_be,
+                  e.timestamp_rule == RuleId::kUpgPkFromIdentifiers
+                      ? " (\"the time of the upgrade\")"
+                      : ""),
+      got.id));
+}
+
 void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
                      Findings& out) {
   const std::string ptr = got.id ? fmt::format("constraint {}", *got.id) : e.name;
@@ -112,6 +133,7 @@ void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
                                           e.name, *e.timestamp_must_change_from),
                               got.id));
   }
+  JudgeConstraintTimestamp(e, got, out);
 }
 
 /// The constraints of the answer against the expectations: each expected one present with
@@ -466,10 +488,16 @@ void JudgeParsed(const TableMetadata& want, bool may_drop, const TableMetadata& 
     Require(out, LastConstraintId(got) == LastConstraintId(want), RuleId::kProtoAnswer,
             fmt::format("last-constraint-id {} re-serialized as {}",
                         LastConstraintId(want), LastConstraintId(got)));
-    std::map<ConstraintId, const Constraint*> by_id;
-    for (const Constraint& c : ConstraintsOf(got)) by_id[c.id.value_or(0)] = &c;
+    // Matched by ID and name: metadata a reader may accept can carry two constraints
+    // with one ID (switch invalid-metadata-on-read).
+    using Key = std::pair<ConstraintId, std::string>;
+    const auto key = [](const Constraint& c) {
+      return Key{c.id.value_or(0), c.name.value_or("")};
+    };
+    std::map<Key, const Constraint*> by_id;
+    for (const Constraint& c : ConstraintsOf(got)) by_id[key(c)] = &c;
     for (const Constraint& c : ConstraintsOf(want)) {
-      auto it = by_id.find(c.id.value_or(0));
+      auto it = by_id.find(key(c));
       const bool same =
           it != by_id.end() && it->second->type == c.type && it->second->name == c.name &&
           it->second->enforced == c.enforced &&
@@ -508,10 +536,62 @@ void JudgeParsed(const TableMetadata& want, bool may_drop, const TableMetadata& 
   }
 }
 
+/// "`error.constraint-ids` is optional": when given, each ID must be a constraint the
+/// rejection is *about* for its error kind (docs/protocol.md sections 7 and 8;
+/// proto.rejection-constraint-ids). Any subset passes, including none. Reported under
+/// the convention's own ID, never under the rule that decided the rejection: the result
+/// and the kind are right, only the list is not.
+void JudgeRejectionConstraintIds(const AllowedOutcome& outcome, RejectKind kind,
+                                 const std::vector<ConstraintId>& named, Findings& out) {
+  const std::set<ConstraintId>& about = outcome.ConstraintIdsOf(kind);
+  for (ConstraintId id : named) {
+    if (about.count(id)) continue;
+    out.push_back(MakeFinding(
+        RuleId::kProtoRejectionConstraintIds,
+        fmt::format(
+            "the rejection names constraint {}, which this {} is not about ({})", id,
+            ToString(kind),
+            about.empty()
+                ? std::string("it is about no constraint: constraint-ids must be empty "
+                              "or absent")
+                : fmt::format("allowed: any subset of {}",
+                              JoinIds(std::vector<ConstraintId>(about.begin(),
+                                                                about.end())))),
+        id));
+  }
+}
+
+/// A refusal (`what`) of a request the model judges well-formed that carries a legal
+/// single value at a type extreme or in an unusual spelling (outcome.unusual_values):
+/// Iceberg Appendix D makes every such value legal, so the implementation could not read
+/// or write it (ice.single-value). Returns whether it reported one.
+bool RefusedSingleValue(const AllowedOutcome& outcome, const std::string& what,
+                        Findings& out) {
+  if (outcome.unusual_values.empty()) return false;
+  out.push_back(MakeFinding(
+      RuleId::kIceSingleValue,
+      fmt::format("answered {} to a request the model judges well-formed; it carries "
+                  "legal single values at a type extreme or in an unusual spelling: {}",
+                  what, fmt::join(outcome.unusual_values, "; "))));
+  return true;
+}
+
 }  // namespace
 
 std::string_view ToString(RejectKind kind) {
   return kRejectKindNames[static_cast<size_t>(kind)];
+}
+
+const std::set<ConstraintId>& AllowedOutcome::ConstraintIdsOf(RejectKind kind) const {
+  static const std::set<ConstraintId> kNone;  // immutable: no hidden state
+  auto it = constraint_ids.find(kind);
+  return it == constraint_ids.end() ? kNone : it->second;
+}
+
+std::set<ConstraintId> AllowedOutcome::AnyConstraintIds() const {
+  std::set<ConstraintId> all;
+  for (const auto& [kind, ids] : constraint_ids) all.insert(ids.begin(), ids.end());
+  return all;
 }
 
 std::optional<RejectKind> ParseRejectKind(std::string_view text) {
@@ -566,10 +646,10 @@ std::string ToString(const AllowedOutcome& o) {
   } else {
     s = fmt::format("rejected {}", KindsToString(o.reject_kinds));
   }
-  if (!o.violated_ids.empty()) {
-    s += fmt::format(
-        " constraint-ids ⊆ {}",
-        JoinIds(std::vector<ConstraintId>(o.violated_ids.begin(), o.violated_ids.end())));
+  for (const auto& [kind, ids] : o.constraint_ids) {
+    if (ids.empty() || !o.reject_kinds.count(kind)) continue;
+    s += fmt::format(" {} constraint-ids ⊆ {}", ToString(kind),
+                     JoinIds(std::vector<ConstraintId>(ids.begin(), ids.end())));
   }
   std::vector<std::string> rules;
   for (const Finding& f : o.decided_by) rules.emplace_back(RuleIdName(f.rule));
@@ -590,43 +670,40 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
   Findings out;
   switch (answer.result) {
     case AnswerResult::kUnsupported:
-    case AnswerResult::kError:
-      FailBecause(
-          out, outcome.decided_by,
-          fmt::format("answered {}: {}",
-                      answer.result == AnswerResult::kError ? "error" : "unsupported",
-                      answer.message));
+    case AnswerResult::kError: {
+      const std::string what =
+          answer.result == AnswerResult::kError ? "error" : "unsupported";
+      if (RefusedSingleValue(outcome, what, out)) return out;
+      FailBecause(out, outcome.decided_by,
+                  fmt::format("answered {}: {}", what, answer.message));
       return out;
+    }
     case AnswerResult::kRejected: {
       const std::string kind_text = answer.error_kind
                                         ? std::string(ToString(*answer.error_kind))
                                         : answer.error_kind_text;
+      const bool kind_allowed = outcome.reject_allowed && answer.error_kind &&
+                                outcome.reject_kinds.count(*answer.error_kind) > 0;
+      if (!kind_allowed && answer.error_kind == RejectKind::kInvalidRequest &&
+          RefusedSingleValue(outcome, "rejected (invalid-request)", out))
+        return out;
       if (!outcome.reject_allowed) {
         FailBecause(out, outcome.decided_by,
                     fmt::format("rejected ({}) but the request must succeed", kind_text));
         return out;
       }
-      if (!answer.error_kind || !outcome.reject_kinds.count(*answer.error_kind)) {
+      if (!kind_allowed) {
         FailBecause(out,
                     outcome.reject_required_by.empty() ? outcome.decided_by
                                                        : outcome.reject_required_by,
-                    fmt::format("rejected with {}, allowed {}", kind_text,
-                                KindsToString(outcome.reject_kinds)));
+                    fmt::format("rejected with {}, which no cause of this request "
+                                "allows (allowed kinds: {})",
+                                kind_text, KindsToString(outcome.reject_kinds)));
         return out;
       }
-      if (answer.error_constraint_ids) {
-        for (ConstraintId id : *answer.error_constraint_ids) {
-          if (outcome.violated_ids.count(id)) continue;
-          FailBecause(
-              out, outcome.decided_by,
-              fmt::format(
-                  "the rejection names constraint ID {}, which is not among "
-                  "{}",
-                  id,
-                  JoinIds(std::vector<ConstraintId>(outcome.violated_ids.begin(),
-                                                    outcome.violated_ids.end()))));
-        }
-      }
+      if (answer.error_constraint_ids)
+        JudgeRejectionConstraintIds(outcome, *answer.error_kind,
+                                    *answer.error_constraint_ids, out);
       return out;
     }
     case AnswerResult::kOk:

@@ -115,6 +115,12 @@ struct ConstraintExpectation {
   bool optional = false;
   /// upd.timestamp: `timestamp-ms` must differ from this previous value.
   std::optional<int64_t> timestamp_must_change_from;
+  /// The value `timestamp-ms` must have (the request's `now-ms`), judged under
+  /// `timestamp_rule`: "timestamp-ms ... is the time of the upgrade"
+  /// (upg.pk-from-identifiers), or the protocol's "every timestamp the implementation
+  /// writes comes from" now-ms (proto.timestamp-from-now). nullopt: not judged.
+  std::optional<int64_t> timestamp_must_be;
+  RuleId timestamp_rule = RuleId::kProtoTimestampFromNow;
   /// The rule a missing or different constraint breaks.
   RuleId rule = RuleId::kProtoAnswer;
   bool operator==(const ConstraintExpectation&) const = default;
@@ -190,8 +196,15 @@ struct AllowedOutcome {
   Findings decided_by;
   /// The subset of `decided_by` that requires a rejection (empty when `ok` is allowed).
   Findings reject_required_by;
-  /// IDs a rejection's optional `constraint-ids` may list (each must be one of these).
-  std::set<ConstraintId> violated_ids;
+  /// Per error kind, the constraints a rejection of that kind is *about*
+  /// (docs/protocol.md §7): its optional `constraint-ids` may list any subset of them,
+  /// including none (proto.rejection-constraint-ids). A kind without an entry is about no
+  /// constraint. Filled by the outcome builder from the constraint each cause concerns.
+  std::map<RejectKind, std::set<ConstraintId>> constraint_ids;
+  /// The constraints a rejection of `kind` is about (empty when none).
+  const std::set<ConstraintId>& ConstraintIdsOf(RejectKind kind) const;
+  /// Every constraint some allowed rejection is about (the union over the kinds).
+  std::set<ConstraintId> AnyConstraintIds() const;
   /// For `ok`: conditions on the metadata (requests answered with metadata).
   std::optional<MetadataExpectation> metadata;
   /// For `ok` of `scan`: the live rows, by key, under the schema `rows_schema`.
@@ -205,6 +218,11 @@ struct AllowedOutcome {
   /// ignored).
   std::optional<TableMetadata> parsed;
   bool may_drop_constraint_fields = false;
+  /// The request's single values at a type extreme or in an unusual spelling
+  /// (UnusualSingleValues, single_value.h) that the model judged well-formed: a refusal
+  /// the model does not allow (`error`, `unsupported`, or `invalid-request` when that kind
+  /// is not allowed) is filed under ice.single-value.
+  std::vector<std::string> unusual_values;
 
   /// Must be rejected.
   bool must_reject() const { return !ok_allowed; }
@@ -242,7 +260,8 @@ struct Answer {
 };
 
 /// Checks `answer` against `outcome`: the result and error kind, a rejection's
-/// `constraint-ids`, and for `ok` the metadata conditions (id.above-last, id.update-last,
+/// `constraint-ids` (per kind, proto.rejection-constraint-ids), a refusal of a legal
+/// single value (ice.single-value), and for `ok` the metadata conditions (id.above-last, id.update-last,
 /// id.no-reuse, st.exactly-one-list, st.every-snapshot, each status in its allowed set,
 /// upg.no-identifiers-in-v4, sch.referenced-exist, ice.v4-snapshot-timestamps,
 /// def.v4-only, the requested definitions), scan rows (sem.live-rows) and reader statuses

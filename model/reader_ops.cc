@@ -45,6 +45,45 @@ bool V3ConstraintFields(const TableMetadata& md, const Switches& switches,
   return true;
 }
 
+/// v4 metadata given to a reader that breaks a definition, key or ID rule (def.*, key.*,
+/// expr.*, and IDs outside 1..last-constraint-id): the spec does not say what a reader
+/// does with it, so switch invalid-metadata-on-read decides: `either` (accept, or refuse
+/// with invalid-metadata) or `reject` (must refuse). What a reader must tolerate (missing
+/// IDs, identifier-field-ids) never counts here.
+void InvalidV4MetadataOnRead(const TableMetadata& md, const FunctionCatalog& functions,
+                           const Switches& switches, OutcomeBuilder& b) {
+  if (md.format_version < 4) return;
+  const bool must = switches.invalid_metadata_on_read == InvalidMetadataOnRead::kReject;
+  const auto refuse = [&](Finding f) {
+    if (must) {
+      b.MustReject(RejectKind::kInvalidMetadata, std::move(f));
+    } else {
+      b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
+    }
+  };
+  const Schema* schema = md.CurrentSchema();
+  const std::vector<Constraint>& constraints = ConstraintsOf(md);
+  for (size_t i = 0; i < constraints.size() && schema != nullptr; ++i) {
+    for (Finding& f :
+         CheckConstraintDefinition(constraints[i], *schema, functions,
+                                   DefinitionSource::kMetadata,
+                                   fmt::format("/constraints/{}", i)))
+      refuse(std::move(f));
+  }
+  for (Finding& f : CheckConstraintSet(constraints, switches, "/constraints"))
+    refuse(std::move(f));
+  for (const Constraint& c : constraints) {
+    // "constraint ID 0, or a constraint ID above last-constraint-id, in metadata given
+    // to a reader": under `either` parse-metadata may accept or reject.
+    if (c.id && (*c.id <= 0 || *c.id > LastConstraintId(md))) {
+      refuse(MakeFinding(RuleId::kIdUpdateLast,
+                         fmt::format("constraint ID {} is not in 1..last-constraint-id {}",
+                                     *c.id, LastConstraintId(md)),
+                         c.id));
+    }
+  }
+}
+
 /// "Readers must not assume that every constraint-id referenced by a snapshot is present
 /// in constraints." (id.readers-tolerate-missing) Such metadata is read, not refused.
 void ReadersTolerateMissing(const TableMetadata& md, OutcomeBuilder& b) {
@@ -120,7 +159,7 @@ AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
   return std::move(b).Build();
 }
 
-AllowedOutcome ApplyReadStatuses(const CatalogState&, const Request&,
+AllowedOutcome ApplyReadStatuses(const CatalogState& state, const Request&,
                                  const ReadStatuses& op, const Switches& switches) {
   const TableMetadata& md = op.metadata;
   OutcomeBuilder b;
@@ -134,6 +173,7 @@ AllowedOutcome ApplyReadStatuses(const CatalogState&, const Request&,
   } else {
     snap = md.CurrentSnapshot();
   }
+  InvalidV4MetadataOnRead(md, state.functions, switches, b);
   ReadersTolerateMissing(md, b);
   ReadersIgnoreIdentifiers(md, b);
   std::map<ConstraintId, StatusSet> statuses;
@@ -159,33 +199,7 @@ AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
   if (!KnownVersion(md, b)) return std::move(b).Build();
   const bool may_drop = V3ConstraintFields(md, switches, b);
   if (md.format_version >= 4) {
-    // Metadata that breaks a definition rule may be refused as invalid-metadata; what a
-    // reader must tolerate (missing IDs, identifier-field-ids) never makes it refuse.
-    const Schema* schema = md.CurrentSchema();
-    const std::vector<Constraint>& constraints = ConstraintsOf(md);
-    for (size_t i = 0; i < constraints.size(); ++i) {
-      if (schema == nullptr) break;
-      for (Finding& f : CheckConstraintDefinition(
-               constraints[i], *schema, state.functions, DefinitionSource::kMetadata,
-               fmt::format("/constraints/{}", i))) {
-        b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
-      }
-    }
-    for (Finding& f : CheckConstraintSet(constraints, switches, "/constraints"))
-      b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
-    for (const Constraint& c : constraints) {
-      // Open point: "constraint ID 0, or a constraint ID above last-constraint-id, in
-      // metadata given to a reader: parse-metadata may accept or reject".
-      if (c.id && (*c.id <= 0 || *c.id > LastConstraintId(md))) {
-        b.MayReject(
-            RejectKind::kInvalidMetadata,
-            MakeFinding(RuleId::kIdUpdateLast,
-                        fmt::format("constraint ID {} is not in 1..last-constraint-id "
-                                    "{}",
-                                    *c.id, LastConstraintId(md)),
-                        c.id));
-      }
-    }
+    InvalidV4MetadataOnRead(md, state.functions, switches, b);
     ReadersTolerateMissing(md, b);
     ReadersIgnoreIdentifiers(md, b);
   }

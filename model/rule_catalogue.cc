@@ -647,6 +647,35 @@ std::vector<RuleInfo> MakeEntries() {
        "no snapshot's sequence number exceeds last-sequence-number",
        B::kMetadata,
        {"CheckSequenceNumberBound"}},
+      {R::kProtoRejectionConstraintIds,
+       {},
+       "",
+       "protocol conventions: a rejection's optional constraint-ids lists only "
+       "constraints the rejection is about, per error kind (docs/protocol.md sections 7 "
+       "and 8); any subset passes, including none",
+       B::kWriter,
+       {"Judge", "OutcomeBuilder::MustReject", "OutcomeBuilder::MayReject"}},
+      {R::kIceSingleValue,
+       {},
+       "",
+       "Iceberg Appendix D (single values in JSON): an implementation reads and writes "
+       "every legal single value of its type: int/long -> number; float/double -> "
+       "number; decimal -> string \"14.20\"; date -> \"2017-11-16\"; timestamptz -> "
+       "\"2017-11-16T22:31:08.123456+00:00\" (any offset denotes the same instant); "
+       "string -> string; uuid -> lower-case string; fixed/binary -> hex string. "
+       "Refusing a request the model judges well-formed because of such a value at a "
+       "type extreme or in an unusual spelling is filed here (docs/protocol.md section "
+       "10)",
+       B::kWriter,
+       {"UnusualSingleValues", "Judge"}},
+      {R::kProtoTimestampFromNow,
+       {},
+       "",
+       "protocol conventions: every timestamp the implementation writes comes from the "
+       "request's now-ms; a constraint added or updated takes timestamp-ms = now-ms "
+       "(docs/protocol.md sections 4 and 10)",
+       B::kWriter,
+       {"JudgeDefinition"}},
   };
 }
 

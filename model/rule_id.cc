@@ -93,6 +93,9 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kIceRefsSnapshotExist: return "ice.refs-snapshot-exist";
     case RuleId::kIceCurrentSnapshotMain: return "ice.current-snapshot-main";
     case RuleId::kIceSequenceNumberBound: return "ice.sequence-number-bound";
+    case RuleId::kProtoRejectionConstraintIds: return "proto.rejection-constraint-ids";
+    case RuleId::kIceSingleValue: return "ice.single-value";
+    case RuleId::kProtoTimestampFromNow: return "proto.timestamp-from-now";
   }
   return "?";
 }

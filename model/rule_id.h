@@ -100,6 +100,9 @@ enum class RuleId {
   kIceRefsSnapshotExist,  ///< ice.refs-snapshot-exist
   kIceCurrentSnapshotMain,  ///< ice.current-snapshot-main
   kIceSequenceNumberBound,  ///< ice.sequence-number-bound
+  kProtoRejectionConstraintIds,  ///< proto.rejection-constraint-ids
+  kIceSingleValue,  ///< ice.single-value
+  kProtoTimestampFromNow,  ///< proto.timestamp-from-now
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -198,6 +201,9 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kIceRefsSnapshotExist,
     RuleId::kIceCurrentSnapshotMain,
     RuleId::kIceSequenceNumberBound,
+    RuleId::kProtoRejectionConstraintIds,
+    RuleId::kIceSingleValue,
+    RuleId::kProtoTimestampFromNow,
 };
 
 }  // namespace ictk

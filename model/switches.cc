@@ -116,6 +116,17 @@ const std::vector<SwitchDef>& Defs() {
        [](Switches& s, size_t v) {
          s.restated_definition = static_cast<RestatedDefinition>(v);
        }},
+      {{"invalid-metadata-on-read",
+        {"either", "reject"},
+        "reading",
+        "def.*, key.*, id.* on the reader side: a reader given v4 metadata that breaks a "
+        "definition, key or ID rule (two primary keys, two constraints with one ID, a key "
+        "on a float field, ...) may accept or refuse it with invalid-metadata (either), or "
+        "must refuse it (reject)"},
+       [](const Switches& s) { return static_cast<size_t>(s.invalid_metadata_on_read); },
+       [](Switches& s, size_t v) {
+         s.invalid_metadata_on_read = static_cast<InvalidMetadataOnRead>(v);
+       }},
   };
   return defs;
 }

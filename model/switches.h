@@ -18,6 +18,7 @@ enum class V3ConstraintFields { kEither, kReject };
 enum class KeyPromotions { kFormatVersion, kNone };
 enum class NameCase { kSensitive, kInsensitive };
 enum class RestatedDefinition { kEither, kReject, kAccept };
+enum class InvalidMetadataOnRead { kEither, kReject };
 
 struct Switches {
   bool modified_counts_as_added = true;
@@ -35,6 +36,10 @@ struct Switches {
   /// Beyond SPEC.md's table: an update-constraint `set` that restates the current
   /// `expression`, `field-ids` (as a set) or `type` (upd.definition-immutable).
   RestatedDefinition restated_definition = RestatedDefinition::kEither;
+  /// Beyond SPEC.md's table: a reader (parse-metadata, read-statuses) given v4 metadata
+  /// that breaks a def.*, key.* or id.* rule may accept or refuse it (either), or must
+  /// refuse it with invalid-metadata (reject).
+  InvalidMetadataOnRead invalid_metadata_on_read = InvalidMetadataOnRead::kEither;
 
   bool operator==(const Switches&) const = default;
 };

@@ -111,6 +111,8 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
             PrimaryKeyFromIdentifiers(op.schema, skipped)) {
       pk->optional = true;
       pk->definition.enforced.reset();
+      pk->timestamp_must_be = request.now_ms;
+      pk->timestamp_rule = RuleId::kProtoTimestampFromNow;
       exp.constraints.push_back(std::move(*pk));
     }
   }
@@ -139,6 +141,9 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
       b.Because(
           MakeFinding(RuleId::kUpgPkFromIdentifiers,
                       "identifier-field-ids become a primary key that is not enforced"));
+      // "its timestamp-ms is the time of the upgrade": the request's now-ms.
+      pk->timestamp_must_be = request.now_ms;
+      pk->timestamp_rule = RuleId::kUpgPkFromIdentifiers;
       exp.constraints.push_back(std::move(*pk));
     } else if (skipped) {
       b.Because(

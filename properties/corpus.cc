@@ -215,6 +215,7 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
       f.findings.push_back(fmt::format("{} (fixture rules: {})", ToString(x),
                                        fmt::join(fixture.rules, ", ")));
     if (failures.empty()) f.findings.push_back(failure_reason);
+    f.finding = failures.empty() ? failure_reason : ToString(failures.front());
     if (failed_step > 0 && failed_step <= static_cast<int>(rows.size())) {
       f.allowed = rows[failed_step - 1].allowed;
       f.answered = rows[failed_step - 1].answered;

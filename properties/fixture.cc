@@ -118,15 +118,24 @@ std::string DescribeAllowed(const AllowedOutcome& o, const CatalogState& before,
       !o.reject_required_by.empty() ? o.reject_required_by : o.decided_by;
   if (o.reject_allowed && !why.empty())
     out += fmt::format(" by {}: {}", RuleIdName(why.front().rule), why.front().detail);
-  if (o.reject_allowed && !o.violated_ids.empty()) {
+  if (o.reject_allowed) {
+    // Per kind, the constraints a rejection is about (its constraint-ids may name any of
+    // them): "violated" for constraint-violation, "about" for the other kinds.
     const auto names = NamesBefore(before, request);
-    std::vector<std::string> v;
-    for (ConstraintId id : o.violated_ids) {
-      auto it = names.find(id);
-      v.push_back(it == names.end() ? fmt::format("#{}", id)
-                                    : fmt::format("{} (#{})", it->second, id));
+    for (RejectKind kind : o.reject_kinds) {
+      const std::set<ConstraintId>& ids = o.ConstraintIdsOf(kind);
+      if (ids.empty()) continue;
+      std::vector<std::string> v;
+      for (ConstraintId id : ids) {
+        auto it = names.find(id);
+        v.push_back(it == names.end() ? fmt::format("#{}", id)
+                                      : fmt::format("{} (#{})", it->second, id));
+      }
+      if (kind == RejectKind::kConstraintViolation)
+        out += fmt::format("; violated: {}", fmt::join(v, ", "));
+      else
+        out += fmt::format("; {} about: {}", ToString(kind), fmt::join(v, ", "));
     }
-    out += fmt::format("; violated: {}", fmt::join(v, ", "));
   }
   if (o.ok_allowed && o.metadata && o.metadata->new_snapshot) {
     std::vector<std::string> s;
@@ -219,7 +228,8 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     e["error-kinds"] = kinds;
     json violated = json::array();
     bool all_named = true;
-    for (ConstraintId id : o.violated_ids) {
+    // One flat list for every allowed kind: each kind's constraints, united.
+    for (ConstraintId id : o.AnyConstraintIds()) {
       auto it = names.find(id);
       if (it == names.end())
         all_named = false;

@@ -153,6 +153,7 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
         if (m.base_last_constraint_id == 0) add(RuleId::kIdLastDefaultZero, false);
       }
       if (c.timestamp_must_change_from) add(RuleId::kUpdTimestamp, false);
+      if (c.timestamp_must_be) add(c.timestamp_rule, false);
       if (c.rule != RuleId::kProtoAnswer) add(c.rule, false);
     }
     if (!m.removed_ids.empty()) add(RuleId::kIdNoReuse, false);
@@ -204,6 +205,12 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
       add(RuleId::kUpgNoIdentifiersInV4, false);
   }
   if (o.rows) add(RuleId::kSemLiveRows, false);
+  // A rejection whose kind is about some constraints: its constraint-ids were judged.
+  if (a.result == AnswerResult::kRejected && a.error_kind &&
+      !o.ConstraintIdsOf(*a.error_kind).empty())
+    add(RuleId::kProtoRejectionConstraintIds, false);
+  // A request carrying legal single values at a type extreme or in an unusual spelling.
+  if (!o.unusual_values.empty()) add(RuleId::kIceSingleValue, false);
   if (o.reader_statuses) add(RuleId::kStReaderLookup, false);
   // A constraint added by field ID (def.by-field-id); a unique key over an optional field
   // (key.unique-optional-ok).
@@ -221,7 +228,7 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
   // A rejection for rows that break key constraints checked them against the remaining
   // rows.
   if (a.result == AnswerResult::kRejected && table)
-    for (ConstraintId id : o.violated_ids)
+    for (ConstraintId id : o.ConstraintIdsOf(RejectKind::kConstraintViolation))
       if (const Constraint* c = FindConstraintById(table->metadata, id);
           c &&
           (c->type == ConstraintType::kUnique || c->type == ConstraintType::kPrimaryKey))
@@ -501,6 +508,9 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
   f.rule = std::string(RuleIdName(rule));
   f.sentence = RuleSentence(rule);
   for (const Finding& x : best.findings) f.findings.push_back(ToString(x));
+  // The finding stated first in every report: the detail of the primary finding.
+  if (!best.findings.empty()) f.finding = best.findings.front().detail;
+  if (f.finding.empty()) f.finding = best.reason;
   std::set<std::string> failed_rules;
   for (const Finding& x : best.findings)
     failed_rules.insert(std::string(RuleIdName(x.rule)));

@@ -160,12 +160,15 @@ std::string RenderJunitXml(const Report& report) {
                     EscapeXml(report.header.mode), EscapeXml(c.id), c.duration_ms / 1000);
     std::string body;
     const FailureDetail* f = c.failure ? &*c.failure : nullptr;
+    // The finding first: why the answer is outside the allowed set; then the rule, what
+    // was allowed and what was answered.
     const std::string message =
-        f ? fmt::format("{}: step {}: {}", f->rule, f->step, f->answered) : c.reason;
+        f ? fmt::format("{} ({}, step {})", FindingOf(*f), f->rule, f->step) : c.reason;
     std::string text;
     if (f) {
-      text = fmt::format("Rule {}: {}\nAllowed: {}\nAnswered: {}\n", f->rule,
-                         Sentence(f->rule, f->sentence), f->allowed, f->answered);
+      text = fmt::format("Finding: {}\nRule {}: {}\nAllowed: {}\nAnswered: {}\n",
+                         FindingOf(*f), f->rule, Sentence(f->rule, f->sentence),
+                         f->allowed, f->answered);
       for (const std::string& finding : f->findings) text += "  " + finding + "\n";
       if (!f->replay.empty()) text += "Replay: " + f->replay + "\n";
       if (!f->reproduce.empty()) text += "Reproduce: " + f->reproduce + "\n";
@@ -251,6 +254,7 @@ std::string RenderSummaryMarkdown(const Report& report) {
     out += fmt::format("### `{}`: {}\n\n", c.id, ToString(c.verdict));
     if (c.failure) {
       const FailureDetail& f = *c.failure;
+      out += fmt::format("**{}**\n\n", MdCell(FindingOf(f)));
       out += fmt::format("Step {} of {} (minimized from {}): rule `{}` — {}\n\n", f.step,
                          f.steps.size(), f.original_steps, f.rule,
                          Sentence(f.rule, f.sentence));
@@ -381,6 +385,8 @@ std::string RenderHtml(const Report& report) {
       continue;
     }
     const FailureDetail& f = *c.failure;
+    out += fmt::format("<p class=\"finding\"><b>Finding:</b> {}</p>\n",
+                       EscapeXml(FindingOf(f)));
     out += fmt::format(
         "<p>Step {} of {} (minimized from {} requests in {} runs): rule "
         "<code>{}</code></p>\n<blockquote>{}</blockquote>\n",

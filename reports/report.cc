@@ -85,6 +85,7 @@ StepRow StepRowFromJson(const json& j) {
 FailureDetail FailureFromJson(const json& j) {
   FailureDetail f;
   f.step = Get<int>(j, "step", 0);
+  f.finding = Get<std::string>(j, "finding", "");
   f.rule = Get<std::string>(j, "rule", "");
   f.sentence = Get<std::string>(j, "sentence", "");
   f.allowed = Get<std::string>(j, "allowed", "");
@@ -103,6 +104,12 @@ FailureDetail FailureFromJson(const json& j) {
 }
 
 }  // namespace
+
+std::string FindingOf(const FailureDetail& failure) {
+  if (!failure.finding.empty()) return failure.finding;
+  if (!failure.findings.empty()) return failure.findings.front();
+  return {};
+}
 
 std::string_view ToString(Verdict verdict) {
   return kVerdictNames[static_cast<int>(verdict)];
@@ -218,6 +225,7 @@ json ToJson(const FailureDetail& f) {
   json steps = json::array();
   for (const StepRow& s : f.steps) steps.push_back(StepRowJson(s));
   return {{"step", f.step},
+          {"finding", f.finding},
           {"rule", f.rule},
           {"sentence", f.sentence},
           {"allowed", f.allowed},

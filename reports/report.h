@@ -61,6 +61,11 @@ struct StepRow {
 /// What went wrong in a case, in spec terms.
 struct FailureDetail {
   int step = 0;                       ///< 1-based index into `steps`
+  /// Why the answer is outside the allowed set, in one sentence (the primary finding's
+  /// detail, e.g. "the rejection names constraint 1, which this invalid-schema-change is
+  /// not about (allowed: any subset of [2])"). Stated first wherever a failure is shown;
+  /// empty in reports written before it existed (FindingOf falls back to `findings`).
+  std::string finding;
   std::string rule;                   ///< the primary rule ID
   std::string sentence;               ///< its quoted sentence (or derived text)
   std::string allowed;                ///< what the model allowed
@@ -75,6 +80,9 @@ struct FailureDetail {
   int shrink_runs = 0;      ///< histories run while shrinking
   std::string stderr_tail;  ///< the adapter's stderr (exec)
 };
+
+/// The finding of a failure: `finding`, else the first of `findings`, else "".
+std::string FindingOf(const FailureDetail& failure);
 
 /// How often a rule was exercised in one case: steps where it allowed the answer
 /// (positive) and where it required a rejection (negative).

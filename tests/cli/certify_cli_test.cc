@@ -101,6 +101,17 @@ TEST(CertifyCli, AMutantFailsWithAFixtureCitingItsRuleAndAWorkingReproduceComman
   // The failure names the rule, the fixture file and the commands that replay it.
   EXPECT_NE(r.out.find("def.single-pk"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("replay: ictk replay --adapter"), std::string::npos) << r.out;
+  // The finding first (why the answer is outside the allowed set), then the rule, then
+  // allowed and answered.
+  const size_t fail_at = r.out.find("  fail random/");
+  ASSERT_NE(fail_at, std::string::npos) << r.out;
+  const std::string head = r.out.substr(fail_at, r.out.find('\n', fail_at) - fail_at);
+  EXPECT_NE(head.find("answered ok but the request must be rejected"), std::string::npos)
+      << head;
+  const size_t rule_at = r.out.find("    rule: def.single-pk", fail_at);
+  const size_t allowed_at = r.out.find("    allowed: ", fail_at);
+  EXPECT_LT(rule_at, allowed_at) << r.out;
+  EXPECT_NE(allowed_at, std::string::npos) << r.out;
   const size_t at = r.out.find("reproduce: ictk certify ");
   ASSERT_NE(at, std::string::npos) << r.out;
   // One fixture under failures/, citing the mutant's rule first.

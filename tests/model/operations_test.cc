@@ -108,7 +108,7 @@ TEST(ExampleSession, ReplaysEveryStep) {
   EXPECT_EQ(o.reject_kinds, (std::set<RejectKind>{RejectKind::kConstraintViolation}));
   EXPECT_TRUE(Names(o.reject_required_by, RuleId::kEnfEnforced));
   EXPECT_TRUE(Names(o.reject_required_by, RuleId::kSemPrimaryKey));
-  EXPECT_EQ(o.violated_ids, (std::set<ConstraintId>{1}));
+  EXPECT_EQ(o.ConstraintIdsOf(RejectKind::kConstraintViolation), (std::set<ConstraintId>{1}));
   EXPECT_TRUE(
       m.StepWith(Append({MakeRow("r3", {{1, Value::Long(2)}, {2, Value::Long(1)}})}),
                  Answer::Rejected(RejectKind::kConstraintViolation, {1}))

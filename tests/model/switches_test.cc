@@ -41,6 +41,7 @@ TEST(Switches, SpecSwitchesInOrderWithDefaultsFirst) {
   EXPECT_EQ(defaults.at("name-case"), "sensitive");
   EXPECT_EQ(defaults.at("udf-check-carries-invalid"), "false");
   EXPECT_EQ(defaults.at("restated-definition"), "either");
+  EXPECT_EQ(defaults.at("invalid-metadata-on-read"), "either");
 }
 
 TEST(Switches, KindsFollowSpec) {
@@ -79,6 +80,8 @@ TEST(Switches, SetSwitchSetsEachMember) {
   EXPECT_TRUE(s.udf_check_carries_invalid);
   EXPECT_EQ(SetSwitch(s, "restated-definition", "reject"), "");
   EXPECT_EQ(s.restated_definition, RestatedDefinition::kReject);
+  EXPECT_EQ(SetSwitch(s, "invalid-metadata-on-read", "reject"), "");
+  EXPECT_EQ(s.invalid_metadata_on_read, InvalidMetadataOnRead::kReject);
   EXPECT_NE(s, Switches{});
 }
 

@@ -134,6 +134,45 @@ TEST(Render, SummaryAndBadge) {
   EXPECT_EQ(green->at("color"), "brightgreen");
 }
 
+/// Every rendering states the finding (why the answer is outside the allowed set) before
+/// what was allowed and what was answered.
+TEST(Render, EveryFailureLineStatesTheFindingFirst) {
+  Report r = Sample(true);
+  const std::string why =
+      "the rejection names constraint 1, which this invalid-schema-change is not about "
+      "(allowed: any subset of [2])";
+  for (CaseRecord& c : r.cases)
+    if (c.failure) c.failure->finding = why;
+  const auto before = [](const std::string& text, const std::string& first,
+                         const std::string& then) {
+    const size_t a = text.find(first);
+    const size_t b = text.find(then, a == std::string::npos ? 0 : a);
+    return a != std::string::npos && b != std::string::npos && a < b;
+  };
+  const std::string md = RenderSummaryMarkdown(r);
+  EXPECT_TRUE(before(md, why, "- allowed: ok")) << md;
+  const std::string html = RenderHtml(r);
+  EXPECT_TRUE(before(html, "<b>Finding:</b> the rejection names constraint 1",
+                     "<b>Allowed:</b>"))
+      << html;
+  const std::string xml = RenderJunitXml(r);
+  EXPECT_NE(xml.find("message=\"the rejection names constraint 1, which this "
+                     "invalid-schema-change is not about (allowed: any subset of [2]) "
+                     "(id.no-reuse, step 2)\""),
+            std::string::npos)
+      << xml;
+  EXPECT_TRUE(before(xml, "Finding: the rejection names", "Allowed: ok")) << xml;
+  // The finding survives report.jsonl, and an old report without it falls back to the
+  // first of `findings`.
+  const FailureDetail& f = *r.cases[1].failure;
+  const nlohmann::json j = ToJson(f);
+  EXPECT_EQ(j.at("finding"), why);
+  FailureDetail old = f;
+  old.finding.clear();
+  EXPECT_EQ(FindingOf(old), "id.no-reuse: reused <1>");
+  EXPECT_EQ(FindingOf(f), why);
+}
+
 TEST(ReportDiff, SortsCasesIntoCategories) {
   Report a = Sample(false);
   Report b = Sample(true);
