@@ -117,8 +117,19 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
   const ConstraintId next = LastConstraintId(table->metadata) + 1;
   std::vector<Constraint> after = ConstraintsOf(table->metadata);
   after.push_back(Candidate(requested, next, request.now_ms.value_or(0)));
-  for (Finding& f : CheckConstraintSet(after, switches))
-    b.MustReject(RejectKind::kInvalidConstraint, std::move(f));
+  const Findings set_findings = CheckConstraintSet(after, switches);
+  for (const Finding& f : set_findings) b.MustReject(RejectKind::kInvalidConstraint, f);
+  if (!set_findings.empty()) {
+    // The rejection may name the constraint the new one clashes with: the one of the
+    // same name, or the primary key already there.
+    for (const Constraint& c : ConstraintsOf(table->metadata)) {
+      const bool same_name = c.name && requested.name &&
+                             SameConstraintName(*c.name, *requested.name, switches);
+      const bool second_pk = c.type == ConstraintType::kPrimaryKey &&
+                             requested.type == ConstraintType::kPrimaryKey;
+      if (c.id && (same_name || second_pk)) b.Names(*c.id);
+    }
+  }
   if (b.must_reject()) return std::move(b).Build();
   if (requested.enforced.value_or(false)) {
     ExistingRowsOnEnforce(CheckExistingRows(*table, after.back(), state.functions),
@@ -194,6 +205,8 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
       b.MayReject(RejectKind::kInvalidConstraintUpdate, strict_findings[i]);
     }
   }
+  // A refused update may name the constraint it updates.
+  if (before->id) b.Names(*before->id);
   if (b.must_reject()) return std::move(b).Build();
   Constraint updated = *before;
   if (op.set.name) updated.name = op.set.name;
@@ -205,6 +218,11 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
     for (Finding& f : CheckConstraintSet(after, switches)) {
       b.MustReject(RejectKind::kInvalidConstraintUpdate, f);
       b.MayReject(RejectKind::kInvalidConstraint, std::move(f));
+      // ... and the constraint whose name it would take.
+      for (const Constraint& c : ConstraintsOf(table->metadata))
+        if (c.id && c.id != before->id && c.name &&
+            SameConstraintName(*c.name, *op.set.name, switches))
+          b.Names(*c.id);
     }
     if (b.must_reject()) return std::move(b).Build();
   }

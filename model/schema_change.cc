@@ -320,6 +320,7 @@ void RemoveReferenced(const std::vector<const Constraint*>& remaining,
                                fmt::format("field {} is referenced by constraint {}", id,
                                            c->name.value_or("?")),
                                c->id));
+      if (c->id) b.Names(*c->id);
       break;
     }
   }
@@ -339,6 +340,7 @@ void ReferencedExist(const std::vector<const Constraint*>& remaining, const Sche
                                   "schema lacks",
                                   c->name.value_or("?"), id),
                       c->id));
+      if (c->id) b.Names(*c->id);
     }
   }
 }
@@ -359,6 +361,7 @@ void TypeChangeOfReferenced(const std::vector<const Constraint*>& remaining,
                                  fmt::format("field {} is referenced by check {}", id,
                                              c->name.value_or("?")),
                                  c->id));
+        if (c->id) b.Names(*c->id);
       } else if (switches.key_promotions == KeyPromotions::kNone) {
         b.MustReject(RejectKind::kInvalidSchemaChange,
                      MakeFinding(RuleId::kSchKeyPromotionOk,
@@ -366,6 +369,7 @@ void TypeChangeOfReferenced(const std::vector<const Constraint*>& remaining,
                                              "(key-promotions=none)",
                                              id, c->name.value_or("?")),
                                  c->id));
+        if (c->id) b.Names(*c->id);
       } else {
         b.Because(MakeFinding(
             RuleId::kSchKeyPromotionOk,
@@ -392,6 +396,7 @@ void PkStaysRequired(const std::vector<const Constraint*>& remaining, const Sche
                                fmt::format("primary-key field {} of {} would be optional",
                                            id, c->name.value_or("?")),
                                c->id));
+      if (c->id) b.Names(*c->id);
     }
   }
 }
