@@ -20,7 +20,7 @@ void AddAdapterFlags(CLI::App* command, AdapterFlags& flags) {
       ->add_option(
           "--adapter", flags.spec,
           "The implementation: exec:CMD ARGS..., lib:PATH.so, builtin:reference, "
-          "builtin:sample[?mutant=NAME] (quote it in a shell)")
+          "builtin:sample[?mutant=NAME][&style=divergent] (quote it in a shell)")
       ->required();
   command->add_option("--timeout-ms", flags.timeout_ms, "Per-request timeout (exec)")
       ->check(CLI::PositiveNumber);

@@ -10,6 +10,7 @@
 
 #include "codec/protocol.h"
 #include "model/constraint_rules.h"
+#include "model/metadata_compare.h"
 #include "model/metadata_rules.h"
 #include "model/operations.h"
 #include "model/rule_catalogue.h"
@@ -95,9 +96,15 @@ Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before
   return out;
 }
 
-/// "A rejected request changes nothing": what differs between the state before and what
-/// load-table answered after the rejection ("" when nothing does).
-std::string MetadataDifference(const TableMetadata& before, const TableMetadata& after) {
+}  // namespace
+
+std::string MetadataDifference(const TableMetadata& before_given,
+                               const TableMetadata& after_given) {
+  // Compared by meaning: an implementation may answer the same metadata with its lists in
+  // another order each time (docs/writing-an-adapter.md, "The freedoms an implementation
+  // has").
+  const TableMetadata before = NormalizedMetadata(before_given);
+  const TableMetadata after = NormalizedMetadata(after_given);
   if (before == after) return {};
   std::vector<std::string> diffs;
   if (before.format_version != after.format_version) diffs.push_back("format-version");
@@ -115,6 +122,8 @@ std::string MetadataDifference(const TableMetadata& before, const TableMetadata&
   if (diffs.empty()) diffs.push_back("other members");
   return fmt::format("{}", fmt::join(diffs, ", "));
 }
+
+namespace {
 
 // --- coverage
 // ----------------------------------------------------------------------------

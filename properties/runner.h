@@ -63,6 +63,12 @@ struct HistoryRun {
   }
 };
 
+/// "A rejected request changes nothing": what differs between the metadata before a
+/// rejected request and what load-table answered after it ("" when nothing does). Compared
+/// by meaning: the order of constraints, of a key's field-ids, of snapshots and of each
+/// status list is free, and an empty status list may be written or left out.
+std::string MetadataDifference(const TableMetadata& before, const TableMetadata& after);
+
 /// Runs `plan` on `session` under `switches`, rendering against the adopted state.
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
                       const RenderOptions& options, const Switches& switches);

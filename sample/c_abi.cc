@@ -2,8 +2,9 @@
 /// `libictk_sample_adapter.so`: the sample behind the C ABI of include/ictk/adapter.h.
 /// `ictk_adapter_init` takes no arguments, so the mutant comes from the environment
 /// variable ICTK_SAMPLE_MUTANT (unset or empty: the correct sample; an unknown name makes
-/// init fail). This is the one environment read outside cli/. No exception crosses the
-/// ABI.
+/// init fail) and the style from ICTK_SAMPLE_STYLE (unset or empty: canonical; `divergent`;
+/// anything else makes init fail). These are the only environment reads outside cli/. No
+/// exception crosses the ABI.
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -15,7 +16,7 @@
 namespace {
 
 struct SamplePrivate {
-  explicit SamplePrivate(ictk::sample::Mutant m) : session(m) {}
+  SamplePrivate(ictk::sample::Mutant m, ictk::sample::Style s) : session(m, s) {}
   ictk::sample::Session session;
   std::string last_error;
 };
@@ -73,18 +74,20 @@ extern "C" __attribute__((visibility("default"))) int ictk_adapter_init(
   if (out == nullptr) return 1;
   try {
     const char* env = std::getenv("ICTK_SAMPLE_MUTANT");
+    const char* style_env = std::getenv("ICTK_SAMPLE_STYLE");
+    std::string query;
+    if (env != nullptr && *env != '\0') query = std::string("mutant=") + env;
+    if (style_env != nullptr && *style_env != '\0')
+      query += (query.empty() ? "style=" : "&style=") + std::string(style_env);
     ictk::sample::Mutant mutant = ictk::sample::Mutant::kNone;
-    if (env != nullptr && *env != '\0') {
-      if (!ictk::sample::ParseSampleQuery(std::string("mutant=") + env, mutant).empty()) {
-        return 2;
-      }
-    }
+    ictk::sample::Style style = ictk::sample::Style::kCanonical;
+    if (!ictk::sample::ParseSampleQuery(query, mutant, style).empty()) return 2;
     out->abi_version = ICTK_ADAPTER_ABI_VERSION;
     out->call = &Call;
     out->free_string = &FreeString;
     out->last_error = &LastError;
     out->release = &Release;
-    out->private_data = new SamplePrivate(mutant);
+    out->private_data = new SamplePrivate(mutant, style);
     return 0;
   } catch (...) {
     return 1;

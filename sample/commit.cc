@@ -152,6 +152,57 @@ struct Verification {
 
 }  // namespace
 
+Engine::Truth Engine::TruthOf(const Constraint& c, const std::vector<NestedField>& fields,
+                              const std::vector<Value>& rows) const {
+  Truth truth;
+  if (!c.type) return truth;
+  if (*c.type == ConstraintType::kCheck) {
+    if (!c.expression) {
+      truth.evaluable = false;
+      return truth;
+    }
+    CompiledCheck check(*c.expression, fields, udfs_, CheckOpts());
+    if (!check.evaluable()) {
+      truth.evaluable = false;
+      return truth;
+    }
+    for (const Value& row : rows) {
+      std::optional<bool> holds = check.Holds(row);
+      if (!holds) {
+        truth.evaluable = false;
+      } else if (!*holds) {
+        truth.violated = true;
+      }
+    }
+    return truth;
+  }
+  if (!c.field_ids) return truth;
+  const auto slots = IndexFields(fields);
+  KeyReader reader;
+  reader.primary_key = *c.type == ConstraintType::kPrimaryKey;
+  for (FieldId f : *c.field_ids) {
+    auto it = slots.find(f);
+    reader.paths.push_back(it == slots.end() || it->second.in_repeated
+                               ? std::vector<FieldId>{}
+                               : it->second.path);
+  }
+  KeySet keys;
+  for (const Value& row : rows) {
+    bool null_pk = false;
+    auto key = reader.Of(row, null_pk);
+    if (null_pk) truth.violated = true;
+    if (key && !keys.insert(std::move(*key)).second) truth.violated = true;
+  }
+  return truth;
+}
+
+Engine::Truth Engine::TruthOnLive(const Table& t, const Constraint& c) const {
+  const std::vector<NestedField>& fields = CurrentSchemaOf(t.meta).fields;
+  std::vector<Value> rows;
+  for (const auto& [key, row] : t.live()) rows.push_back(ReadRow(t.meta, row, fields));
+  return TruthOf(c, fields, rows);
+}
+
 std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int64_t now,
                                        SnapshotId snapshot_id, const RetryContext* retry,
                                        Table& out, ConstraintStatuses& statuses) const {
@@ -198,11 +249,16 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     if (!removed.insert(k).second)
       return invalid(fmt::format("row {} is removed twice", k));
   }
+  // A retry whose rows no longer fit the new parent: commit-conflict, or (a request that
+  // has become malformed) invalid-request; the divergent style takes either.
+  auto conflict = [this](std::string m) {
+    return Reply::Reject(divergent_ && choose_.Coin() ? kinds::kInvalidRequest
+                                                      : kinds::kCommitConflict,
+                         std::move(m));
+  };
   for (const Row& r : c.modify) {
     if (live.count(r.key) == 0) {
-      if (is_retry)
-        return Reply::Reject(kinds::kCommitConflict,
-                             fmt::format("row {} was removed concurrently", r.key));
+      if (is_retry) return conflict(fmt::format("row {} was removed concurrently", r.key));
       return invalid(fmt::format("row {} is not live", r.key));
     }
     if (removed.count(r.key) != 0 || !modified.insert(r.key).second) {
@@ -211,9 +267,7 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   }
   for (const Row& r : c.add) {
     if (live.count(r.key) != 0) {
-      if (is_retry)
-        return Reply::Reject(kinds::kCommitConflict,
-                             fmt::format("row {} was added concurrently", r.key));
+      if (is_retry) return conflict(fmt::format("row {} was added concurrently", r.key));
       return invalid(fmt::format("row {} is live already; change it with modify", r.key));
     }
     if (!added.insert(r.key).second || modified.count(r.key) != 0) {
@@ -389,14 +443,15 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
       }
     }
     return Reply::Reject(kinds::kConstraintViolation,
-                         fmt::format("rows break [{}] (enf.enforced)", names), violating);
+                         fmt::format("rows break [{}] (enf.enforced)", names),
+                         NameSome(violating));
   }
   if (!unverifiable.empty()) {
     return Reply::Reject(
         kinds::kUnverifiable,
         "an enforced check cannot be evaluated (a UDF is undefined or not "
         "deterministic)",
-        unverifiable);
+        NameSome(unverifiable));
   }
 
   // The statuses, from the parent's (st.*).
@@ -405,6 +460,37 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   statuses = ConstraintStatuses{};
   if (is_retry && Has(Mutant::kStatusesNotRecomputedOnRetry) && retry->staged_statuses) {
     statuses = *retry->staged_statuses;
+  } else if (divergent_ && Has(Mutant::kNone)) {
+    // The divergent style checks every live row of the new snapshot and records a status
+    // picked at random from the ones the truth allows (docs/rules.md, "Judging a reported
+    // status"): `unvalidated` always; `validated` when the constraint holds on every row
+    // (it checked them all); `valid` when it holds, the parent records `validated` or
+    // `valid`, and it is not a check that calls a UDF (expr.udf-status); `invalid` when a
+    // row breaks it. A constraint that cannot be evaluated on some row is `unvalidated`.
+    std::map<ConstraintStatus, std::vector<ConstraintId>> lists;
+    const std::vector<Value>& all = every_row();
+    for (const Constraint& con : constraints) {
+      if (!con.id || found.count(*con.id) == 0) continue;
+      const Truth truth = TruthOf(con, fields, all);
+      const ConstraintStatus p = ParentStatus(pm, *con.id, ConstraintStatus::kUnvalidated);
+      std::vector<ConstraintStatus> allowed = {ConstraintStatus::kUnvalidated};
+      if (truth.evaluable && truth.violated) {
+        allowed.push_back(ConstraintStatus::kInvalid);
+      } else if (truth.holds()) {
+        allowed.push_back(ConstraintStatus::kValidated);
+        if ((p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid) &&
+            !found[*con.id].calls_udf) {
+          allowed.push_back(ConstraintStatus::kValid);
+        }
+      }
+      lists[allowed[choose_.Below(allowed.size())]].push_back(*con.id);
+    }
+    for (ConstraintStatus s : kAllStatuses) {
+      std::vector<ConstraintId>& ids = lists[s];
+      choose_.Shuffle(ids);
+      // An empty list may be written or left out.
+      if (!ids.empty() || choose_.Coin()) statuses.List(s) = ids;
+    }
   } else {
     std::map<ConstraintStatus, std::vector<ConstraintId>> lists;
     for (const Constraint& con : constraints) {
@@ -533,21 +619,21 @@ Reply Engine::CommitOp(const std::string& name, Table& t, int64_t now, const Com
           kinds::kInvalidRequest,
           fmt::format("transaction '{}' already holds a commit", *op.txn));
     }
-    const SnapshotId sid = last_snapshot_id_[name] + 1;
+    const SnapshotId sid = PickSnapshotId(name);
     if (auto rejected = RunCommit(x.base, op, now, sid, nullptr, out, statuses)) {
       return *rejected;
     }
-    last_snapshot_id_[name] = sid;  // reserved for this transaction
+    UseSnapshotId(name, sid);  // reserved for this transaction
     x.staged = op;
     x.staged_now_ms = now;
     x.reserved_snapshot_id = sid;
     x.staged_statuses = statuses;
     return Reply::Ok(out.meta);
   }
-  const SnapshotId sid = last_snapshot_id_[name] + 1;
+  const SnapshotId sid = PickSnapshotId(name);
   if (auto rejected = RunCommit(t, op, now, sid, nullptr, out, statuses))
     return *rejected;
-  last_snapshot_id_[name] = sid;
+  UseSnapshotId(name, sid);
   t = std::move(out);
   return Reply::Ok(t.meta);
 }
@@ -609,12 +695,12 @@ Reply Engine::ValidateOp(const std::string& name, Table& t, int64_t now,
   context.full_check = &ids;
   Commit replace;
   replace.operation = CommitOperation::kReplace;
-  const SnapshotId sid = last_snapshot_id_[name] + 1;
+  const SnapshotId sid = PickSnapshotId(name);
   Table out;
   ConstraintStatuses statuses;
   if (auto rejected = RunCommit(t, replace, now, sid, &context, out, statuses))
     return *rejected;
-  last_snapshot_id_[name] = sid;
+  UseSnapshotId(name, sid);
   t = std::move(out);
   return Reply::Ok(t.meta);
 }

@@ -139,8 +139,32 @@ CheckOptions Engine::CheckOpts() const {
   return o;
 }
 
-SnapshotId Engine::NextSnapshotId(const std::string& table) {
-  return ++last_snapshot_id_[table];
+SnapshotId Engine::PickSnapshotId(const std::string& table) const {
+  auto last = last_snapshot_id_.find(table);
+  if (!divergent_) return (last == last_snapshot_id_.end() ? 0 : last->second) + 1;
+  // "snapshot-id: A unique long ID" (Iceberg): any positive long the table has not used.
+  auto used = used_snapshot_ids_.find(table);
+  for (;;) {
+    const SnapshotId id = static_cast<SnapshotId>(choose_.Next() >> 1);
+    if (id > 0 && (used == used_snapshot_ids_.end() || used->second.count(id) == 0))
+      return id;
+  }
+}
+
+void Engine::UseSnapshotId(const std::string& table, SnapshotId id) {
+  last_snapshot_id_[table] = id;
+  used_snapshot_ids_[table].insert(id);
+}
+
+ConstraintId Engine::IdGap() const {
+  return divergent_ ? static_cast<ConstraintId>(choose_.Below(6)) : 0;
+}
+
+std::vector<ConstraintId> Engine::NameSome(std::vector<ConstraintId> ids) const {
+  if (!divergent_ || ids.empty()) return ids;
+  choose_.Shuffle(ids);
+  ids.resize(1 + choose_.Below(ids.size()));
+  return ids;
 }
 
 const std::vector<NestedField>* Engine::CommitFields(
@@ -154,7 +178,8 @@ const std::vector<NestedField>* Engine::CommitFields(
   return &CurrentSchemaOf(it->second.meta).fields;
 }
 
-Reply Engine::Handle(const Request& r) {
+Reply Engine::Handle(const Request& r, uint64_t seed) {
+  choose_ = Chooser(seed);
   // Operations that concern no table.
   if (auto* op = std::get_if<CreateTable>(&r.op)) return CreateTableOp(r, *op);
   if (auto* op = std::get_if<DefineFunction>(&r.op)) return DefineFunctionOp(*op);
@@ -243,19 +268,20 @@ Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
   t.meta = NewTableMetadata(r.table, op.format_version, std::move(schema), now);
   if (pk_fields) {
     Constraint pk;
-    pk.id = 1;
+    pk.id = 1 + IdGap();
     pk.type = ConstraintType::kPrimaryKey;
     pk.raw_type = "primary-key";
     pk.name = "pk";
     pk.enforced = false;
     pk.timestamp_ms = now;
     pk.field_ids = *pk_fields;
+    t.meta.last_constraint_id = pk.id;
     t.meta.constraints->push_back(std::move(pk));
-    t.meta.last_constraint_id = 1;
   }
   Reply reply = Reply::Ok(t.meta);
   tables_.emplace(r.table, std::move(t));
   last_snapshot_id_.erase(r.table);
+  used_snapshot_ids_.erase(r.table);
   return reply;
 }
 
@@ -306,7 +332,7 @@ Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
       }
       if (eligible) {
         Constraint pk;
-        pk.id = *md.last_constraint_id + 1;
+        pk.id = *md.last_constraint_id + 1 + IdGap();
         pk.type = ConstraintType::kPrimaryKey;
         pk.raw_type = "primary-key";
         pk.name = "pk";
@@ -323,7 +349,8 @@ Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
 
 std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
                                       const std::vector<Constraint>& others,
-                                      std::string& rule, bool as_reader) const {
+                                      std::string& rule, bool as_reader,
+                                      std::optional<ConstraintId>* clash) const {
   auto fail = [&](std::string r, std::string message) {
     rule = std::move(r);
     return message;
@@ -341,6 +368,7 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
   for (const Constraint& o : others) {
     if (o.name && *o.name == *c.name &&
         !(writer && Has(Mutant::kDuplicateNameAccepted))) {
+      if (clash != nullptr) *clash = o.id;
       return fail("def.name-unique",
                   fmt::format("another constraint is named '{}'", *c.name));
     }
@@ -395,6 +423,7 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
   if (pk && !(writer && Has(Mutant::kTwoPksAccepted))) {
     for (const Constraint& o : others) {
       if (o.type == ConstraintType::kPrimaryKey) {
+        if (clash != nullptr) *clash = o.id;
         return fail("def.single-pk", "the table already has a primary key");
       }
     }
@@ -414,18 +443,41 @@ Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
   if (!md.constraints) md.constraints = std::vector<Constraint>{};
   Constraint c = op.constraint;
   std::string rule;
+  std::optional<ConstraintId> clash;
   std::string problem =
-      ConstraintProblem(c, CurrentSchemaOf(md), *md.constraints, rule, false);
+      ConstraintProblem(c, CurrentSchemaOf(md), *md.constraints, rule, false, &clash);
   if (!problem.empty()) {
+    // The rejection names the constraint the new one clashes with (a duplicate name, a
+    // second primary key), when there is one.
+    std::vector<ConstraintId> ids;
+    if (clash && divergent_) ids.push_back(*clash);
     return Reply::Reject(kinds::kInvalidConstraint,
-                         fmt::format("{} ({})", problem, rule));
+                         fmt::format("{} ({})", problem, rule), ids);
+  }
+  // Existing rows that break a constraint added as enforced: "writers must ensure that
+  // written data conform to the constraint" (enf.enforced) leaves open whether rows
+  // written before count (switch existing-rows-on-enforce, default either). The canonical
+  // sample accepts; the divergent one refuses.
+  if (divergent_ && c.enforced.value_or(false) && !t.live().empty()) {
+    const Truth truth = TruthOnLive(t, c);
+    if (truth.violated) {
+      return Reply::Reject(kinds::kConstraintViolation,
+                           fmt::format("existing rows break '{}', which would be "
+                                       "enforced (enf.enforced)",
+                                       c.name.value_or("")));
+    }
+    if (!truth.evaluable) {
+      return Reply::Reject(kinds::kUnverifiable,
+                           fmt::format("'{}' cannot be evaluated on the existing rows",
+                                       c.name.value_or("")));
+    }
   }
   // "Writers must assign a new constraint an ID that is higher than the table's current
   // last-constraint-id and must update last-constraint-id to the highest assigned ID"
   // (id.above-last, id.update-last); last-constraint-id "is treated as 0 when it is not
   // present" (id.last-default-zero); IDs "must not be reused" (id.no-reuse).
   const ConstraintId last = md.last_constraint_id.value_or(0);
-  ConstraintId id = last + 1;
+  ConstraintId id = last + 1 + IdGap();
   if (Has(Mutant::kReuseRemovedId)) {
     ConstraintId max = 0;
     for (const Constraint& o : *md.constraints) max = std::max(max, o.id.value_or(0));
@@ -458,15 +510,27 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
                          fmt::format("no constraint named '{}'", op.name));
   }
   const ConstraintUpdate& set = op.set;
+  // A refused update names the constraint it updates.
+  std::vector<ConstraintId> self;
+  if (divergent_ && c->id) self.push_back(*c->id);
+  // A `set` naming `type`, `expression` or `field-ids` with the current value changes
+  // nothing, yet names a field other than `name` and `enforced` (switch
+  // restated-definition, default either): the divergent sample refuses every one.
+  if (divergent_ && (set.type || set.expression || set.field_ids)) {
+    return Reply::Reject(kinds::kInvalidUpdate,
+                         "only name and enforced can be updated "
+                         "(upd.name-enforced-only)",
+                         self);
+  }
   if (set.type && *set.type != c->raw_type && *set.type != TypeText(*c->type)) {
     return Reply::Reject(
         kinds::kInvalidUpdate,
-        "the type of a constraint cannot change (upd.name-enforced-only)");
+        "the type of a constraint cannot change (upd.name-enforced-only)", self);
   }
   if (set.expression && (!c->expression || !(*set.expression == *c->expression))) {
     return Reply::Reject(
         kinds::kInvalidUpdate,
-        "the expression of a check cannot change (upd.definition-immutable)");
+        "the expression of a check cannot change (upd.definition-immutable)", self);
   }
   if (set.field_ids) {
     const std::set<FieldId> now_ids(set.field_ids->begin(), set.field_ids->end());
@@ -478,7 +542,8 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
       if (!Has(Mutant::kFieldIdsUpdatable) || !c->field_ids) {
         return Reply::Reject(kinds::kInvalidUpdate,
                              "the field-ids of a constraint cannot change "
-                             "(upd.definition-immutable)");
+                             "(upd.definition-immutable)",
+                             self);
       }
       c->field_ids = *set.field_ids;
     }
@@ -488,12 +553,36 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
       return Reply::Reject(kinds::kInvalidConstraint, "an empty name");
     for (const Constraint& o : *md.constraints) {
       if (&o != c && o.name && *o.name == *set.name) {
+        std::vector<ConstraintId> ids;
+        if (divergent_ && o.id) ids.push_back(*o.id);
+        // A duplicate name breaks the definition rules and is a refused update: either
+        // kind (protocol section 8, "Where a request has two causes").
         return Reply::Reject(
-            kinds::kInvalidConstraint,
-            fmt::format("another constraint is named '{}' (def.name-unique)", *set.name));
+            divergent_ && choose_.Coin() ? kinds::kInvalidUpdate : kinds::kInvalidConstraint,
+            fmt::format("another constraint is named '{}' (def.name-unique)", *set.name),
+            ids);
       }
     }
     c->name = *set.name;
+  }
+  // A constraint that becomes enforced over rows that break it: refused when divergent
+  // (existing-rows-on-enforce, as in add-constraint).
+  if (divergent_ && set.enforced && *set.enforced && !c->enforced.value_or(false) &&
+      !t.live().empty()) {
+    const Truth truth = TruthOnLive(t, *c);
+    if (truth.violated) {
+      return Reply::Reject(kinds::kConstraintViolation,
+                           fmt::format("existing rows break '{}', which would become "
+                                       "enforced (enf.enforced)",
+                                       c->name.value_or("")),
+                           self);
+    }
+    if (!truth.evaluable) {
+      return Reply::Reject(kinds::kUnverifiable,
+                           fmt::format("'{}' cannot be evaluated on the existing rows",
+                                       c->name.value_or("")),
+                           self);
+    }
   }
   if (set.enforced) c->enforced = *set.enforced;
   if (!Has(Mutant::kTimestampNotUpdated)) c->timestamp_ms = now;
@@ -528,8 +617,11 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
   const Schema& current = CurrentSchemaOf(md);
   std::vector<NestedField> fields = current.fields;
   FieldId last = std::max(md.last_column_id, HighestFieldId(fields));
-  auto bad = [](std::string message) {
-    return Reply::Reject(kinds::kInvalidSchemaChange, std::move(message));
+  auto bad = [this](std::string message, std::optional<ConstraintId> about = {}) {
+    // A refusal for a constraint's sake names that constraint (divergent).
+    std::vector<ConstraintId> ids;
+    if (about && divergent_) ids.push_back(*about);
+    return Reply::Reject(kinds::kInvalidSchemaChange, std::move(message), ids);
   };
 
   // The constraints that remain after the change.
@@ -669,7 +761,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
         return bad(
             fmt::format("field {} is referenced by constraint '{}' "
                         "(sch.remove-referenced)",
-                        id, c.name.value_or("")));
+                        id, c.name.value_or("")),
+            c.id);
       }
       // "A field referenced by a check constraint must not change type or apply type
       // promotion" (sch.check-no-type-change).
@@ -678,7 +771,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
         return bad(
             fmt::format("field {} is referenced by check '{}' "
                         "(sch.check-no-type-change)",
-                        id, c.name.value_or("")));
+                        id, c.name.value_or("")),
+            c.id);
       }
     }
     // sch.pk-stays-required: primary-key fields stay required and out of optional
@@ -691,7 +785,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
           return bad(
               fmt::format("primary-key field {} must stay required "
                           "(sch.pk-stays-required)",
-                          id));
+                          id),
+              c.id);
         }
       }
     }
@@ -800,7 +895,17 @@ Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
         fmt::format("format version {} is not supported", md.format_version));
   }
   if (md.format_version < 4) {
-    // def.v4-only: a v1-v3 reader ignores constraint fields (and would never write them).
+    // def.v4-only: a v1-v3 reader ignores constraint fields (and would never write them);
+    // what it does with metadata that carries them is open (switch v3-constraint-fields,
+    // default either): the divergent sample refuses it.
+    bool carries = md.constraints.has_value() || md.last_constraint_id.has_value();
+    for (const Snapshot& s : md.snapshots) carries = carries || s.constraint_statuses;
+    if (divergent_ && carries) {
+      return Reply::Reject(
+          kinds::kInvalidMetadata,
+          fmt::format("v{} metadata carries constraint fields (def.v4-only)",
+                      md.format_version));
+    }
     md.constraints.reset();
     md.last_constraint_id.reset();
     for (Snapshot& s : md.snapshots) s.constraint_statuses.reset();
@@ -809,6 +914,19 @@ Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
   const Schema* schema = md.CurrentSchema();
   if (schema == nullptr) {
     return Reply::Reject(kinds::kInvalidMetadata, "current-schema-id names no schema");
+  }
+  if (md.constraints && divergent_) {
+    // Open point: a constraint ID of 0 or less, or above last-constraint-id, may be
+    // refused (docs/interpretations.md); the divergent sample refuses it.
+    const ConstraintId last = md.last_constraint_id.value_or(0);
+    for (const Constraint& c : *md.constraints) {
+      if (c.id && (*c.id <= 0 || *c.id > last)) {
+        return Reply::Reject(
+            kinds::kInvalidMetadata,
+            fmt::format("constraint ID {} is not in 1..last-constraint-id {}", *c.id,
+                        last));
+      }
+    }
   }
   if (md.constraints) {
     std::vector<Constraint> before;

@@ -20,6 +20,7 @@
 #include "model/table_metadata.h"
 #include "model/value.h"
 #include "sample/check_internal.h"
+#include "sample/divergent_internal.h"
 #include "sample/mutants_internal.h"
 
 namespace ictk::sample {
@@ -95,10 +96,11 @@ struct Transaction {
 
 class Engine {
  public:
-  explicit Engine(Mutant mutant) : mutant_(mutant) {}
+  explicit Engine(Mutant mutant, Style style = Style::kCanonical)
+      : mutant_(mutant), divergent_(style == Style::kDivergent) {}
 
-  /// Handles one request.
-  Reply Handle(const Request& request);
+  /// Handles one request. `seed` seeds the divergent style's choices for it.
+  Reply Handle(const Request& request, uint64_t seed = 0);
 
   /// The schema fields a `commit` on `table` (in transaction `txn`, when given) decodes
   /// its rows with, or nullptr when the table (or transaction) is unknown.
@@ -107,6 +109,7 @@ class Engine {
 
   bool Has(Mutant m) const { return mutant_ == m; }
   Mutant mutant() const { return mutant_; }
+  bool divergent() const { return divergent_; }
 
  private:
   // Table-level operations (engine.cc).
@@ -142,14 +145,43 @@ class Engine {
 
   /// A constraint's problem against `schema` (def.*, key.*, expr.*), or "" when valid;
   /// `rule` receives the rule ID. `others` are the table's other constraints.
+  /// `clash` receives the ID of the constraint it clashes with (a duplicate name, a
+  /// second primary key), when it has one.
   std::string ConstraintProblem(const Constraint& c, const Schema& schema,
                                 const std::vector<Constraint>& others, std::string& rule,
-                                bool as_reader) const;
+                                bool as_reader,
+                                std::optional<ConstraintId>* clash = nullptr) const;
 
   CheckOptions CheckOpts() const;
-  SnapshotId NextSnapshotId(const std::string& table);
+  /// The ID the next snapshot of `table` takes (canonical: one above the last one;
+  /// divergent: a random positive long the table has never used). UseSnapshotId records
+  /// it once the snapshot (or a staged commit's reservation) exists.
+  SnapshotId PickSnapshotId(const std::string& table) const;
+  void UseSnapshotId(const std::string& table, SnapshotId id);
+  /// The gap the divergent style leaves above `last-constraint-id` (0 when canonical).
+  ConstraintId IdGap() const;
+  /// A random subset (at least one member when `ids` has any) of `ids`, in random order
+  /// when divergent; `ids` as given when canonical.
+  std::vector<ConstraintId> NameSome(std::vector<ConstraintId> ids) const;
+
+  /// What the rows of a table say about one constraint, checking every row.
+  struct Truth {
+    bool evaluable = true;  ///< every row could be checked
+    bool violated = false;  ///< some row breaks it
+    bool holds() const { return evaluable && !violated; }
+  };
+  /// `c` against `rows` (complete values under `fields`), every row checked: a check on
+  /// each row, a key's distinctness among all of them and a primary key's non-null
+  /// fields.
+  Truth TruthOf(const Constraint& c, const std::vector<NestedField>& fields,
+                const std::vector<Value>& rows) const;
+  /// `c` against the live rows of `t` under its current schema.
+  Truth TruthOnLive(const Table& t, const Constraint& c) const;
 
   Mutant mutant_;
+  bool divergent_ = false;
+  mutable Chooser choose_;  ///< the divergent style's choices for the current request
+  std::map<std::string, std::set<SnapshotId>> used_snapshot_ids_;
   std::map<std::string, Table> tables_;
   UdfCatalog udfs_;
   std::map<std::pair<std::string, std::string>, Transaction> txns_;

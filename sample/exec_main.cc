@@ -1,6 +1,7 @@
 /// \file
-/// `ictk-sample-adapter [--mutant NAME]`: the sample over the exec transport, one JSON
-/// request per line on stdin, one response per line on stdout, until end of input.
+/// `ictk-sample-adapter [--mutant NAME] [--style canonical|divergent]`: the sample over the
+/// exec transport, one JSON request per line on stdin, one response per line on stdout,
+/// until end of input.
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -10,17 +11,26 @@
 
 int main(int argc, char** argv) {
   std::string query;
+  auto add = [&query](const std::string& item) {
+    query += (query.empty() ? "" : "&") + item;
+  };
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--mutant" && i + 1 < argc) {
-      query = std::string("mutant=") + argv[++i];
+      add(std::string("mutant=") + argv[++i]);
     } else if (arg.rfind("--mutant=", 0) == 0) {
-      query = "mutant=" + arg.substr(std::strlen("--mutant="));
+      add("mutant=" + arg.substr(std::strlen("--mutant=")));
+    } else if (arg == "--style" && i + 1 < argc) {
+      add(std::string("style=") + argv[++i]);
+    } else if (arg.rfind("--style=", 0) == 0) {
+      add("style=" + arg.substr(std::strlen("--style=")));
     } else if (arg == "--help" || arg == "-h") {
       std::printf(
-          "usage: ictk-sample-adapter [--mutant NAME]\n"
+          "usage: ictk-sample-adapter [--mutant NAME] [--style canonical|divergent]\n"
           "Speaks the ictk adapter protocol on stdin/stdout (one JSON object per "
-          "line).\nMutants: `ictk mutants --list`.\n");
+          "line).\nMutants: `ictk mutants --list`. --style divergent: at every step a "
+          "legal answer as far\nfrom the canonical one as the spec allows "
+          "(docs/writing-an-adapter.md).\n");
       return 0;
     } else {
       std::fprintf(stderr, "ictk-sample-adapter: unknown argument '%s'\n", arg.c_str());
@@ -28,13 +38,14 @@ int main(int argc, char** argv) {
     }
   }
   ictk::sample::Mutant mutant = ictk::sample::Mutant::kNone;
-  const std::string problem = ictk::sample::ParseSampleQuery(query, mutant);
+  ictk::sample::Style style = ictk::sample::Style::kCanonical;
+  const std::string problem = ictk::sample::ParseSampleQuery(query, mutant, style);
   if (!problem.empty()) {
     std::fprintf(stderr, "ictk-sample-adapter: %s\n", problem.c_str());
     return 2;
   }
   std::ios::sync_with_stdio(false);
-  ictk::sample::Session session(mutant);
+  ictk::sample::Session session(mutant, style);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -85,13 +85,59 @@ std::string MutantName(Mutant m) {
 
 }  // namespace
 
-Session::Session(Mutant mutant)
-    : mutant_(mutant), engine_(std::make_unique<Engine>(mutant)) {}
+/// The unknown member the divergent style adds where a reader must ignore unknown members
+/// (protocol section 2; Iceberg table metadata, its snapshots and constraints).
+namespace {
+
+constexpr const char* kExtraMember = "x-ictk-sample";
+
+void AddExtra(json& object, std::string_view what) {
+  if (object.is_object()) object[kExtraMember] = {{"style", "divergent"}, {"in", what}};
+}
+
+}  // namespace
+
+bool ParseStyle(std::string_view name, Style& style) {
+  if (name == "canonical") {
+    style = Style::kCanonical;
+    return true;
+  }
+  if (name == "divergent") {
+    style = Style::kDivergent;
+    return true;
+  }
+  return false;
+}
+
+uint64_t SeedOf(std::string_view text) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+Session::Session(Mutant mutant, Style style)
+    : mutant_(mutant), style_(style), engine_(std::make_unique<Engine>(mutant, style)) {}
 Session::~Session() = default;
 
 json Session::Call(const json& request) {
   try {
-    return CallUnchecked(request);
+    if (style_ != Style::kDivergent) return CallUnchecked(request);
+    // The seed of this request's choices: its text without the `id` the harness numbers
+    // requests with (the table name is in it), so the same request on the same table is
+    // answered alike on every run and every transport.
+    uint64_t seed = 0;
+    if (request.is_object()) {
+      json keyed = request;
+      keyed.erase("id");
+      seed = SeedOf(DumpJson(keyed));
+    }
+    seed_ = seed;
+    json answer = CallUnchecked(request);
+    Diverge(answer, seed ^ 0x5a17ull);
+    return answer;
   } catch (const std::exception& e) {
     // A bug of the sample is its own failure (`error`), never a dead process.
     json j = Envelope(
@@ -124,8 +170,10 @@ json Session::CallUnchecked(const json& request) {
     json j = Envelope(id, "ok");
     j["protocol-version"] = kProtocolVersion;
     const std::string mutant = MutantName(mutant_);
+    std::string name = mutant.empty() ? std::string("ictk-sample") : "ictk-sample+" + mutant;
+    if (style_ == Style::kDivergent) name += " (divergent)";
     j["implementation"] = {
-        {"name", mutant.empty() ? std::string("ictk-sample") : "ictk-sample+" + mutant},
+        {"name", name},
         {"version", "0.1.0"},
         {"language", "c++"}};
     j["format-versions"] = {1, 2, 3, 4};
@@ -164,7 +212,57 @@ json Session::CallUnchecked(const json& request) {
       }
     }
   }
-  return Encode(id, engine_->Handle(req));
+  return Encode(id, engine_->Handle(req, seed_));
+}
+
+void Session::Diverge(json& answer, uint64_t seed) const {
+  if (!answer.is_object()) return;
+  Chooser choose(seed);
+  // "Unknown members must be ignored by both sides" (protocol section 2).
+  AddExtra(answer, "response");
+  if (answer.contains("error")) AddExtra(answer["error"], "error");
+  if (json* rows = answer.contains("rows") ? &answer["rows"] : nullptr;
+      rows != nullptr && rows->is_array()) {
+    // scan: "in any order (the harness compares them as a set by key)".
+    std::vector<json> list(rows->begin(), rows->end());
+    choose.Shuffle(list);
+    *rows = json(list);
+  }
+  if (!answer.contains("metadata") || !answer["metadata"].is_object()) return;
+  json& md = answer["metadata"];
+  AddExtra(md, "metadata");
+  if (md.contains("constraints") && md["constraints"].is_array()) {
+    // Constraints are referred to by ID, never by position; `field-ids` is "the set of
+    // field IDs".
+    std::vector<json> list(md["constraints"].begin(), md["constraints"].end());
+    for (json& c : list) {
+      AddExtra(c, "constraint");
+      if (c.contains("field-ids") && c["field-ids"].is_array()) {
+        std::vector<json> ids(c["field-ids"].begin(), c["field-ids"].end());
+        choose.Shuffle(ids);
+        c["field-ids"] = json(ids);
+      }
+    }
+    choose.Shuffle(list);
+    md["constraints"] = json(list);
+  }
+  if (md.contains("snapshots") && md["snapshots"].is_array()) {
+    // Snapshots are found by ID (`current-snapshot-id`, `parent-snapshot-id`); each
+    // status list is a set of IDs.
+    std::vector<json> list(md["snapshots"].begin(), md["snapshots"].end());
+    for (json& snap : list) {
+      AddExtra(snap, "snapshot");
+      if (!snap.contains("constraint-statuses")) continue;
+      for (auto& [status, ids] : snap["constraint-statuses"].items()) {
+        if (!ids.is_array()) continue;
+        std::vector<json> l(ids.begin(), ids.end());
+        choose.Shuffle(l);
+        ids = json(l);
+      }
+    }
+    choose.Shuffle(list);
+    md["snapshots"] = json(list);
+  }
 }
 
 std::string Session::CallLine(std::string_view line) {
@@ -175,19 +273,49 @@ std::string Session::CallLine(std::string_view line) {
   return DumpJson(Call(*parsed));
 }
 
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant) {
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style) {
   mutant = Mutant::kNone;
+  style = Style::kCanonical;
   if (query.empty()) return {};
-  const std::string prefix = "mutant=";
-  if (query.rfind(prefix, 0) != 0) {
-    return fmt::format("unknown sample option '{}' (expected mutant=NAME)", query);
+  bool seen_mutant = false, seen_style = false;
+  size_t start = 0;
+  while (start <= query.size()) {
+    size_t end = query.find('&', start);
+    if (end == std::string::npos) end = query.size();
+    const std::string item = query.substr(start, end - start);
+    start = end + 1;
+    const size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    const std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    if (eq != std::string::npos && key == "mutant") {
+      if (seen_mutant) return "mutant= is given twice";
+      seen_mutant = true;
+      if (value.empty()) continue;
+      auto m = ParseMutant(value);
+      if (!m) return fmt::format("unknown mutant '{}' (see `ictk mutants --list`)", value);
+      mutant = *m;
+    } else if (eq != std::string::npos && key == "style") {
+      if (seen_style) return "style= is given twice";
+      seen_style = true;
+      if (!ParseStyle(value, style)) {
+        return fmt::format("unknown style '{}' (expected canonical or divergent)", value);
+      }
+    } else {
+      return fmt::format(
+          "unknown sample option '{}' (expected mutant=NAME or "
+          "style=canonical|divergent, joined by &)",
+          item);
+    }
   }
-  const std::string name = query.substr(prefix.size());
-  if (name.empty()) return {};
-  auto m = ParseMutant(name);
-  if (!m) return fmt::format("unknown mutant '{}' (see `ictk mutants --list`)", name);
-  mutant = *m;
   return {};
+}
+
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant) {
+  Style style = Style::kCanonical;
+  std::string problem = ParseSampleQuery(query, mutant, style);
+  if (problem.empty() && style != Style::kCanonical)
+    return "this form of the sample takes no style";
+  return problem;
 }
 
 namespace {
@@ -195,8 +323,8 @@ namespace {
 /// builtin:sample — the session in-process.
 class BuiltinSampleAdapter : public Adapter {
  public:
-  BuiltinSampleAdapter(Mutant mutant, std::string description)
-      : session_(mutant), description_(std::move(description)) {}
+  BuiltinSampleAdapter(Mutant mutant, Style style, std::string description)
+      : session_(mutant, style), description_(std::move(description)) {}
   Result<json> Call(const json& request) override { return session_.Call(request); }
   std::string Describe() const override { return description_; }
 
@@ -212,11 +340,12 @@ namespace ictk {
 
 Result<std::unique_ptr<Adapter>> MakeSampleAdapter(const std::string& query) {
   sample::Mutant mutant = sample::Mutant::kNone;
-  std::string problem = sample::ParseSampleQuery(query, mutant);
+  sample::Style style = sample::Style::kCanonical;
+  std::string problem = sample::ParseSampleQuery(query, mutant, style);
   if (!problem.empty()) return MakeError(ErrorKind::kUsage, problem);
   std::string description = query.empty() ? "builtin:sample" : "builtin:sample?" + query;
-  return std::unique_ptr<Adapter>(
-      std::make_unique<sample::BuiltinSampleAdapter>(mutant, std::move(description)));
+  return std::unique_ptr<Adapter>(std::make_unique<sample::BuiltinSampleAdapter>(
+      mutant, style, std::move(description)));
 }
 
 }  // namespace ictk

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "sample/divergent_internal.h"
 #include "sample/mutants_internal.h"
 
 namespace ictk::sample {
@@ -17,7 +18,7 @@ class Engine;
 
 class Session {
  public:
-  explicit Session(Mutant mutant);
+  explicit Session(Mutant mutant, Style style = Style::kCanonical);
   ~Session();
 
   /// Answers one request object.
@@ -27,16 +28,25 @@ class Session {
   std::string CallLine(std::string_view line);
 
   Mutant mutant() const { return mutant_; }
+  Style style() const { return style_; }
 
  private:
   nlohmann::json CallUnchecked(const nlohmann::json& request);
+  /// The divergent style's rewriting of an answer that changes no meaning: other orders
+  /// of the lists whose order means nothing, unknown extra members.
+  void Diverge(nlohmann::json& answer, uint64_t seed) const;
 
   Mutant mutant_;
+  Style style_;
+  uint64_t seed_ = 0;  ///< the current request's seed (divergent)
   std::unique_ptr<Engine> engine_;
 };
 
-/// Parses the query of `builtin:sample?QUERY` ("" or "mutant=NAME"); an error message, or
-/// "" with `mutant` set.
+/// Parses the query of `builtin:sample?QUERY`: "" or `&`-separated `mutant=NAME` and
+/// `style=canonical|divergent`, each at most once, in any order; an error message, or ""
+/// with `mutant` and `style` set.
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style);
+/// The same without a style (a query naming a style other than canonical is an error).
 std::string ParseSampleQuery(const std::string& query, Mutant& mutant);
 
 }  // namespace ictk::sample
