@@ -7,6 +7,7 @@
 /// killed. Exit 0 conformant, 1 not conformant, 2 usage error or an adapter that cannot
 /// start.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -21,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -512,6 +514,17 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     int exit_code = 0;
   };
   std::vector<Row> rows;
+  // A --mutant that names no mutant is a usage error, not an empty (0/0) score.
+  for (const std::string& name : args.mutants) {
+    bool known = false;
+    for (const MutantInfo& m : SampleMutants()) known = known || m.name == name;
+    if (!known) {
+      std::fprintf(stderr,
+                   "ictk certify: no mutant named '%s' (ictk mutants --list lists them)\n",
+                   name.c_str());
+      return 2;
+    }
+  }
   for (const MutantInfo& m : SampleMutants()) {
     if (!args.mutants.empty() &&
         std::find(args.mutants.begin(), args.mutants.end(), m.name) == args.mutants.end())
@@ -563,6 +576,24 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
   }
   std::sort(to_kill.begin(), to_kill.end());
   const int64_t median = to_kill.empty() ? 0 : to_kill[to_kill.size() / 2];
+  // Clause coverage: a clause is covered when a mutant that ignores it was killed.
+  std::set<std::string> killed_clauses;
+  for (const Row& r : rows)
+    if (r.killed) killed_clauses.insert(r.mutant.clause);
+  int64_t with_mutant = 0, covered = 0;
+  std::vector<std::string> uncovered;
+  for (const ClauseInfo& c : AllClauses()) {
+    if (!c.gap.empty()) continue;
+    ++with_mutant;
+    if (killed_clauses.count(c.id))
+      ++covered;
+    else
+      uncovered.push_back(c.id);
+  }
+  std::printf("clauses: %lld of the %lld clauses with a mutant were covered by a kill%s%s\n",
+              static_cast<long long>(covered), static_cast<long long>(with_mutant),
+              uncovered.empty() ? "" : "; not covered: ",
+              fmt::format("{}", fmt::join(uncovered, ", ")).c_str());
   std::printf(
       "mutation score: %lld/%zu killed, %lld named the mutant's rule; median "
       "histories-to-kill %lld (seed %llu, budget %lld histories)\n",
@@ -574,13 +605,16 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     std::string md = fmt::format(
         "# Mutation score: {}/{} killed\n\nseed {}, at most {} histories per mutant; {} "
         "kills "
-        "named the mutant's rule; median histories-to-kill {}.\n\n| mutant | rule | "
+        "named the mutant's rule; median histories-to-kill {}; {} of the {} clauses with a "
+        "mutant covered by a kill.\n\n| mutant | rule | clause | "
         "result | "
-        "histories to kill | ms to kill | rule named |\n|---|---|---|---:|---:|---|\n",
-        killed, rows.size(), args.seed, args.histories, named, median);
+        "histories to kill | ms to kill | rule named |\n|---|---|---|---|---:|---:|---|\n",
+        killed, rows.size(), args.seed, args.histories, named, median, covered,
+        with_mutant);
     for (const Row& r : rows) {
       j.push_back({{"mutant", r.mutant.name},
                    {"rule", r.mutant.rule},
+                   {"clause", r.mutant.clause},
                    {"description", r.mutant.description},
                    {"killed", r.killed},
                    {"histories-to-kill", r.histories_to_kill
@@ -590,8 +624,8 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
                    {"named-rule", r.rule},
                    {"rule-matches", r.rule_matches},
                    {"fixture", r.fixture}});
-      md += fmt::format("| `{}` | `{}` | {} | {} | {:.0f} | {} |\n", r.mutant.name,
-                        r.mutant.rule, r.killed ? "killed" : "**survived**",
+      md += fmt::format("| `{}` | `{}` | `{}` | {} | {} | {:.0f} | {} |\n", r.mutant.name,
+                        r.mutant.rule, r.mutant.clause, r.killed ? "killed" : "**survived**",
                         r.histories_to_kill ? std::to_string(*r.histories_to_kill) : "-",
                         r.ms_to_kill, r.rule.empty() ? "-" : "`" + r.rule + "`");
     }

@@ -23,22 +23,25 @@ int RunMutants(const GlobalOptions& /*global*/, const std::string& format) {
   if (format == "json") {
     nlohmann::json out = nlohmann::json::array();
     for (const MutantInfo& m : mutants) {
-      out.push_back({{"name", m.name}, {"rule", m.rule}, {"description", m.description}});
+      out.push_back({{"name", m.name},
+                     {"rule", m.rule},
+                     {"clause", m.clause},
+                     {"description", m.description}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
   }
-  size_t name_width = 4, rule_width = 4;
+  size_t name_width = 4, clause_width = 6;
   for (const MutantInfo& m : mutants) {
     name_width = std::max(name_width, m.name.size());
-    rule_width = std::max(rule_width, m.rule.size());
+    clause_width = std::max(clause_width, m.clause.size());
   }
-  std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", "NAME", name_width, "RULE",
-                                rule_width, "DESCRIPTION")
+  std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", "NAME", name_width, "CLAUSE",
+                                clause_width, "DESCRIPTION")
                         .c_str());
   for (const MutantInfo& m : mutants) {
-    std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", m.name, name_width, m.rule,
-                                  rule_width, m.description)
+    std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", m.name, name_width, m.clause,
+                                  clause_width, m.description)
                           .c_str());
   }
   std::printf("%zu mutants; run one as builtin:sample?mutant=NAME\n", mutants.size());

@@ -1,7 +1,9 @@
 /// \file
 /// `ictk rules`: the rule catalogue and the interpretation switches.
 #include <cstdio>
+#include <map>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -9,6 +11,9 @@
 #include "codec/json_catalogue.h"
 #include "model/rule_catalogue.h"
 #include "model/switches.h"
+#ifdef ICTK_HAVE_SAMPLE
+#include "sample/sample_adapter.h"
+#endif
 
 namespace ictk::cli {
 namespace {
@@ -32,11 +37,38 @@ std::string Cell(std::string_view text) {
   return out;
 }
 
+/// The sample mutants that ignore each clause (empty without the sample).
+std::map<std::string, std::vector<std::string>> MutantsByClause() {
+  std::map<std::string, std::vector<std::string>> out;
+#ifdef ICTK_HAVE_SAMPLE
+  for (const MutantInfo& m : SampleMutants()) out[m.clause].push_back(m.name);
+#endif
+  return out;
+}
+
+std::string JoinStrings(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
 }  // namespace
 
 int RunRules(const GlobalOptions& global, const std::string& format) {
+  const auto mutants = MutantsByClause();
+  auto mutants_of = [&](const ClauseInfo& c) {
+    auto it = mutants.find(c.id);
+    return it == mutants.end() ? std::vector<std::string>{} : it->second;
+  };
+  size_t complete = 0;
+  for (const ClauseInfo& c : AllClauses())
+    if (c.gap.empty() && !c.tag.empty() && !mutants_of(c).empty()) ++complete;
   if (format == "json") {
     auto j = RuleCatalogueToJson();
+    for (auto& rule : j["rules"])
+      for (auto& clause : rule["clauses"])
+        if (const ClauseInfo* c = FindClause(clause["id"].get<std::string>()))
+          clause["mutants"] = mutants_of(*c);
     std::puts(j.dump(2).c_str());
     return 0;
   }
@@ -56,12 +88,30 @@ int RunRules(const GlobalOptions& global, const std::string& format) {
       fmt::print("| {} | {} | {} | {} |\n", s.name, Join(s.values, ", "), s.kind,
                  it == values.end() ? "" : it->second);
     }
+    fmt::print("\n| clause | words | generator tag | sample mutants | gap |\n"
+               "|---|---|---|---|---|\n");
+    for (const ClauseInfo& c : AllClauses()) {
+      fmt::print("| {} | {} | {} | {} | {} |\n", c.id, Cell(c.words),
+                 c.tag.empty() ? "-" : fmt::format("`{}`", c.tag),
+                 Cell(JoinStrings(mutants_of(c))), Cell(c.gap));
+    }
+    fmt::print("\n{} clauses; {} with a generator tag and a sample mutant\n",
+               AllClauses().size(), complete);
     return 0;
   }
   for (const RuleInfo& r : RuleCatalogue()) {
     fmt::print("{:<32} {:<13} {}\n", RuleIdName(r.id), ToString(r.binds),
                r.quote.empty() ? std::string(r.summary) : fmt::format("\"{}\"", r.quote));
   }
+  fmt::print("\nclauses (ID: generator tag; sample mutants; or why not yet):\n");
+  for (const ClauseInfo& c : AllClauses()) {
+    const std::vector<std::string> ms = mutants_of(c);
+    fmt::print("  {:<52} {}; {}{}\n", c.id, c.tag.empty() ? "-" : std::string(c.tag),
+               ms.empty() ? "-" : JoinStrings(ms),
+               c.gap.empty() ? "" : fmt::format(" (gap: {})", c.gap));
+  }
+  fmt::print("{} clauses; {} with a generator tag and a sample mutant\n",
+             AllClauses().size(), complete);
   fmt::print("\nswitches (name = value in effect; values, default first):\n");
   for (const SwitchInfo& s : AllSwitches()) {
     auto it = values.find(std::string(s.name));

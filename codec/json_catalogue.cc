@@ -9,13 +9,21 @@ nlohmann::json RuleCatalogueToJson() {
   for (const RuleInfo& r : RuleCatalogue()) {
     nlohmann::json checked = nlohmann::json::array();
     for (auto f : r.checked_by) checked.push_back(std::string(f));
+    nlohmann::json clauses = nlohmann::json::array();
+    for (const ClauseInfo& c : r.clauses) {
+      clauses.push_back({{"id", c.id},
+                         {"words", std::string(c.words)},
+                         {"tag", std::string(c.tag)},
+                         {"gap", std::string(c.gap)}});
+    }
     rules.push_back({{"id", std::string(RuleIdName(r.id))},
                      {"group", std::string(r.group)},
                      {"binds", std::string(ToString(r.binds))},
                      {"quote", std::string(r.quote)},
                      {"summary", std::string(r.summary)},
                      {"checked-by", checked},
-                     {"coverage-exempt", r.coverage_exempt}});
+                     {"coverage-exempt", r.coverage_exempt},
+                     {"clauses", clauses}});
   }
   nlohmann::json switches = nlohmann::json::array();
   for (const SwitchInfo& s : AllSwitches()) {

@@ -27,6 +27,8 @@ Expr OrNull(Expr predicate, FieldId id) {
 struct Columns {
   std::vector<FieldId> ints, longs, strings, floats, timestamps, any_primitive,
       list_elements, map_keys, structs, geo, unknown;
+  // Finer pools for the invalid generators' clauses (any depth outside lists and maps).
+  std::vector<FieldId> float_only, double_only, geometry, geography, collections;
   std::vector<FieldId> nested_ints;  ///< int members of structs (not in lists or maps)
 };
 
@@ -45,6 +47,7 @@ void Collect(const std::vector<NestedField>& fields, bool nested, Columns& out) 
       case TypeId::kFloat:
       case TypeId::kDouble:
         if (!nested) out.floats.push_back(f.id);
+        (f.type.id == TypeId::kFloat ? out.float_only : out.double_only).push_back(f.id);
         break;
       case TypeId::kTimestamp:
       case TypeId::kTimestampTz:
@@ -53,6 +56,7 @@ void Collect(const std::vector<NestedField>& fields, bool nested, Columns& out) 
       case TypeId::kGeometry:
       case TypeId::kGeography:
         out.geo.push_back(f.id);
+        (f.type.id == TypeId::kGeometry ? out.geometry : out.geography).push_back(f.id);
         break;
       case TypeId::kUnknown:
         out.unknown.push_back(f.id);
@@ -63,9 +67,11 @@ void Collect(const std::vector<NestedField>& fields, bool nested, Columns& out) 
         break;
       case TypeId::kList:
         out.list_elements.push_back(f.type.element_id);
+        out.collections.push_back(f.id);
         break;
       case TypeId::kMap:
         out.map_keys.push_back(f.type.key_id);
+        out.collections.push_back(f.id);
         break;
       default:
         break;
@@ -113,6 +119,7 @@ void WalkKeys(const std::vector<NestedField>& fields, bool nested, bool optional
     k.type = f.type;
     k.pk_eligible = f.required && !optional_parent;
     k.nested = nested;
+    k.required = f.required;
     out.push_back(std::move(k));
   }
 }
@@ -340,6 +347,8 @@ struct InvalidBasis {
   std::optional<FieldId> pk_key;  ///< a field a primary key may use
   std::optional<FieldId>
       optional_key;  ///< eligible but optional (or under an optional struct)
+  std::vector<FieldId> optional_own;     ///< key candidates whose own flag is optional
+  std::vector<FieldId> optional_parent;  ///< required, but under an optional struct
 };
 
 InvalidBasis Basis(const ConstraintGenContext& context) {
@@ -350,11 +359,74 @@ InvalidBasis Basis(const ConstraintGenContext& context) {
     if (!b.key) b.key = k.id;
     if (k.pk_eligible && !b.pk_key) b.pk_key = k.id;
     if (!k.pk_eligible && !b.optional_key) b.optional_key = k.id;
+    if (!k.required) b.optional_own.push_back(k.id);
+    if (k.required && !k.pk_eligible) b.optional_parent.push_back(k.id);
   }
   return b;
 }
 
+std::string ClauseOf(RuleId rule, std::string_view name) {
+  return std::string(RuleIdName(rule)) + "/" + std::string(name);
+}
+
 }  // namespace
+
+std::vector<InvalidTarget> InvalidConstraintClauses(const ConstraintGenContext& context) {
+  std::vector<InvalidTarget> out;
+  auto add = [&](RuleId rule, std::string_view name) {
+    out.push_back({rule, ClauseOf(rule, name)});
+  };
+  if (context.format_version < 4) {
+    add(RuleId::kDefV4Only, "whole");
+    return out;
+  }
+  const InvalidBasis b = Basis(context);
+  const Columns& c = b.cols;
+  add(RuleId::kExprIdReferences, "whole");
+  add(RuleId::kSchReferencedExist, "whole");
+  if (b.key) {
+    add(RuleId::kDefTypes, "whole");
+    add(RuleId::kDefCheckExpression, "required-for-check");
+    add(RuleId::kDefCheckExpression, "absent-for-others");
+    add(RuleId::kDefKeyFieldIds, "at-least-one");
+    add(RuleId::kDefKeyFieldIds, "no-duplicates");
+    add(RuleId::kDefKeyFieldIds, "required-for-keys");
+    add(RuleId::kDefKeyFieldIds, "absent-for-check");
+    add(RuleId::kDefRequiredFields, "name");
+    add(RuleId::kDefRequiredFields, "enforced");
+  }
+  if (!c.strings.empty()) add(RuleId::kExprWellTyped, "whole");
+  if (!b.optional_own.empty()) add(RuleId::kKeyPkRequired, "own-flag");
+  if (!b.optional_parent.empty()) add(RuleId::kKeyPkRequired, "optional-parent");
+  if (!c.structs.empty()) add(RuleId::kKeyPrimitiveOnly, "struct");
+  if (!c.collections.empty()) add(RuleId::kKeyPrimitiveOnly, "list-or-map");
+  if (!c.list_elements.empty()) {
+    add(RuleId::kKeyNotInListMap, "list");
+    add(RuleId::kExprNoListMapElement, "list");
+  }
+  if (!c.map_keys.empty()) {
+    add(RuleId::kKeyNotInListMap, "map");
+    add(RuleId::kExprNoListMapElement, "map");
+  }
+  if (!c.float_only.empty()) add(RuleId::kKeyNoFloatDouble, "float");
+  if (!c.double_only.empty()) add(RuleId::kKeyNoFloatDouble, "double");
+  if (!c.geometry.empty()) add(RuleId::kKeyNoGeo, "geometry");
+  if (!c.geography.empty()) add(RuleId::kKeyNoGeo, "geography");
+  if (!c.unknown.empty()) add(RuleId::kKeyNoUnknown, "whole");
+  if (HasPrimaryKey(context.existing) && b.pk_key) add(RuleId::kDefSinglePk, "whole");
+  if (!context.existing.empty()) add(RuleId::kDefNameUnique, "unique");
+  if (context.capabilities.udf && !c.ints.empty()) {
+    add(RuleId::kExprDeterministic, "whole");
+    // A UDF that is defined but not deterministic is the subtle case: aim at it more.
+    for (const auto& [fn, def] : context.functions)
+      if (!def.deterministic) {
+        add(RuleId::kExprDeterministic, "whole");
+        add(RuleId::kExprDeterministic, "whole");
+        break;
+      }
+  }
+  return out;
+}
 
 std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context) {
   if (context.format_version < 4) return {RuleId::kDefV4Only};
@@ -394,7 +466,21 @@ std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context
 
 rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
                                          RuleId rule) {
-  return rc::gen::exec([context, rule]() -> Constraint {
+  std::vector<InvalidTarget> clauses;
+  for (InvalidTarget& t : InvalidConstraintClauses(context))
+    if (t.rule == rule) clauses.push_back(std::move(t));
+  if (clauses.empty()) clauses.push_back({rule, ClauseOf(rule, "whole")});
+  return rc::gen::mapcat(rc::gen::elementOf(clauses), [context](const InvalidTarget& t) {
+    return GenInvalidConstraint(context, t);
+  });
+}
+
+rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
+                                         const InvalidTarget& target) {
+  return rc::gen::exec([context, target]() -> Constraint {
+    const RuleId rule = target.rule;
+    const std::string_view clause =
+        std::string_view(target.clause).substr(target.clause.find('/') + 1);
     const InvalidBasis basis = Basis(context);
     const Columns& cols = basis.cols;
     const FieldId key = basis.key.value_or(1);
@@ -410,6 +496,9 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
       c.expression = std::move(e);
       return c;
     };
+    auto one_of = [](const std::vector<FieldId>& pool, FieldId fallback) {
+      return pool.empty() ? fallback : *rc::gen::elementOf(pool);
+    };
     switch (rule) {
       case RuleId::kDefV4Only: {
         ConstraintGenContext v4 = context;
@@ -423,51 +512,49 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
         return c;
       }
       case RuleId::kDefCheckExpression:
-        if (*rc::gen::arbitrary<bool>())
-          return Make(ConstraintType::kCheck, name, enforced);
-        else {
+        if (clause == "required-for-check") return Make(ConstraintType::kCheck, name, enforced);
+        {
           Constraint c = unique_on({key});
           c.expression = Expr::Unary(ExprOp::kNotNull, Expr::Ref(key));
           return c;
         }
-      case RuleId::kDefKeyFieldIds:
-        switch (*Uniform<int>(0, 4)) {
-          case 0:
-            return unique_on({});
-          case 1:
-            return unique_on({key, key});
-          case 2:
-            return Make(ConstraintType::kUnique, name, enforced);
-          default: {
-            Constraint c = check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(key)));
-            c.field_ids = std::vector<FieldId>{key};
-            return c;
-          }
-        }
+      case RuleId::kDefKeyFieldIds: {
+        if (clause == "at-least-one") return unique_on({});
+        if (clause == "no-duplicates") return unique_on({key, key});
+        if (clause == "required-for-keys") return Make(ConstraintType::kUnique, name, enforced);
+        Constraint c = check_of(Expr::Unary(ExprOp::kNotNull, Expr::Ref(key)));
+        c.field_ids = std::vector<FieldId>{key};
+        return c;
+      }
       case RuleId::kDefRequiredFields: {
         Constraint c = unique_on({key});
-        if (*rc::gen::arbitrary<bool>())
+        if (clause == "name")
           c.name.reset();
         else
           c.enforced.reset();
         return c;
       }
       case RuleId::kKeyPrimitiveOnly:
-        return unique_on({*rc::gen::elementOf(cols.structs)});
-      case RuleId::kKeyNotInListMap: {
-        std::vector<FieldId> pool = cols.list_elements;
-        pool.insert(pool.end(), cols.map_keys.begin(), cols.map_keys.end());
-        return unique_on({*rc::gen::elementOf(pool)});
-      }
+        return unique_on({clause == "struct" ? one_of(cols.structs, key)
+                                             : one_of(cols.collections, key)});
+      case RuleId::kKeyNotInListMap:
+        return unique_on({clause == "list" ? one_of(cols.list_elements, key)
+                                           : one_of(cols.map_keys, key)});
       case RuleId::kKeyNoFloatDouble:
-        return unique_on({*rc::gen::elementOf(cols.floats)});
+        return unique_on({clause == "float" ? one_of(cols.float_only, key)
+                                            : one_of(cols.double_only, key)});
       case RuleId::kKeyNoGeo:
-        return unique_on({*rc::gen::elementOf(cols.geo)});
+        return unique_on({clause == "geometry" ? one_of(cols.geometry, key)
+                                               : one_of(cols.geography, key)});
       case RuleId::kKeyNoUnknown:
-        return unique_on({*rc::gen::elementOf(cols.unknown)});
+        return unique_on({one_of(cols.unknown, key)});
       case RuleId::kKeyPkRequired: {
+        // own-flag: an optional field (top-level or nested); optional-parent: a required
+        // field whose enclosing struct is optional.
         Constraint c = Make(ConstraintType::kPrimaryKey, name, enforced);
-        c.field_ids = std::vector<FieldId>{basis.optional_key.value_or(2)};
+        c.field_ids = std::vector<FieldId>{
+            clause == "optional-parent" ? one_of(basis.optional_parent, 2)
+                                        : one_of(basis.optional_own, 2)};
         return c;
       }
       case RuleId::kDefSinglePk: {
@@ -491,12 +578,10 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
         return check_of(
             Expr::Binary(ExprOp::kGt, std::move(named), Expr::Lit(Value::Long(0))));
       }
-      case RuleId::kExprNoListMapElement: {
-        std::vector<FieldId> pool = cols.list_elements;
-        pool.insert(pool.end(), cols.map_keys.begin(), cols.map_keys.end());
-        return check_of(
-            Expr::Unary(ExprOp::kNotNull, Expr::Ref(*rc::gen::elementOf(pool))));
-      }
+      case RuleId::kExprNoListMapElement:
+        return check_of(Expr::Unary(
+            ExprOp::kNotNull, Expr::Ref(clause == "list" ? one_of(cols.list_elements, key)
+                                                         : one_of(cols.map_keys, key))));
       case RuleId::kExprDeterministic: {
         // An undefined function, or a defined one that is not deterministic.
         std::vector<std::string> nondeterministic;

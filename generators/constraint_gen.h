@@ -40,6 +40,7 @@ struct KeyCandidate {
   bool pk_eligible =
       false;            ///< required and not under an optional struct (key.pk-required)
   bool nested = false;  ///< inside a struct
+  bool required = false;  ///< the field's own flag (pk_eligible also needs its structs)
 };
 
 /// Fields a `unique` (and, where pk_eligible, a `primary-key`) constraint may reference
@@ -60,9 +61,25 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
 std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context);
 
 /// An invalid definition aimed at `rule` (one of InvalidConstraintTargets), valid in
-/// every other respect as far as the generator can make it.
+/// every other respect as far as the generator can make it; it breaks one of the rule's
+/// reachable clauses, picked at random.
 rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
                                          RuleId rule);
+
+/// A clause an invalid constraint can break alone: its rule and its clause ID
+/// ("key.pk-required/optional-parent", rule_catalogue.h).
+struct InvalidTarget {
+  RuleId rule;
+  std::string clause;
+};
+
+/// The clauses an invalid constraint can break alone in `context` (those the schema and
+/// the existing constraints make reachable), one entry per clause.
+std::vector<InvalidTarget> InvalidConstraintClauses(const ConstraintGenContext& context);
+
+/// An invalid definition that breaks `target.clause` alone.
+rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
+                                         const InvalidTarget& target);
 
 /// A check that calls the UDF `function` (one int argument, returning boolean) on
 /// `field`.

@@ -12,6 +12,7 @@
 
 #include "generators/gen_internal.h"
 #include "model/operations.h"
+#include "model/rule_catalogue.h"
 
 namespace ictk {
 namespace {
@@ -317,6 +318,7 @@ void Distribution::Add(const RenderedStep& step) {
   ++ops[std::string(OpName(step.request.op))];
   ++labels[step.label];
   for (RuleId r : step.tags) ++tags[r];
+  for (const std::string& c : step.clauses) ++clauses[c];
 }
 
 void Distribution::Merge(const Distribution& other) {
@@ -324,6 +326,7 @@ void Distribution::Merge(const Distribution& other) {
   for (const auto& [k, v] : other.ops) ops[k] += v;
   for (const auto& [k, v] : other.labels) labels[k] += v;
   for (const auto& [k, v] : other.tags) tags[k] += v;
+  for (const auto& [k, v] : other.clauses) clauses[k] += v;
 }
 
 std::string Distribution::ToString() const {
@@ -341,8 +344,16 @@ std::string Distribution::ToString() const {
   std::vector<std::pair<std::string, int64_t>> l(labels.begin(), labels.end());
   std::vector<std::pair<std::string, int64_t>> t;
   for (const auto& [r, v] : tags) t.emplace_back(std::string(RuleIdName(r)), v);
+  size_t reachable = 0, named = 0;
+  for (const ClauseInfo& c : AllClauses()) {
+    if (c.tag.empty()) continue;
+    ++reachable;
+    if (clauses.count(c.id)) ++named;
+  }
   return fmt::format("{} requests\n", steps) + line("ops", o) + line("steps", l) +
-         line("rule tags", t);
+         line("rule tags", t) +
+         fmt::format("clauses named by steps: {} of the {} with a generator tag\n", named,
+                     reachable);
 }
 
 }  // namespace ictk

@@ -163,6 +163,9 @@ struct RenderedStep {
   std::optional<RuleId> aimed_at;  ///< for kReject: the rule the step is aimed at
   std::string label;               ///< "append/collide-live", "transaction/finish", ...
   std::vector<RuleId> tags;        ///< rules the step means to exercise
+  /// The clauses ("<rule>/<name>", rule_catalogue.h) the step exercises alone: the one it
+  /// breaks for a step aimed at a rule, else those whose catalogue tag is the step's label.
+  std::vector<std::string> clauses;
   int plan_index = -1;  ///< the plan step it came from (-1: create, final scan)
 };
 
@@ -230,6 +233,7 @@ struct Distribution {
   std::map<std::string, int64_t> ops;
   std::map<std::string, int64_t> labels;
   std::map<RuleId, int64_t> tags;
+  std::map<std::string, int64_t> clauses;  ///< clause ID -> steps naming it
   int64_t steps = 0;
   void Add(const RenderedStep& step);
   void Merge(const Distribution& other);

@@ -17,6 +17,7 @@
 #include "generators/value_gen.h"
 #include "model/constraint_rules.h"
 #include "model/evaluate.h"
+#include "model/rule_catalogue.h"
 #include "model/schema.h"
 #include "model/value_compare.h"
 
@@ -62,6 +63,26 @@ RenderedStep Make(Operation op, const std::string& table, std::string label,
   if (aimed_at && std::find(r.tags.begin(), r.tags.end(), *aimed_at) == r.tags.end())
     r.tags.insert(r.tags.begin(), *aimed_at);
   return r;
+}
+
+/// The clauses whose catalogue tag is `label` (a transaction's staged commit is tagged as
+/// the commit itself).
+std::vector<std::string> ClausesTaggedBy(std::string_view label) {
+  static const std::map<std::string, std::vector<std::string>, std::less<>> by_tag = [] {
+    std::map<std::string, std::vector<std::string>, std::less<>> m;
+    for (const ClauseInfo& c : AllClauses())
+      if (!c.tag.empty()) m[std::string(c.tag)].push_back(c.id);
+    return m;
+  }();
+  constexpr std::string_view kStage = "transaction/stage-";
+  if (label.substr(0, kStage.size()) == kStage) label.remove_prefix(kStage.size());
+  auto it = by_tag.find(label);
+  return it == by_tag.end() ? std::vector<std::string>{} : it->second;
+}
+
+/// "key.pk-required/own-flag".
+std::string Clause(RuleId rule, std::string_view name) {
+  return fmt::format("{}/{}", RuleIdName(rule), name);
 }
 
 // --- rows
@@ -684,14 +705,31 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
   // A constraint that is not enforced never makes the request fail; an enforced one on
   // rows that break it may be rejected or accepted (existing-rows-on-enforce).
   const Intent intent = !c->enforced.value_or(false) ? Intent::kOk : Intent::kAny;
-  return Make(AddConstraint{*c}, ctx.options.table, label, intent, std::nullopt, tags);
+  RenderedStep r =
+      Make(AddConstraint{*c}, ctx.options.table, label, intent, std::nullopt, tags);
+  r.clauses = {Clause(RuleId::kIdAboveLast, "whole"), Clause(RuleId::kIdUpdateLast, "whole")};
+  if (c->type == ConstraintType::kUnique && c->field_ids) {
+    // key.unique-optional-ok: a unique key on an optional field, or on a required one
+    // under an optional struct.
+    bool own = false, parent = false;
+    for (const KeyCandidate& k : KeyCandidates(*ctx.schema(), true)) {
+      if (std::find(c->field_ids->begin(), c->field_ids->end(), k.id) ==
+          c->field_ids->end())
+        continue;
+      own = own || !k.required;
+      parent = parent || (k.required && !k.pk_eligible);
+    }
+    if (own) r.clauses.push_back(Clause(RuleId::kKeyUniqueOptionalOk, "own-flag"));
+    if (parent) r.clauses.push_back(Clause(RuleId::kKeyUniqueOptionalOk, "optional-parent"));
+  }
+  return r;
 }
 
 std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
   ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "bad"));
-  std::vector<RuleId> targets = InvalidConstraintTargets(g);
-  std::vector<RuleId> usable;
-  for (RuleId r : targets) {
+  std::vector<InvalidTarget> usable;
+  for (InvalidTarget& t : InvalidConstraintClauses(g)) {
+    const RuleId r = t.rule;
     // Aim only where the capability exists to express the constraint.
     if ((r == RuleId::kKeyPkRequired || r == RuleId::kDefSinglePk) &&
         !ctx.caps().primary_key)
@@ -700,16 +738,23 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
          r == RuleId::kExprNoListMapElement || r == RuleId::kExprDeterministic) &&
         !ctx.caps().check)
       continue;
-    usable.push_back(r);
+    usable.push_back(std::move(t));
   }
   if (usable.empty()) return std::nullopt;
-  const RuleId target = usable[ctx.Pick(usable.size())];
+  const InvalidTarget& target = usable[ctx.Pick(usable.size())];
   std::optional<Constraint> c =
       Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
   if (!c) return std::nullopt;
-  return Make(AddConstraint{*c}, ctx.options.table,
-              fmt::format("add-invalid-constraint/{}", RuleIdName(target)),
-              Intent::kReject, target);
+  // The label names the clause, or the rule alone when the rule has one clause.
+  const bool whole = target.clause.size() > 6 &&
+                     target.clause.compare(target.clause.size() - 6, 6, "/whole") == 0;
+  RenderedStep r = Make(AddConstraint{*c}, ctx.options.table,
+                        fmt::format("add-invalid-constraint/{}",
+                                    whole ? std::string(RuleIdName(target.rule))
+                                          : target.clause),
+                        Intent::kReject, target.rule);
+  r.clauses = {target.clause};
+  return r;
 }
 
 std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
@@ -723,6 +768,7 @@ std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
   Intent intent = Intent::kOk;
   std::optional<RuleId> aimed;
   std::vector<RuleId> tags = {RuleId::kUpdTimestamp, RuleId::kUpdNameEnforcedOnly};
+  std::vector<std::string> clauses;
   switch (ctx.Flavour(8)) {
     case 0:
     default:
@@ -751,6 +797,9 @@ std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
       aimed = RuleId::kUpdDefinitionImmutable;
       if (c.expression && u.set.expression == c.expression) intent = Intent::kAny;
       if (c.field_ids && u.set.field_ids == c.field_ids) intent = Intent::kAny;
+      if (intent == Intent::kReject)
+        clauses = {Clause(RuleId::kUpdDefinitionImmutable,
+                          c.type == ConstraintType::kCheck ? "expression" : "field-ids")};
       break;
     case 4:
       u.set.type = c.type == ConstraintType::kUnique ? "primary-key" : "unique";
@@ -788,7 +837,9 @@ std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
       tags = {};
       break;
   }
-  return Make(std::move(u), ctx.options.table, label, intent, aimed, tags);
+  RenderedStep r = Make(std::move(u), ctx.options.table, label, intent, aimed, tags);
+  r.clauses = std::move(clauses);
+  return r;
 }
 
 std::optional<RenderedStep> RenderRemoveConstraint(const Ctx& ctx) {
@@ -844,6 +895,7 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   Intent intent = Intent::kOk;
   std::optional<RuleId> aimed;
   std::vector<RuleId> tags;
+  std::vector<std::string> clauses;
   auto referenced = [&](FieldId top) {
     for (FieldId id : refs.by_check)
       if (TopLevelOf(schema, id) == top) return true;
@@ -945,7 +997,27 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       for (const NestedField& f : schema.fields)
         if (referenced(f.id)) pool.push_back(f.id);
       if (pool.empty()) return std::nullopt;
-      const FieldId top = pool[ctx.Pick(pool.size())];
+      FieldId top = pool[ctx.Pick(pool.size())];
+      // Without its constraints, the deleted field is one a check, a unique or a primary
+      // key references (sch.remove-referenced/rejected), or the struct that holds one
+      // (sch.remove-referenced/nested).
+      std::string clause = Clause(RuleId::kSchRemoveReferenced, "rejected");
+      if (flavour == 6) {
+        std::vector<std::pair<FieldId, bool>> targets;  // field to delete, nested
+        std::set<FieldId> all = refs.by_check;
+        all.insert(refs.by_key.begin(), refs.by_key.end());
+        for (FieldId id : all) {
+          const FieldId outer = TopLevelOf(schema, id);
+          if (!FindField(schema, id)) continue;
+          targets.emplace_back(id, false);
+          if (outer != id) targets.emplace_back(outer, true);
+        }
+        if (!targets.empty()) {
+          const auto& [id, nested] = targets[ctx.Pick(targets.size(), 3)];
+          top = id;
+          if (nested) clause = Clause(RuleId::kSchRemoveReferenced, "nested");
+        }
+      }
       u.changes.push_back(DeleteColumn{top});
       if (flavour == 7) {
         std::set<std::string> names;
@@ -955,10 +1027,12 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
         label = "update-schema/delete-with-constraints";
         intent = Intent::kAny;  // other rules (e.g. a required column) may still decide
         tags = {RuleId::kSchRemoveReferenced, RuleId::kIdNoReuse};
+        clauses = {Clause(RuleId::kSchRemoveReferenced, "unless-removed")};
       } else {
         label = "update-schema/delete-referenced";
         intent = Intent::kReject;
         aimed = RuleId::kSchRemoveReferenced;
+        clauses = {clause};
       }
       break;
     }
@@ -1015,14 +1089,25 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
         if (f.required &&
             std::find(identifiers.begin(), identifiers.end(), f.id) == identifiers.end())
           pool.push_back(f.id);
+      // A required struct that holds a primary-key field: making it optional nests the
+      // field under an optional struct (sch.pk-stays-required/optional-parent).
+      std::set<FieldId> pk_parents;
+      for (FieldId pk_id : refs.by_pk) {
+        const FieldId outer = TopLevelOf(schema, pk_id);
+        if (outer != pk_id && std::find(pool.begin(), pool.end(), outer) != pool.end())
+          pk_parents.insert(outer);
+      }
       if (pool.empty()) return std::nullopt;
       FieldId id = pool[ctx.Pick(pool.size())];
       if (!refs.by_pk.empty() && ctx.step.pick % 4 != 0) id = *refs.by_pk.begin();
+      if (!pk_parents.empty() && ctx.step.pick % 4 == 1) id = *pk_parents.begin();
       u.changes.push_back(MakeOptional{id});
-      if (refs.by_pk.count(id)) {
+      if (refs.by_pk.count(id) || pk_parents.count(id)) {
         label = "update-schema/pk-field-optional";
         intent = Intent::kReject;
         aimed = RuleId::kSchPkStaysRequired;
+        clauses = {Clause(RuleId::kSchPkStaysRequired,
+                          pk_parents.count(id) ? "optional-parent" : "own-flag")};
       } else {
         label = "update-schema/make-optional";
         tags = {RuleId::kKeyUniqueOptionalOk};
@@ -1030,7 +1115,9 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       break;
     }
   }
-  return Make(std::move(u), ctx.options.table, label, intent, aimed, tags);
+  RenderedStep r = Make(std::move(u), ctx.options.table, label, intent, aimed, tags);
+  r.clauses = std::move(clauses);
+  return r;
 }
 
 std::optional<RenderedStep> RenderUpgrade(const Ctx& ctx) {
@@ -1441,6 +1528,7 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
       }
     }
     if (!r) continue;
+    if (r->clauses.empty()) r->clauses = ClausesTaggedBy(r->label);
     r->plan_index = slot.step;
     r->request.now_ms = options_.clock_start_ms + 1000 * counters_.requests++;
     return r;

@@ -685,7 +685,45 @@ std::string_view GroupOf(RuleId id) {
   return name.substr(0, name.find('.'));
 }
 
+/// The clauses of `rule` from the clause table; a rule without rows there has the one
+/// clause `whole`, its words the quote (or summary).
+std::vector<ClauseInfo> ClausesOf(const RuleInfo& rule) {
+  std::vector<ClauseInfo> out;
+  const std::string rule_name(RuleIdName(rule.id));
+  for (const ClauseRow& row : ClauseTable()) {
+    if (row.rule != rule.id) continue;
+    out.push_back({rule.id, rule_name + "/" + std::string(row.name), row.name, row.words,
+                   row.tag, row.gap});
+  }
+  if (out.empty()) {
+    std::string_view gap = "not split into clauses yet";
+    if (rule.group == "ice")
+      gap = "a surrounding Iceberg rule: the sample's mutants cover the constraint rules";
+    if (rule.group == "proto") gap = "a protocol convention, not a spec clause";
+    if (rule.coverage_exempt) gap = "informational (coverage-exempt): nothing to break";
+    out.push_back({rule.id, rule_name + "/whole", "whole",
+                   rule.quote.empty() ? rule.summary : rule.quote, "", gap});
+  }
+  return out;
+}
+
 }  // namespace
+
+const std::vector<ClauseInfo>& AllClauses() {
+  static const std::vector<ClauseInfo> all = [] {
+    std::vector<ClauseInfo> out;
+    for (const RuleInfo& r : RuleCatalogue())
+      out.insert(out.end(), r.clauses.begin(), r.clauses.end());
+    return out;
+  }();
+  return all;
+}
+
+const ClauseInfo* FindClause(std::string_view id) {
+  for (const ClauseInfo& c : AllClauses())
+    if (c.id == id) return &c;
+  return nullptr;
+}
 
 const std::vector<RuleInfo>& RuleCatalogueEntries() {
   static const std::vector<RuleInfo> entries = MakeEntries();
@@ -710,6 +748,7 @@ const std::vector<RuleInfo>& RuleCatalogue() {
                 : RuleInfo{id, {},   "", kUncataloguedSummary, Binds::kInformational,
                            {}, false};
       info.group = GroupOf(id);
+      info.clauses = ClausesOf(info);
       out.push_back(std::move(info));
     }
     return out;

@@ -13,6 +13,15 @@ namespace ictk {
 /// by RuleCatalogue()).
 const std::vector<RuleInfo>& RuleCatalogueEntries();
 
+/// One row of the clause table as written (rule_clauses.cc).
+struct ClauseRow {
+  RuleId rule;
+  std::string_view name, words, tag, gap;
+};
+/// The clause table as written; a rule without rows gets the one clause `whole` with its
+/// quote (or summary) as words and a gap saying it is not split yet.
+const std::vector<ClauseRow>& ClauseTable();
+
 /// The summary RuleCatalogue() gives a RuleId that has no entry yet.
 inline constexpr std::string_view kUncataloguedSummary =
     "(not yet in the rule catalogue)";

@@ -126,6 +126,56 @@ std::string EscapeXml(std::string_view text) {
   return out;
 }
 
+namespace {
+
+/// summary.md's clause coverage: how many clauses the run exercised, the clauses never
+/// exercised, and per clause the steps that exercised it (positive, negative).
+std::string ClauseCoverageMarkdown(const Totals& t) {
+  if (t.clauses.empty()) return {};
+  size_t exercised = 0;
+  for (const auto& [id, use] : t.clauses)
+    if (use.positive + use.negative > 0) ++exercised;
+  std::string out = fmt::format(
+      "## Clause coverage\n\n{} of {} clauses exercised (steps that named a clause and "
+      "exercised its rule; docs/rules.md).",
+      exercised, t.clauses.size());
+  if (!t.clauses_never_exercised.empty()) {
+    std::vector<std::string> items;
+    for (const std::string& c : t.clauses_never_exercised)
+      items.push_back(fmt::format("`{}`", c));
+    out += fmt::format(" Clauses never exercised: {}.", fmt::join(items, ", "));
+  }
+  out += "\n\n| clause | positive | negative |\n|---|---:|---:|\n";
+  for (const ClauseInfo& c : AllClauses()) {
+    auto it = t.clauses.find(c.id);
+    const RuleUse use = it == t.clauses.end() ? RuleUse{} : it->second;
+    out += fmt::format("| `{}` | {} | {} |\n", c.id, use.positive, use.negative);
+  }
+  return out + "\n";
+}
+
+/// report.html's clause coverage table.
+std::string ClauseCoverageHtml(const Totals& t) {
+  if (t.clauses.empty()) return {};
+  std::string out =
+      "<h2>Clause coverage</h2>\n<p>Steps that exercised each clause of each rule "
+      "(positive: the rule allowed the answer; negative: it required a rejection).</p>\n"
+      "<table id=\"clause-coverage\"><thead><tr><th>clause</th><th>positive</th>"
+      "<th>negative</th></tr></thead><tbody>\n";
+  for (const ClauseInfo& c : AllClauses()) {
+    auto it = t.clauses.find(c.id);
+    const RuleUse use = it == t.clauses.end() ? RuleUse{} : it->second;
+    out += fmt::format(
+        "<tr class=\"{}\"><td title=\"{}\"><code>{}</code></td><td class=\"n\">{}</td>"
+        "<td class=\"n\">{}</td></tr>\n",
+        use.positive + use.negative > 0 ? "pass" : "none", EscapeXml(c.words),
+        EscapeXml(c.id), use.positive, use.negative);
+  }
+  return out + "</tbody></table>\n";
+}
+
+}  // namespace
+
 std::string RenderJunitXml(const Report& report) {
   const Totals t = TotalsOf(report);
   const int64_t failures =
@@ -285,6 +335,7 @@ std::string RenderSummaryMarkdown(const Report& report) {
     }
     out += fmt::format("{}\n\n", fmt::join(items, ", "));
   }
+  out += ClauseCoverageMarkdown(t);
   if (!t.precision.empty()) {
     out +=
         "## Precision (informational)\n\n| status | most precise recorded | of "
@@ -451,8 +502,9 @@ std::string RenderHtml(const Report& report) {
     }
     out += "</ul>";
   }
+  out += "</div>\n" + ClauseCoverageHtml(t);
   out +=
-      "</div>\n<h2>Precision</h2>\n<p>Informational: how often the implementation "
+      "<h2>Precision</h2>\n<p>Informational: how often the implementation "
       "recorded "
       "the most precise status the model allows.</p>\n<table "
       "id=\"precision\"><tr><th>status"

@@ -189,6 +189,15 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
     }
     for (const auto& [op, n] : c.ops) t.ops[op] += n;
     for (const auto& [tag, n] : c.tags) t.tags[tag] += n;
+    for (const auto& [clause, use] : c.clauses) {
+      t.clauses[clause].positive += use.positive;
+      t.clauses[clause].negative += use.negative;
+    }
+  }
+  for (const ClauseInfo& c : AllClauses()) {
+    const RuleUse& use = t.clauses[c.id];
+    if (FindRule(c.rule).coverage_exempt || use.positive + use.negative > 0) continue;
+    t.clauses_never_exercised.push_back(c.id);
   }
   const std::set<std::string> declared(header.capabilities.begin(),
                                        header.capabilities.end());
@@ -241,6 +250,26 @@ json ToJson(const FailureDetail& f) {
           {"stderr-tail", f.stderr_tail}};
 }
 
+namespace {
+
+/// {"<clause>": {"positive": P, "negative": N}, ...}
+json UsesJson(const std::map<std::string, RuleUse>& uses) {
+  json out = json::object();
+  for (const auto& [k, use] : uses)
+    out[k] = {{"positive", use.positive}, {"negative", use.negative}};
+  return out;
+}
+
+std::map<std::string, RuleUse> UsesFromJson(const json& j) {
+  std::map<std::string, RuleUse> out;
+  if (!j.is_object()) return out;
+  for (const auto& [k, use] : j.items())
+    out[k] = {Get<int64_t>(use, "positive", 0), Get<int64_t>(use, "negative", 0)};
+  return out;
+}
+
+}  // namespace
+
 json ToJson(const CaseRecord& c) {
   json rules = json::object();
   for (const auto& [rule, use] : c.rules)
@@ -256,6 +285,7 @@ json ToJson(const CaseRecord& c) {
               {"precision", PrecisionJson(c.precision)},
               {"ops", c.ops},
               {"tags", c.tags},
+              {"clauses", UsesJson(c.clauses)},
               {"reason", c.reason}};
   out["failure"] = c.failure ? ToJson(*c.failure) : json(nullptr);
   return out;
@@ -275,6 +305,8 @@ json ToJson(const Totals& t) {
           {"precision", PrecisionJson(t.precision)},
           {"ops", t.ops},
           {"tags", t.tags},
+          {"clauses", UsesJson(t.clauses)},
+          {"clauses-never-exercised", t.clauses_never_exercised},
           {"cases", t.cases},
           {"fixture-cases", t.fixture_cases},
           {"steps", t.steps},
@@ -324,6 +356,7 @@ Result<CaseRecord> CaseFromJson(const json& j) {
   if (j.contains("precision")) c.precision = PrecisionFromJson(j.at("precision"));
   c.ops = Get<std::map<std::string, int64_t>>(j, "ops", {});
   c.tags = Get<std::map<std::string, int64_t>>(j, "tags", {});
+  if (j.contains("clauses")) c.clauses = UsesFromJson(j.at("clauses"));
   c.reason = Get<std::string>(j, "reason", "");
   return c;
 }
@@ -345,6 +378,9 @@ Result<Totals> TotalsFromJson(const json& j) {
   if (j.contains("precision")) t.precision = PrecisionFromJson(j.at("precision"));
   t.ops = Get<std::map<std::string, int64_t>>(j, "ops", {});
   t.tags = Get<std::map<std::string, int64_t>>(j, "tags", {});
+  if (j.contains("clauses")) t.clauses = UsesFromJson(j.at("clauses"));
+  t.clauses_never_exercised =
+      Get<std::vector<std::string>>(j, "clauses-never-exercised", {});
   t.cases = Get<int64_t>(j, "cases", 0);
   t.fixture_cases = Get<int64_t>(j, "fixture-cases", 0);
   t.steps = Get<int64_t>(j, "steps", 0);

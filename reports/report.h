@@ -110,6 +110,9 @@ struct CaseRecord {
   std::map<std::string, PrecisionCount> precision;  ///< status -> count
   std::map<std::string, int64_t> ops;               ///< protocol op -> requests
   std::map<std::string, int64_t> tags;              ///< generator rule tags -> steps
+  /// clause ID -> use: steps that named the clause and exercised its rule (a rule with
+  /// one clause counts for its clause on every step that exercised it).
+  std::map<std::string, RuleUse> clauses;
   std::string reason;                               ///< for skip / error / crash: why
 };
 
@@ -143,6 +146,9 @@ struct Totals {
   std::map<std::string, PrecisionCount> precision;
   std::map<std::string, int64_t> ops;
   std::map<std::string, int64_t> tags;
+  std::map<std::string, RuleUse> clauses;  ///< every clause of the catalogue
+  /// Clauses of rules that are not coverage-exempt that no step exercised.
+  std::vector<std::string> clauses_never_exercised;
   int64_t cases = 0;
   int64_t fixture_cases = 0;  ///< of `cases`, fixtures replayed (IDs not "random/...")
   int64_t steps = 0;

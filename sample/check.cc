@@ -505,7 +505,8 @@ class Compiler {
     n.kind = Kind::kRef;
     n.type = *it->second.type;
     if (it->second.in_repeated) {
-      if (!options_.accept_repeated_references) {
+      if (!(it->second.in_map ? options_.accept_map_references
+                              : options_.accept_repeated_references)) {
         return Fail(fmt::format("field {} is inside a list or a map", id),
                     "expr.no-list-map-element");
       }

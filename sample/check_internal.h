@@ -28,6 +28,7 @@ using UdfCatalog = std::map<std::string, FunctionDefinition>;
 struct CheckOptions {
   bool accept_named_references = false;     ///< mutant name-reference-accepted
   bool accept_repeated_references = false;  ///< mutant list-element-reference-accepted
+  bool accept_map_references = false;  ///< mutant map-element-reference-accepted
   bool three_valued = false;                ///< mutant three-valued-nulls
   bool wrong_bucket_hash = false;           ///< mutant bucket-wrong-hash
 };

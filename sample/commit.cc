@@ -344,12 +344,16 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     if (!con.id || !con.type) continue;
     const ConstraintId id = *con.id;
     bool enforced = con.enforced.value_or(false);
-    if (is_retry && Has(Mutant::kRetryMissesNewEnforced)) {
-      enforced = false;
+    if (is_retry &&
+        (Has(Mutant::kRetryMissesNewEnforced) || Has(Mutant::kRetryMissesEnforceChange))) {
+      bool at_base = false;
       for (const Constraint& b :
            retry->base->meta.constraints.value_or(std::vector<Constraint>{})) {
-        if (b.id == con.id) enforced = b.enforced.value_or(false);
+        if (b.id != con.id) continue;
+        at_base = true;
+        if (Has(Mutant::kRetryMissesEnforceChange)) enforced = b.enforced.value_or(false);
       }
+      if (!at_base && Has(Mutant::kRetryMissesNewEnforced)) enforced = false;
     }
     const bool full = retry != nullptr && retry->full_check != nullptr &&
                       retry->full_check->count(id) != 0;
@@ -359,7 +363,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
       for (const Value& v : every_row()) rows.push_back(&v);
     }
     Verification v;
-    v.all_checked = rows.size() == next->size();
+    v.all_checked = rows.size() == next->size() ||
+                    (Has(Mutant::kValidatedAfterPartialCheck) && !rows.empty());
     // The mutant trusts a parent that was fine and skips verifying what is not enforced.
     const ConstraintStatus parent_status =
         ParentStatus(pm, id, ConstraintStatus::kUnvalidated);
@@ -403,6 +408,9 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
                                    ? std::vector<FieldId>{}
                                    : it->second.path);
       }
+      if (Has(reader.primary_key ? Mutant::kPkFirstFieldOnly : Mutant::kUniqueFirstFieldOnly) &&
+          reader.paths.size() > 1)
+        reader.paths.resize(1);
       // "a writer must verify that added rows have distinct keys among themselves and do
       // not conflict with rows remaining from the new parent after applying the commit's
       // removals" (enf.keys-against-remaining, enf.retry-keys-new-parent).
@@ -411,7 +419,9 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
         bool null_pk = false;
         auto key = reader.Of(*row, null_pk);
         if (null_pk) v.violated = true;
-        if (key && !keys.insert(std::move(*key)).second) v.violated = true;
+        if (key && !keys.insert(std::move(*key)).second &&
+            !Has(Mutant::kAddedKeysNotCompared))
+          v.violated = true;
         if (v.violated) break;
       }
       if (!v.violated && !keys.empty() && !full) {
@@ -504,7 +514,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
       ConstraintStatus s = ConstraintStatus::kUnvalidated;
       if (!v.evaluable) {
         s = ConstraintStatus::kUnvalidated;
-      } else if (v.calls_udf && !Has(Mutant::kUdfCheckKeepsValid)) {
+      } else if (v.calls_udf && !(adds_rows && Has(Mutant::kUdfCheckKeepsValid)) &&
+                 !(!adds_rows && Has(Mutant::kUdfCheckCarriesStatus))) {
         // "a writer must not record valid for such a constraint or keep the parent
         // snapshot's status for it; the constraint is validated only if it was checked
         // for every row in the snapshot" (expr.udf-status).
@@ -543,6 +554,10 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
         continue;
       }
       lists[s].push_back(*con.id);
+    }
+    if (Has(Mutant::kIdInTwoLists)) {
+      for (ConstraintId id : lists[ConstraintStatus::kInvalid])
+        lists[ConstraintStatus::kUnvalidated].push_back(id);
     }
     if (Has(Mutant::kStaleIdListed)) {
       if (const Snapshot* ps = pm.CurrentSnapshot(); ps && ps->constraint_statuses) {

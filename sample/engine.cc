@@ -128,12 +128,20 @@ bool DefaultFits(const std::optional<std::string>& text, const Type& type) {
   return ValueFromJson(*json, type, "", ValueDecodeOptions{true}).has_value();
 }
 
+/// ASCII lower case (mutant type-name-case-insensitive).
+std::string LowerCase(std::string text) {
+  for (char& ch : text)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  return text;
+}
+
 }  // namespace
 
 CheckOptions Engine::CheckOpts() const {
   CheckOptions o;
   o.accept_named_references = Has(Mutant::kNameReferenceAccepted);
   o.accept_repeated_references = Has(Mutant::kListElementReferenceAccepted);
+  o.accept_map_references = Has(Mutant::kMapElementReferenceAccepted);
   o.three_valued = Has(Mutant::kThreeValuedNulls);
   o.wrong_bucket_hash = Has(Mutant::kBucketWrongHash);
   return o;
@@ -330,7 +338,8 @@ Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
         return Reply::Reject(kinds::kInvalidSchemaChange,
                              "an identifier field cannot be a primary-key field");
       }
-      if (eligible) {
+      if ((eligible && !Has(Mutant::kUpgradeCreatesNoPk)) ||
+          Has(Mutant::kUpgradeKeepsIneligiblePk)) {
         Constraint pk;
         pk.id = *md.last_constraint_id + 1 + IdGap();
         pk.type = ConstraintType::kPrimaryKey;
@@ -377,8 +386,10 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
     }
   }
   if (*c.type == ConstraintType::kCheck) {
+    if (!c.expression && writer && Has(Mutant::kCheckWithoutExpressionAccepted)) return {};
     if (!c.expression) return fail("def.check-expression", "a check needs an expression");
-    if (c.field_ids) return fail("def.key-field-ids", "a check must not set field-ids");
+    if (c.field_ids && !(writer && Has(Mutant::kCheckFieldIdsAccepted)))
+      return fail("def.key-field-ids", "a check must not set field-ids");
     UdfCatalog none;
     CompiledCheck check(*c.expression, schema.fields, as_reader ? none : udfs_,
                         CheckOpts());
@@ -396,8 +407,11 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
     return {};
   }
   const bool pk = *c.type == ConstraintType::kPrimaryKey;
-  if (c.expression) return fail("def.check-expression", "only a check has an expression");
-  if (!c.field_ids || c.field_ids->empty()) {
+  if (c.expression && !(writer && Has(Mutant::kKeyExpressionAccepted)))
+    return fail("def.check-expression", "only a check has an expression");
+  if (!c.field_ids && writer && Has(Mutant::kAbsentKeyFieldsAccepted)) return {};
+  if (!c.field_ids ||
+      (c.field_ids->empty() && !(writer && Has(Mutant::kEmptyKeyAccepted)))) {
     return fail("def.key-field-ids", "a key constraint needs at least one field ID");
   }
   std::set<FieldId> seen;
@@ -408,12 +422,22 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
     lenient.geo_ok = Has(Mutant::kGeoKeyAccepted);
     lenient.optional_ok = Has(Mutant::kPkAllowsOptional);
     lenient.repeated_ok = Has(Mutant::kListKeyAccepted);
+    lenient.map_ok = Has(Mutant::kMapKeyAccepted);
+    lenient.struct_ok = Has(Mutant::kStructKeyAccepted);
+    lenient.collection_ok = Has(Mutant::kCollectionKeyAccepted);
+    lenient.double_ok = Has(Mutant::kDoubleKeyAccepted);
+    lenient.geography_ok = Has(Mutant::kGeographyKeyAccepted);
+    lenient.unknown_ok = Has(Mutant::kUnknownKeyAccepted);
+    lenient.optional_parent_ok = Has(Mutant::kPkAllowsOptionalParent);
+    lenient.unique_needs_required = Has(Mutant::kUniqueRejectsOptional);
+    lenient.unique_needs_required_parent = Has(Mutant::kUniqueRejectsOptionalParent);
   }
   for (FieldId id : *c.field_ids) {
-    if (!seen.insert(id).second) {
+    if (!seen.insert(id).second && !(writer && Has(Mutant::kDuplicateKeyFieldAccepted))) {
       return fail("def.key-field-ids", fmt::format("field ID {} is listed twice", id));
     }
     auto it = slots.find(id);
+    if (it == slots.end() && writer && Has(Mutant::kMissingKeyFieldAccepted)) continue;
     if (it == slots.end()) {
       return fail("sch.referenced-exist", fmt::format("the schema has no field {}", id));
     }
@@ -442,6 +466,11 @@ Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
   }
   if (!md.constraints) md.constraints = std::vector<Constraint>{};
   Constraint c = op.constraint;
+  if (!c.type && Has(Mutant::kTypeNameCaseInsensitive) && LowerCase(c.raw_type) == "unique")
+    c.type = ConstraintType::kUnique;
+  if (!c.name && Has(Mutant::kMissingNameGenerated))
+    c.name = fmt::format("constraint_{}", md.last_constraint_id.value_or(0) + 1);
+  if (!c.enforced && Has(Mutant::kMissingEnforcedDefaultsFalse)) c.enforced = false;
   std::string rule;
   std::optional<ConstraintId> clash;
   std::string problem =
@@ -523,14 +552,24 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
                          self);
   }
   if (set.type && *set.type != c->raw_type && *set.type != TypeText(*c->type)) {
-    return Reply::Reject(
+    if (Has(Mutant::kTypeUpdatable) && c->type != ConstraintType::kCheck &&
+        (*set.type == "unique" || *set.type == "primary-key")) {
+      c->type = *set.type == "unique" ? ConstraintType::kUnique : ConstraintType::kPrimaryKey;
+      c->raw_type = *set.type;
+    } else {
+      return Reply::Reject(
         kinds::kInvalidUpdate,
-        "the type of a constraint cannot change (upd.name-enforced-only)", self);
+          "the type of a constraint cannot change (upd.name-enforced-only)", self);
+    }
   }
   if (set.expression && (!c->expression || !(*set.expression == *c->expression))) {
-    return Reply::Reject(
+    if (Has(Mutant::kExpressionUpdatable) && c->expression) {
+      c->expression = *set.expression;
+    } else {
+      return Reply::Reject(
         kinds::kInvalidUpdate,
-        "the expression of a check cannot change (upd.definition-immutable)", self);
+          "the expression of a check cannot change (upd.definition-immutable)", self);
+    }
   }
   if (set.field_ids) {
     const std::set<FieldId> now_ids(set.field_ids->begin(), set.field_ids->end());
@@ -564,6 +603,10 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
       }
     }
     c->name = *set.name;
+    if (Has(Mutant::kRenameReassignsId)) {
+      c->id = md.last_constraint_id.value_or(0) + 1;
+      md.last_constraint_id = c->id;
+    }
   }
   // A constraint that becomes enforced over rows that break it: refused when divergent
   // (existing-rows-on-enforce, as in add-constraint).
@@ -685,7 +728,7 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
               auto it = std::find_if(sib->begin(), sib->end(),
                                      [&](const NestedField& f) { return f.id == d.id; });
               deleted.insert(d.id);
-              CollectAllIds(it->type, deleted);
+              if (!Has(Mutant::kNestedReferencedDeletable)) CollectAllIds(it->type, deleted);
               sib->erase(it);
               return {};
             },
@@ -751,12 +794,16 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
 
   // The constraint rules of schema evolution, for the constraints that remain.
   const auto new_slots = IndexFields(fields);
-  for (const Constraint& c : remaining) {
+  const std::vector<Constraint> all_before =
+      md.constraints.value_or(std::vector<Constraint>{});
+  for (const Constraint& c :
+       Has(Mutant::kDeleteWithConstraintsRejected) ? all_before : remaining) {
     const std::set<FieldId> refs = Referenced(c);
     for (FieldId id : refs) {
       // "A schema change that removes a constraint-referenced field must be rejected
       // unless the constraint is removed in the same change" (sch.remove-referenced).
-      if ((deleted.count(id) != 0 || new_slots.count(id) == 0) &&
+      if ((deleted.count(id) != 0 ||
+           (new_slots.count(id) == 0 && !Has(Mutant::kNestedReferencedDeletable))) &&
           !Has(Mutant::kReferencedColumnDeletable)) {
         return bad(
             fmt::format("field {} is referenced by constraint '{}' "
@@ -781,7 +828,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
       for (FieldId id : refs) {
         auto it = new_slots.find(id);
         if (it != new_slots.end() &&
-            (!it->second.required || it->second.optional_ancestor)) {
+            (!it->second.required ||
+             (it->second.optional_ancestor && !Has(Mutant::kPkParentMadeOptional)))) {
           return bad(
               fmt::format("primary-key field {} must stay required "
                           "(sch.pk-stays-required)",

@@ -49,6 +49,41 @@ enum class Mutant {
   kFieldIdsUpdatable,
   kTimestampNotUpdated,
   kSnapshotTimestampNotIncreasing,
+  kTypeNameCaseInsensitive,
+  kMissingNameGenerated,
+  kMissingEnforcedDefaultsFalse,
+  kRenameReassignsId,
+  kCheckWithoutExpressionAccepted,
+  kKeyExpressionAccepted,
+  kEmptyKeyAccepted,
+  kDuplicateKeyFieldAccepted,
+  kAbsentKeyFieldsAccepted,
+  kCheckFieldIdsAccepted,
+  kStructKeyAccepted,
+  kCollectionKeyAccepted,
+  kMapKeyAccepted,
+  kDoubleKeyAccepted,
+  kGeographyKeyAccepted,
+  kUnknownKeyAccepted,
+  kPkAllowsOptionalParent,
+  kUniqueRejectsOptional,
+  kUniqueRejectsOptionalParent,
+  kMissingKeyFieldAccepted,
+  kUniqueFirstFieldOnly,
+  kPkFirstFieldOnly,
+  kAddedKeysNotCompared,
+  kRetryMissesEnforceChange,
+  kUpgradeCreatesNoPk,
+  kUpgradeKeepsIneligiblePk,
+  kUdfCheckCarriesStatus,
+  kMapElementReferenceAccepted,
+  kNestedReferencedDeletable,
+  kDeleteWithConstraintsRejected,
+  kPkParentMadeOptional,
+  kTypeUpdatable,
+  kExpressionUpdatable,
+  kValidatedAfterPartialCheck,
+  kIdInTwoLists,
 };
 
 /// One row of the mutant table.
@@ -56,6 +91,7 @@ struct MutantRow {
   Mutant mutant;
   std::string_view name;
   std::string_view rule;
+  std::string_view clause;  ///< the clause it ignores, "<rule>/<name>" (rule_clauses.cc)
   std::string_view description;
 };
 

@@ -30,6 +30,7 @@ struct MutantInfo {
   std::string name;         ///< e.g. "reuse-removed-id"
   std::string rule;         ///< the rule ID it breaks, e.g. "id.no-reuse"
   std::string description;  ///< the bug, in one sentence
+  std::string clause;  ///< the clause of `rule` it ignores, e.g. "key.pk-required/own-flag"
 };
 
 /// Every mutant, in a fixed order.

@@ -23,6 +23,7 @@ void IndexStructFields(const std::vector<NestedField>& fields, FieldId owner,
     s.path = at.path;
     s.path.push_back(f.id);
     s.in_repeated = at.in_repeated;
+    s.in_map = at.in_map;
     s.optional_ancestor = at.optional_ancestor;
     s.parent = owner;
     out.emplace(f.id, s);
@@ -45,6 +46,7 @@ void IndexType(const Type& type, FieldId owner, const FieldSlot& at,
       e.type = &type.children[0];
       e.required = type.element_required;
       e.in_repeated = true;
+      e.in_map = at.in_map;
       e.optional_ancestor = at.optional_ancestor;
       e.parent = owner;
       out.emplace(e.id, e);
@@ -58,6 +60,7 @@ void IndexType(const Type& type, FieldId owner, const FieldSlot& at,
       k.type = &type.children[0];
       k.required = true;
       k.in_repeated = true;
+      k.in_map = true;
       k.optional_ancestor = at.optional_ancestor;
       k.parent = owner;
       out.emplace(k.id, k);
@@ -185,24 +188,32 @@ FieldId HighestFieldId(const std::vector<NestedField>& fields) {
 KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
                               const KeyFieldLeniency& leniency) {
   const TypeId t = slot.type->id;
-  if (slot.in_repeated && !leniency.repeated_ok) {
+  if (slot.in_repeated && !(slot.in_map ? leniency.map_ok : leniency.repeated_ok)) {
     return {fmt::format("field {} is inside a list or a map", slot.id),
             "key.not-in-list-map"};
   }
-  if (!IsPrimitive(t)) {
+  const bool collection = t == TypeId::kList || t == TypeId::kMap;
+  if (!IsPrimitive(t) && !(t == TypeId::kStruct && leniency.struct_ok) &&
+      !(collection && leniency.collection_ok)) {
     return {fmt::format("field {} is not primitive", slot.id), "key.primitive-only"};
   }
-  if ((t == TypeId::kFloat || t == TypeId::kDouble) && !leniency.float_ok) {
+  if ((t == TypeId::kFloat && !leniency.float_ok) ||
+      (t == TypeId::kDouble && !leniency.double_ok)) {
     return {fmt::format("field {} is a {}", slot.id, ToString(t)), "key.no-float-double"};
   }
-  if ((t == TypeId::kGeometry || t == TypeId::kGeography) && !leniency.geo_ok) {
+  if ((t == TypeId::kGeometry && !leniency.geo_ok) ||
+      (t == TypeId::kGeography && !leniency.geography_ok)) {
     return {fmt::format("field {} is a {}", slot.id, ToString(t)), "key.no-geo"};
   }
-  if (t == TypeId::kUnknown) {
+  if (t == TypeId::kUnknown && !leniency.unknown_ok) {
     return {fmt::format("field {} is of type unknown", slot.id), "key.no-unknown"};
   }
-  if (primary_key && (!slot.required || slot.optional_ancestor) &&
-      !leniency.optional_ok) {
+  if (!primary_key && ((!slot.required && leniency.unique_needs_required) ||
+                       (slot.optional_ancestor && leniency.unique_needs_required_parent))) {
+    return {fmt::format("unique field {} is optional", slot.id), "key.unique-optional-ok"};
+  }
+  if (primary_key && ((!slot.required && !leniency.optional_ok) ||
+                      (slot.optional_ancestor && !leniency.optional_parent_ok))) {
     return {fmt::format("primary-key field {} is optional or under an optional struct",
                         slot.id),
             "key.pk-required"};

@@ -24,6 +24,7 @@ struct FieldSlot {
   /// Top-level-to-here struct field IDs; meaningful only when !in_repeated.
   std::vector<FieldId> path;
   bool in_repeated = false;        ///< a list element, a map key/value, or inside one
+  bool in_map = false;             ///< a map key/value, or inside one
   bool optional_ancestor = false;  ///< some enclosing struct field is optional
   FieldId parent = 0;              ///< enclosing field ID (0 = top level)
 };
@@ -50,7 +51,16 @@ struct KeyFieldLeniency {
   bool float_ok = false;     ///< mutant float-key-accepted
   bool geo_ok = false;       ///< mutant geo-key-accepted
   bool optional_ok = false;  ///< mutant pk-allows-optional
-  bool repeated_ok = false;  ///< mutant list-key-accepted
+  bool repeated_ok = false;  ///< mutant list-key-accepted (inside a list only)
+  bool map_ok = false;                 ///< mutant map-key-accepted
+  bool struct_ok = false;              ///< mutant struct-key-accepted
+  bool collection_ok = false;          ///< mutant collection-key-accepted
+  bool double_ok = false;              ///< mutant double-key-accepted
+  bool geography_ok = false;           ///< mutant geography-key-accepted
+  bool unknown_ok = false;             ///< mutant unknown-key-accepted
+  bool optional_parent_ok = false;     ///< mutant pk-allows-optional-parent
+  bool unique_needs_required = false;  ///< mutant unique-rejects-optional
+  bool unique_needs_required_parent = false;  ///< mutant unique-rejects-optional-parent
 };
 KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
                               const KeyFieldLeniency& leniency = {});

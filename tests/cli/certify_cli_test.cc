@@ -211,5 +211,41 @@ TEST(CertifyCli, UsageAndAdapterFailuresExitTwoWithAMessage) {
   EXPECT_NE(r.out.find("adapter-binary"), std::string::npos) << r.out;
 }
 
+// --mutation-score --mutant NAME with a name that is no mutant is a usage error, not an
+// empty "0/0 killed" score; a real name certifies that mutant alone and names its clause.
+TEST(CertifyCli, MutationScoreWithAnUnknownMutantIsAUsageError) {
+  TempDir dir;
+  auto r = RunIctk("certify --mutation-score --mutant NO-SUCH-NAME --histories 5 --out '" +
+                   dir / "m" + "'");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("NO-SUCH-NAME"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("0/0"), std::string::npos) << r.out;
+  r = RunIctk("certify --mutation-score --mutant pk-allows-optional-parent --histories 50 "
+              "--seed 1 --out '" + dir / "k" + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("mutation score: 1/1 killed"), std::string::npos) << r.out;
+  std::ifstream md(dir / "k" + "/mutation-score.md");
+  std::stringstream text;
+  text << md.rdbuf();
+  EXPECT_NE(text.str().find("`key.pk-required/optional-parent`"), std::string::npos)
+      << text.str();
+}
+
+// `ictk rules` shows each rule's clauses with their generator tags and mutants.
+TEST(CertifyCli, RulesListClausesWithTagsAndMutants) {
+  auto r = RunIctk("rules");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("key.pk-required/optional-parent"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pk-allows-optional-parent"), std::string::npos) << r.out;
+  r = RunIctk("rules --format json");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("\"id\": \"sch.remove-referenced/unless-removed\""), std::string::npos);
+  EXPECT_NE(r.out.find("\"delete-with-constraints-rejected\""), std::string::npos);
+  r = RunIctk("rules --format markdown");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("| clause | words | generator tag | sample mutants | gap |"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace ictk

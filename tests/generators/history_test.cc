@@ -107,6 +107,7 @@ RC_GTEST_PROP(GeneratedHistory, UsesOnlyDeclaredCapabilities, ()) {
 // rejects it and names that rule).
 TEST(InvalidConstraintGenerators, EachBreaksItsRule) {
   std::set<RuleId> covered;
+  std::set<std::string> covered_clauses;
   for (uint64_t seed = 0; seed < 300; ++seed) {
     SchemaGenOptions so;
     so.format_version = 4;
@@ -145,7 +146,34 @@ TEST(InvalidConstraintGenerators, EachBreaksItsRule) {
       EXPECT_TRUE(DecidedBy(out, rule)) << ToString(out);
       covered.insert(rule);
     }
+    // Clause by clause: each breaks its clause's rule, and no other rule decides.
+    for (const InvalidTarget& t : InvalidConstraintClauses(g)) {
+      SCOPED_TRACE(t.clause);
+      ASSERT_NE(FindClause(t.clause), nullptr) << "not a clause of the catalogue";
+      EXPECT_EQ(FindClause(t.clause)->rule, t.rule);
+      std::optional<Constraint> c = Sample(GenInvalidConstraint(g, t), seed * 37 + 5, 50);
+      ASSERT_TRUE(c);
+      Request add{"t", 1002, AddConstraint{*c}};
+      AllowedOutcome out = Apply(state, add, {});
+      EXPECT_FALSE(out.ok_allowed) << ToString(out);
+      EXPECT_TRUE(DecidedBy(out, t.rule)) << ToString(out);
+      for (const Finding& f : out.decided_by)
+        EXPECT_EQ(f.rule, t.rule) << "the clause is not broken alone: " << ToString(out);
+      covered_clauses.insert(t.clause);
+    }
   }
+  // Every clause an invalid constraint can break is reached by some schema.
+  for (const char* clause :
+       {"key.pk-required/own-flag", "key.pk-required/optional-parent",
+        "key.primitive-only/struct", "key.primitive-only/list-or-map",
+        "key.not-in-list-map/list", "key.not-in-list-map/map", "key.no-float-double/float",
+        "key.no-float-double/double", "key.no-geo/geometry", "key.no-geo/geography",
+        "def.key-field-ids/at-least-one", "def.key-field-ids/no-duplicates",
+        "def.key-field-ids/required-for-keys", "def.key-field-ids/absent-for-check",
+        "def.check-expression/required-for-check", "def.check-expression/absent-for-others",
+        "def.required-fields/name", "def.required-fields/enforced",
+        "expr.no-list-map-element/list", "expr.no-list-map-element/map"})
+    EXPECT_TRUE(covered_clauses.count(clause)) << clause;
   // The targets the schemas make reachable are all exercised.
   for (RuleId r :
        {RuleId::kDefTypes, RuleId::kDefCheckExpression, RuleId::kDefKeyFieldIds,
@@ -221,6 +249,43 @@ TEST(GeneratedHistory, CoversEveryOp) {
         "remove-constraint", "update-schema", "commit", "begin", "finish",
         "define-function", "validate", "scan", "read-statuses", "parse-metadata"})
     EXPECT_GT(dist.ops[op], 0) << op;
+}
+
+}  // namespace
+}  // namespace ictk
+
+namespace ictk {
+namespace {
+
+// Catalogue completeness, generator side: every clause that has no gap names a generator
+// tag, and rendered histories contain a step with that label naming the clause.
+TEST(ClauseCoverage, EveryClauseWithoutAGapIsNamedByAGeneratedStep) {
+  std::map<std::string, std::set<std::string>> labels_by_clause;
+  HistoryGenConfig config;
+  config.max_steps = 25;
+  for (uint64_t seed = 0; seed < 1500; ++seed) {
+    std::optional<Plan> plan = Sample(GenPlan(config), seed, 25);
+    if (!plan) continue;
+    RenderOptions options;
+    options.capabilities = config.capabilities;
+    const History h = RenderHistory(*plan, options);
+    for (const RenderedStep& s : h.steps)
+      for (const std::string& c : s.clauses) {
+        ASSERT_NE(FindClause(c), nullptr) << s.label << " names an unknown clause " << c;
+        labels_by_clause[c].insert(s.label);
+      }
+  }
+  for (const ClauseInfo& c : AllClauses()) {
+    if (!c.gap.empty()) continue;
+    SCOPED_TRACE(c.id);
+    ASSERT_FALSE(c.tag.empty()) << "a clause without a gap needs a generator tag";
+    const auto it = labels_by_clause.find(c.id);
+    ASSERT_TRUE(it != labels_by_clause.end()) << "no generated step names the clause";
+    bool tagged = false;
+    for (const std::string& label : it->second)
+      tagged = tagged || label == c.tag || label == "transaction/stage-" + std::string(c.tag);
+    EXPECT_TRUE(tagged) << "no step labelled " << c.tag << " names the clause";
+  }
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -103,6 +106,43 @@ TEST(RuleCatalogue, BindsPrints) {
   EXPECT_EQ(ToString(Binds::kMetadata), "metadata");
   EXPECT_EQ(ToString(Binds::kInformational), "informational");
   EXPECT_EQ(FindRule(RuleId::kStReaderLookup).binds, Binds::kReader);
+}
+
+// Clauses (rule_clauses.cc): every rule has at least one; the IDs are "<rule>/<name>"
+// and unique; the words are the rule's own (in its quote or summary); a clause without a
+// gap names the generator tag that exercises it.
+TEST(RuleClauses, EveryRuleIsSplitIntoClausesWithTheirWords) {
+  std::set<std::string> ids;
+  size_t split = 0;
+  for (const RuleInfo& r : RuleCatalogue()) {
+    SCOPED_TRACE(std::string(RuleIdName(r.id)));
+    ASSERT_FALSE(r.clauses.empty());
+    if (r.clauses.size() > 1) ++split;
+    for (const ClauseInfo& c : r.clauses) {
+      EXPECT_EQ(c.rule, r.id);
+      EXPECT_EQ(c.id, std::string(RuleIdName(r.id)) + "/" + std::string(c.name));
+      EXPECT_TRUE(ids.insert(c.id).second) << "duplicate clause " << c.id;
+      EXPECT_FALSE(c.words.empty()) << c.id;
+      EXPECT_TRUE(r.quote.find(c.words) != std::string_view::npos ||
+                  r.summary.find(c.words) != std::string_view::npos)
+          << c.id << ": \"" << c.words << "\" is not in the rule's quote or summary";
+      if (c.gap.empty()) EXPECT_FALSE(c.tag.empty()) << c.id << " has no generator tag";
+      if (r.coverage_exempt) EXPECT_FALSE(c.gap.empty()) << c.id;
+      EXPECT_EQ(FindClause(c.id), &*std::find_if(AllClauses().begin(), AllClauses().end(),
+                                                [&](const ClauseInfo& x) {
+                                                  return x.id == c.id;
+                                                }));
+    }
+  }
+  // The rules the issue names have their clauses apart.
+  EXPECT_GE(split, 20u);
+  for (const char* id : {"key.pk-required/own-flag", "key.pk-required/optional-parent",
+                         "sch.remove-referenced/rejected", "sch.remove-referenced/nested",
+                         "sch.remove-referenced/unless-removed",
+                         "key.not-in-list-map/list", "key.not-in-list-map/map"})
+    EXPECT_NE(FindClause(id), nullptr) << id;
+  EXPECT_EQ(FindClause("key.pk-required/no-such-clause"), nullptr);
+  EXPECT_EQ(AllClauses().size(), ids.size());
 }
 
 }  // namespace

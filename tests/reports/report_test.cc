@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "codec/json_text.h"
+#include "model/rule_catalogue.h"
 #include "reports/digest.h"
 #include "reports/render.h"
 
@@ -31,6 +34,8 @@ Report Sample(bool failing) {
     c.steps = 5;
     c.rules["id.above-last"] = {2, 0};
     c.rules["enf.enforced"] = {1, 1};
+    c.clauses["id.above-last/whole"] = {2, 0};
+    c.clauses["key.pk-required/own-flag"] = {0, 1};
     c.precision["validated"] = {1, 2};
     c.ops["commit"] = 3;
     if (failing && i == 1) {
@@ -93,6 +98,31 @@ TEST(Totals, CountRulesByVerdict) {
   // A rule never exercised whose capability is missing says so.
   EXPECT_EQ(t.untested_because.at("upg.pk-from-identifiers"), "upgrade");
   EXPECT_EQ(t.precision.at("validated").total, 6);
+}
+
+// Clause coverage: per-case counts add up, every clause of the catalogue has a row, the
+// clauses never exercised are listed (not those of coverage-exempt rules), and summary.md,
+// report.html and report.jsonl carry them.
+TEST(Totals, CountClauses) {
+  const Report r = Sample(true);
+  const Totals& t = *r.totals;
+  EXPECT_EQ(t.clauses.at("key.pk-required/own-flag").negative, 3);
+  EXPECT_EQ(t.clauses.at("id.above-last/whole").positive, 6);
+  EXPECT_EQ(t.clauses.size(), AllClauses().size());
+  const auto& never = t.clauses_never_exercised;
+  EXPECT_NE(std::find(never.begin(), never.end(), "key.pk-required/optional-parent"),
+            never.end());
+  EXPECT_EQ(std::find(never.begin(), never.end(), "key.pk-required/own-flag"), never.end());
+  EXPECT_EQ(std::find(never.begin(), never.end(), "enf.untrusted/whole"), never.end());
+  const std::string md = RenderSummaryMarkdown(r);
+  EXPECT_NE(md.find("## Clause coverage"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `key.pk-required/own-flag` | 0 | 3 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("`key.pk-required/optional-parent`"), std::string::npos);
+  EXPECT_NE(RenderHtml(r).find("id=\"clause-coverage\""), std::string::npos);
+  Result<Report> back = ParseReportJsonl(ToJsonl(r), "report.jsonl");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->cases[0].clauses.at("key.pk-required/own-flag").negative, 1);
+  EXPECT_EQ(back->totals->clauses_never_exercised, never);
 }
 
 TEST(Render, HtmlHasMatrixTotalsAndTheFirstFailure) {

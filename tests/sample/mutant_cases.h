@@ -45,7 +45,202 @@ inline std::vector<MutantCase> MutantCases() {
   const std::string geo_schema = R"({"type": "struct", "schema-id": 0, "fields": [
     {"id": 1, "name": "id", "required": true, "type": "long"},
     {"id": 2, "name": "g", "required": true, "type": "geometry"}]})";
+  // More types than kSchema: float, geography, unknown, a map, a list of int, an optional
+  // struct with required members, a required struct.
+  const std::string kMoreTypes = R"({"type": "struct", "schema-id": 0, "fields": [
+    {"id": 1, "name": "id", "required": true, "type": "long"},
+    {"id": 2, "name": "qty", "required": false, "type": "int"},
+    {"id": 3, "name": "fl", "required": false, "type": "float"},
+    {"id": 4, "name": "dbl", "required": false, "type": "double"},
+    {"id": 5, "name": "geog", "required": false, "type": "geography"},
+    {"id": 6, "name": "nothing", "required": false, "type": "unknown"},
+    {"id": 7, "name": "props", "required": false, "type": {"type": "map", "key-id": 8,
+     "key": "string", "value-id": 9, "value-required": false, "value": "int"}}]})";
+  auto update_schema = [](const std::string& changes, const std::string& extra = "") {
+    return fmt::format(R"({{"op": "update-schema", "changes": [{}]{}}})", changes, extra);
+  };
+  auto add_raw = [](const std::string& constraint) {
+    return fmt::format(R"({{"op": "add-constraint", "constraint": {}}})", constraint);
+  };
   return {
+      // def.types/whole
+      {"type-name-case-insensitive",
+       {Create(),
+        add_raw(R"({"type": "Unique", "name": "u", "enforced": true, "field-ids": [3]})")},
+       2,
+       IsOutcome("invalid-constraint")},
+      // def.required-fields/name
+      {"missing-name-generated",
+       {Create(), add_raw(R"({"type": "unique", "enforced": true, "field-ids": [3]})")},
+       2,
+       IsOutcome("invalid-constraint")},
+      // def.required-fields/enforced
+      {"missing-enforced-defaults-false",
+       {Create(), add_raw(R"({"type": "unique", "name": "u", "field-ids": [3]})")},
+       2,
+       IsOutcome("invalid-constraint")},
+      // def.name-unique/not-identifier
+      {"rename-reassigns-id",
+       {Create(), AddUnique("u", "[3]"),
+        R"({"op": "update-constraint", "name": "u", "set": {"name": "v"}})"},
+       3,
+       IsAt("/metadata/constraints/0/constraint-id", "1")},
+      // def.check-expression/required-for-check
+      {"check-without-expression-accepted",
+       {Create(), add_raw(R"({"type": "check", "name": "c", "enforced": false})")},
+       2,
+       IsOutcome("invalid-constraint")},
+      // def.check-expression/absent-for-others
+      {"key-expression-accepted",
+       {Create(), add_raw(fmt::format(
+                      R"({{"type": "unique", "name": "u", "enforced": true, "field-ids": [3], "expression": {}}})",
+                      kQtyPositive))},
+       2,
+       IsOutcome("invalid-constraint")},
+      // def.key-field-ids/at-least-one
+      {"empty-key-accepted", {Create(), AddUnique("u", "[]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // def.key-field-ids/no-duplicates
+      {"duplicate-key-field-accepted", {Create(), AddUnique("u", "[3, 3]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // def.key-field-ids/required-for-keys
+      {"absent-key-fields-accepted",
+       {Create(), add_raw(R"({"type": "unique", "name": "u", "enforced": true})")},
+       2,
+       IsOutcome("invalid-constraint")},
+      // def.key-field-ids/absent-for-check
+      {"check-field-ids-accepted",
+       {Create(), add_raw(fmt::format(
+                      R"({{"type": "check", "name": "c", "enforced": false, "field-ids": [2], "expression": {}}})",
+                      kQtyPositive))},
+       2,
+       IsOutcome("invalid-constraint")},
+      // key.primitive-only/struct (s is a struct)
+      {"struct-key-accepted", {Create(), AddUnique("u", "[5]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // key.primitive-only/list-or-map (tags is a list)
+      {"collection-key-accepted", {Create(), AddUnique("u", "[7]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // key.not-in-list-map/map (8 is the map's key)
+      {"map-key-accepted", {Create(4, kMoreTypes), AddUnique("u", "[8]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // key.no-float-double/double (f is a double)
+      {"double-key-accepted", {Create(), AddUnique("u", "[9]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // key.no-geo/geography
+      {"geography-key-accepted", {Create(4, kMoreTypes), AddUnique("u", "[5]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // key.no-unknown/whole
+      {"unknown-key-accepted", {Create(4, kMoreTypes), AddUnique("u", "[6]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // key.pk-required/optional-parent (s.a is required, s is optional)
+      {"pk-allows-optional-parent", {Create(), AddPk("[6]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // key.unique-optional-ok/own-flag (name is optional)
+      {"unique-rejects-optional", {Create(), AddUnique("u", "[3]")}, 2, IsOutcome("ok")},
+      // key.unique-optional-ok/optional-parent (s.a is required, s is optional)
+      {"unique-rejects-optional-parent", {Create(), AddUnique("u", "[6]")}, 2,
+       IsOutcome("ok")},
+      // sch.referenced-exist/whole
+      {"missing-key-field-accepted", {Create(), AddUnique("u", "[99]")}, 2,
+       IsOutcome("invalid-constraint")},
+      // sem.unique/distinct: (1, 5) and (1, 6) are distinct keys
+      {"unique-first-field-only",
+       {Create(), AddUnique("u", "[1, 2]"),
+        Append({RowJson("r1", 1, "5"), RowJson("r2", 1, "6")})},
+       3,
+       IsOutcome("ok")},
+      // sem.primary-key/distinct: ("c1", 1) and ("c1", 2) are distinct keys
+      {"pk-first-field-only",
+       {Create(), AddPk("[4, 1]"),
+        Append({RowJson("r1", 1),
+                R"({"key": "r2", "values": {"1": 2, "4": "c1", "10": {"11": 0}}})"})},
+       3,
+       IsOutcome("ok")},
+      // enf.keys-against-remaining/among-added
+      {"added-keys-not-compared",
+       {Create(), AddPk("[1]"), Append({RowJson("r1", 1), RowJson("r2", 1)})},
+       3,
+       IsOutcome("constraint-violation")},
+      // enf.retry-new-constraints/changed-to-enforced
+      {"retry-misses-enforce-change",
+       {Create(), AddCheck("c", kQtyPositive, false), R"({"op": "begin", "txn": "w"})",
+        Append({RowJson("r1", 1, "-1")}, "w"),
+        R"({"op": "update-constraint", "name": "c", "set": {"enforced": true}})",
+        R"({"op": "finish", "txn": "w"})"},
+       6,
+       IsOutcome("constraint-violation")},
+      // upg.pk-from-identifiers/single-pk
+      {"upgrade-creates-no-pk",
+       {Create(3, WithIdentifiers(kSchema, "[1]")),
+        R"({"op": "upgrade", "format-version": 4})"},
+       2,
+       IsAt("/metadata/constraints/0/field-ids", "[1]")},
+      // upg.skip-ineligible/no-constraint
+      {"upgrade-keeps-ineligible-pk",
+       {Create(3, WithIdentifiers(geo_schema, "[2]")),
+        R"({"op": "upgrade", "format-version": 4})"},
+       2,
+       IsAt("/metadata/constraints", "[]")},
+      // expr.udf-status/no-carry
+      // (pos is redefined as x > 10, so the status carried over the delete is false)
+      {"udf-check-carries-status",
+       {Create(), kUdfPositive, AddCheck("c", kUdfCallsPos, false),
+        Append({RowJson("r1", 1, "5"), RowJson("r2", 2, "6")}),
+        R"({"op": "define-function", "name": "pos", "deterministic": true, "parameters": [{"name": "x", "type": "int"}], "return-type": "boolean", "body": {"type": "gt", "left": {"type": "parameter", "name": "x"}, "right": 10}})",
+        Delete({"r1"})},
+       6,
+       IsStatuses(R"({"unvalidated": [1]})")},
+      // expr.no-list-map-element/map (8 is the map's key)
+      {"map-element-reference-accepted",
+       {Create(4, kMoreTypes),
+        AddCheck(
+            "c",
+            R"({"type": "eq", "left": {"type": "reference", "id": 8}, "right": "x"})",
+            false)},
+       2,
+       IsOutcome("invalid-constraint")},
+      // sch.remove-referenced/nested: deleting s removes s.a
+      {"nested-referenced-deletable",
+       {Create(), AddUnique("u", "[6]"),
+        update_schema(R"({"action": "delete-column", "id": 5})")},
+       3,
+       IsOutcome("invalid-schema-change")},
+      // sch.remove-referenced/unless-removed
+      {"delete-with-constraints-rejected",
+       {Create(), AddCheck("c", kQtyPositive, false),
+        update_schema(R"({"action": "delete-column", "id": 2})",
+                      R"(, "remove-constraints": ["c"])")},
+       3,
+       IsOutcome("ok")},
+      // sch.pk-stays-required/optional-parent: r.b is the key, r becomes optional
+      {"pk-parent-made-optional",
+       {Create(), AddPk("[11]"), update_schema(R"({"action": "make-optional", "id": 10})")},
+       3,
+       IsOutcome("invalid-schema-change")},
+      // upd.name-enforced-only/whole
+      {"type-updatable",
+       {Create(), AddUnique("u", "[1]"),
+        R"({"op": "update-constraint", "name": "u", "set": {"type": "primary-key"}})"},
+       3,
+       IsOutcome("invalid-constraint-update")},
+      // upd.definition-immutable/expression
+      {"expression-updatable",
+       {Create(), AddCheck("c", kQtyPositive, false),
+        R"({"op": "update-constraint", "name": "c", "set": {"expression": {"type": "not-null", "child": {"type": "reference", "id": 1}}}})"},
+       3,
+       IsOutcome("invalid-constraint-update")},
+      // st.validated/checked-holds: the parent's row still breaks the check
+      {"validated-after-partial-check",
+       {Create(), AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "-1")}),
+        Append({RowJson("r2", 2, "5")})},
+       4,
+       IsStatuses(R"({"invalid": [1]})")},
+      // st.exactly-one-list/one-list
+      {"id-in-two-lists",
+       {Create(), AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "-1")})},
+       3,
+       IsStatuses(R"({"invalid": [1]})")},
       // id.no-reuse
       {"reuse-removed-id",
        {Create(), AddUnique("u1", "[3]"), AddUnique("u2", "[4]"),
@@ -77,9 +272,9 @@ inline std::vector<MutantCase> MutantCases() {
        {Create(), AddUnique("u", "[3]"), AddUnique("u", "[4]")},
        3,
        IsOutcome("invalid-constraint")},
-      // key.no-float-double
+      // key.no-float-double/float
       {"float-key-accepted",
-       {Create(), AddUnique("u", "[9]")},
+       {Create(4, kMoreTypes), AddUnique("u", "[3]")},
        2,
        IsOutcome("invalid-constraint")},
       // key.no-geo
@@ -87,9 +282,9 @@ inline std::vector<MutantCase> MutantCases() {
        {Create(), AddUnique("u", "[14]")},
        2,
        IsOutcome("invalid-constraint")},
-      // key.pk-required
+      // key.pk-required/own-flag (qty is optional)
       {"pk-allows-optional",
-       {Create(), AddPk("[6]")},
+       {Create(), AddPk("[2]")},
        2,
        IsOutcome("invalid-constraint")},
       // key.not-in-list-map

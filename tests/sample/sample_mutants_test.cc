@@ -6,8 +6,12 @@
 /// trace.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
+#include <string>
+#include <vector>
 
+#include "model/rule_catalogue.h"
 #include "sample/sample_adapter.h"
 #include "tests/sample/mutant_cases.h"
 
@@ -47,7 +51,7 @@ INSTANTIATE_TEST_SUITE_P(Mutants, SampleMutantTest, ::testing::ValuesIn(MutantCa
 TEST(SampleMutants, EveryMutantHasAWitnessAndARule) {
   std::set<std::string> witnessed;
   for (const MutantCase& c : MutantCases()) witnessed.insert(c.mutant);
-  ASSERT_GE(SampleMutants().size(), 25u);
+  ASSERT_GE(SampleMutants().size(), 70u);
   std::set<std::string> names;
   for (const MutantInfo& m : SampleMutants()) {
     EXPECT_TRUE(names.insert(m.name).second) << "duplicate mutant " << m.name;
@@ -56,6 +60,38 @@ TEST(SampleMutants, EveryMutantHasAWitnessAndARule) {
     EXPECT_EQ(witnessed.count(m.name), 1u)
         << "mutant " << m.name << " has no witness script";
   }
+}
+
+// Every mutant ignores one clause of its own rule (rule_clauses.cc).
+TEST(SampleMutants, EveryMutantIgnoresAClauseOfItsRule) {
+  for (const MutantInfo& m : SampleMutants()) {
+    SCOPED_TRACE(m.name);
+    const ClauseInfo* c = FindClause(m.clause);
+    ASSERT_NE(c, nullptr) << "unknown clause " << m.clause;
+    EXPECT_EQ(RuleIdName(c->rule), m.rule);
+  }
+}
+
+// Catalogue completeness, mutant side: every clause of the catalogue either has a mutant
+// that ignores it (and a generator tag, checked by the catalogue test) or says why not
+// (its gap); a clause with a gap has no mutant, so the gap is never stale.
+TEST(SampleMutants, EveryClauseWithoutAGapHasAMutant) {
+  std::map<std::string, std::vector<std::string>> by_clause;
+  for (const MutantInfo& m : SampleMutants()) by_clause[m.clause].push_back(m.name);
+  size_t with_mutant = 0;
+  for (const ClauseInfo& c : AllClauses()) {
+    SCOPED_TRACE(c.id);
+    const bool has = by_clause.count(c.id) != 0;
+    if (c.gap.empty()) {
+      EXPECT_TRUE(has) << "no sample mutant ignores this clause";
+      EXPECT_FALSE(c.tag.empty());
+      ++with_mutant;
+    } else {
+      EXPECT_FALSE(has) << "the clause has a mutant (" << by_clause[c.id].front()
+                        << ") yet still gives a gap: " << c.gap;
+    }
+  }
+  EXPECT_GE(with_mutant, 70u);
 }
 
 TEST(SampleMutants, UnknownMutantIsAUsageError) {
