@@ -8,6 +8,7 @@
 #include <cctype>
 #include <set>
 
+#include "codec/json_constraint.h"
 #include "codec/json_expression.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
@@ -255,6 +256,20 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
       e["last-constraint-id-is-highest-assigned"] = true;
     }
     if (!m.removed_ids.empty()) e["ids-distinct-from-removed"] = true;
+    // The invariants every returned metadata keeps (Judge and the runner's
+    // CheckReturnedMetadata), each as the key that checks it.
+    if (m.format_version >= 4) {
+      e["ids-at-most-last"] = true;
+      e["status-ids-listed-once"] = true;
+      e["added-schemas-no-identifiers"] = true;
+      if (!any_new && !any_optional) e["last-constraint-id-unchanged"] = true;
+      if (m.new_snapshot) {
+        e["snapshot-timestamps-increasing"] = true;
+        if (m.stale_ids == StaleIds::kReject) e["status-ids-exist"] = true;
+      }
+    } else {
+      e["v4-only-fields-absent"] = true;
+    }
     // Renames keep the ID; removed names are gone.
     std::set<std::string> after;
     for (const ConstraintExpectation& c : m.constraints) after.insert(c.name);
@@ -309,6 +324,25 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     for (const auto& [key, value] : *o.rows) keys.push_back(key);
     e["live-row-keys"] = keys;
     e["live-row-count"] = o.rows->size();
+  }
+  if (o.parsed) {
+    // What a parse-metadata answer must keep (JudgeParsed).
+    const TableMetadata& p = *o.parsed;
+    json r = {{"format-version", p.format_version},
+              {"last-constraint-id", p.last_constraint_id.value_or(0)}};
+    json constraints = json::array();
+    for (const Constraint& c : ConstraintsOf(p)) constraints.push_back(ConstraintToJson(c));
+    r["constraints"] = constraints;
+    const Snapshot* cur = p.CurrentSnapshot();
+    r["current-snapshot-id"] = cur ? json(cur->snapshot_id) : json(nullptr);
+    json snapshots = json::object();
+    for (const Snapshot& s : p.snapshots)
+      snapshots[std::to_string(s.snapshot_id)] =
+          s.constraint_statuses ? ConstraintStatusesToJson(*s.constraint_statuses)
+                                : json(nullptr);
+    r["snapshots"] = snapshots;
+    if (o.may_drop_constraint_fields) r["may-drop-constraint-fields"] = true;
+    e["reserialized"] = r;
   }
   if (o.reader_statuses) {
     json exact = json::object();
