@@ -106,7 +106,10 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
   record.id = fixture.id;
   record.index = index;
   for (const std::string& r : fixture.rules) record.rules[r].positive = 1;
-  FixtureEvaluator evaluator(SwitchValues(options.switches));
+  // A switch this runner does not know is taken at the fixture's value (section 6).
+  std::map<std::string, std::string> settings = SwitchValues(options.switches);
+  for (const auto& [name, value] : fixture.switches) settings.emplace(name, value);
+  FixtureEvaluator evaluator(settings);
   std::vector<StepRow> rows;
   std::vector<ExpectFailure> failures;
   std::string failure_reason;
@@ -197,18 +200,28 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
   if (verdict != Verdict::kPass) {
     FailureDetail f;
     f.step = failed_step;
-    // The rule a failure names: the broken key's own rule where it has one
-    // (RuleOfExpectationKey), else the fixture's primary rule.
+    // The rules a failure names (docs/fixtures.md section 9, no model needed): the broken
+    // key's own rule where it has one (RuleOfExpectationKey), else the fixture's rules,
+    // the primary rule first.
     const std::string primary =
         fixture.rules.empty() ? std::string("proto.answer") : fixture.rules.front();
     std::vector<std::string> broken;
-    for (const ExpectFailure& x : failures) {
-      const std::optional<RuleId> own = RuleOfExpectationKey(x.key);
-      const std::string rule = own ? std::string(RuleIdName(*own)) : primary;
+    auto add_rule = [&](const std::string& rule) {
       if (std::find(broken.begin(), broken.end(), rule) == broken.end())
         broken.push_back(rule);
+    };
+    for (const ExpectFailure& x : failures) {
+      if (const std::optional<RuleId> own = RuleOfExpectationKey(x.key)) {
+        add_rule(std::string(RuleIdName(*own)));
+      } else {
+        add_rule(primary);
+        for (const std::string& r : fixture.rules) add_rule(r);
+      }
     }
-    if (broken.empty()) broken.push_back(primary);
+    if (broken.empty()) {
+      add_rule(primary);
+      for (const std::string& r : fixture.rules) add_rule(r);
+    }
     f.rule = broken.front();
     f.sentence = RuleSentenceOf(f.rule);
     for (const ExpectFailure& x : failures)
