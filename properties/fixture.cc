@@ -361,6 +361,14 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
 
 std::vector<std::string> RequiredCapabilities(const std::vector<Request>& requests) {
   std::set<std::string> need;
+  // A constraint op needs the capability of the constraint's type (protocol.md section
+  // 9): the type it was added with (an upgrade's generated key `pk` is a primary key); a
+  // constraint the history never named, or a type no capability covers, needs `check`.
+  std::map<std::pair<std::string, std::string>, std::string> type_of;  // (table, name)
+  auto constraint_op = [&](const Request& r, const std::string& name) {
+    auto it = type_of.find({r.table, name});
+    need.insert(it != type_of.end() ? it->second : std::string("check"));
+  };
   std::function<void(const Expr&)> walk = [&](const Expr& x) {
     if (x.op == ExprOp::kApply) need.insert(IsUdfCall(x) ? "udf" : "transforms");
     for (const Expr& c : x.children) walk(c);
@@ -370,21 +378,35 @@ std::vector<std::string> RequiredCapabilities(const std::vector<Request>& reques
         [&](const auto& op) {
           using T = std::decay_t<decltype(op)>;
           if constexpr (std::is_same_v<T, AddConstraint>) {
-            if (op.constraint.type)
-              need.insert(std::string(ToString(*op.constraint.type)));
+            const std::string cap = op.constraint.type
+                                        ? std::string(ToString(*op.constraint.type))
+                                        : std::string("check");
+            need.insert(cap);
+            if (op.constraint.name) type_of[{r.table, *op.constraint.name}] = cap;
             if (op.constraint.expression) walk(*op.constraint.expression);
+          } else if constexpr (std::is_same_v<T, UpdateConstraint>) {
+            constraint_op(r, op.name);
+            if (op.set.name) {
+              auto it = type_of.find({r.table, op.name});
+              if (it != type_of.end()) type_of[{r.table, *op.set.name}] = it->second;
+            }
+          } else if constexpr (std::is_same_v<T, RemoveConstraint>) {
+            constraint_op(r, op.name);
           } else if constexpr (std::is_same_v<T, Commit>) {
             if (!op.modify.empty()) need.insert("modify-rows");
           } else if constexpr (std::is_same_v<T, Begin>) {
             need.insert("concurrent-commits");
           } else if constexpr (std::is_same_v<T, Upgrade>) {
             need.insert("upgrade");
+            type_of.emplace(std::make_pair(r.table, std::string("pk")), "primary-key");
           } else if constexpr (std::is_same_v<T, UpdateSchema>) {
             need.insert("schema-evolution");
+            for (const std::string& name : op.remove_constraints) constraint_op(r, name);
           } else if constexpr (std::is_same_v<T, DefineFunction>) {
             need.insert("udf");
           } else if constexpr (std::is_same_v<T, Validate>) {
             need.insert("validate");
+            for (const std::string& name : op.names) constraint_op(r, name);
           } else if constexpr (std::is_same_v<T, ReadStatuses>) {
             need.insert("reader");
           } else if constexpr (std::is_same_v<T, ParseMetadata>) {
@@ -394,6 +416,19 @@ std::vector<std::string> RequiredCapabilities(const std::vector<Request>& reques
         r.op);
   }
   return std::vector<std::string>(need.begin(), need.end());
+}
+
+std::vector<int32_t> NeededFormatVersions(const std::vector<Request>& requests) {
+  std::set<int32_t> need;
+  for (const Request& r : requests) {
+    if (const auto* c = std::get_if<CreateTable>(&r.op)) need.insert(c->format_version);
+    if (const auto* u = std::get_if<Upgrade>(&r.op)) need.insert(u->format_version);
+    if (const auto* p = std::get_if<ParseMetadata>(&r.op))
+      need.insert(p->metadata.format_version);
+    if (const auto* s = std::get_if<ReadStatuses>(&r.op))
+      need.insert(s->metadata.format_version);
+  }
+  return std::vector<int32_t>(need.begin(), need.end());
 }
 
 json MakeFixture(const FixtureInput& in) {
@@ -406,7 +441,8 @@ json MakeFixture(const FixtureInput& in) {
   }
   const json requires_ = RequiredCapabilities(in.requests);
   json switches = json::object();
-  for (const auto& [k, v] : SwitchValues(in.switches)) switches[k] = v;
+  for (const auto& [k, v] : SwitchValues(in.switches))
+    if (!in.recorded_switches || in.recorded_switches->count(k)) switches[k] = v;
   const json hashed = {{"requires", requires_}, {"switches", switches}, {"steps", steps}};
   const std::string hash = Sha256Hex(DumpJson(hashed));
   json rules = json::array();
@@ -421,6 +457,7 @@ json MakeFixture(const FixtureInput& in) {
           {"description", in.description},
           {"rules", rules},
           {"requires", requires_},
+          {"format-versions", NeededFormatVersions(in.requests)},
           {"switches", switches},
           {"generated-by",
            {{"tool", in.tool}, {"model", in.model_version}, {"seed", in.seed}}},
