@@ -251,6 +251,11 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     }
     if (!any_optional) e["constraint-count"] = m.constraints.size();
     if (!constraints.empty()) e["constraints"] = constraints;
+    json new_names = json::array();
+    for (const ConstraintExpectation& c : m.constraints)
+      if (!c.id) new_names.push_back(c.name);
+    if (!new_names.empty() && m.format_version >= 4)
+      e["new-constraints-above-last"] = new_names;
     if (any_new) {
       e["new-ids-above-last"] = true;
       e["last-constraint-id-is-highest-assigned"] = true;
