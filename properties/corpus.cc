@@ -85,7 +85,14 @@ Result<std::string> ReadText(const std::string& path) {
 
 std::string FixtureSkipReason(const Fixture& fixture,
                               const std::vector<std::string>& capabilities,
-                              const Switches& switches) {
+                              const Switches& switches,
+                              const std::vector<int32_t>* format_versions) {
+  if (format_versions != nullptr && !format_versions->empty())
+    for (int32_t need : fixture.format_versions)
+      if (std::find(format_versions->begin(), format_versions->end(), need) ==
+          format_versions->end())
+        return fmt::format("needs format version {} (the adapter declares [{}])", need,
+                           fmt::join(*format_versions, ", "));
   for (const std::string& need : fixture.requires_)
     if (std::find(capabilities.begin(), capabilities.end(), need) == capabilities.end())
       return fmt::format("the adapter lacks capability {}", need);
@@ -106,7 +113,10 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
   record.id = fixture.id;
   record.index = index;
   for (const std::string& r : fixture.rules) record.rules[r].positive = 1;
-  FixtureEvaluator evaluator(SwitchValues(options.switches));
+  // A switch this runner does not know is taken at the fixture's value (section 6).
+  std::map<std::string, std::string> settings = SwitchValues(options.switches);
+  for (const auto& [name, value] : fixture.switches) settings.emplace(name, value);
+  FixtureEvaluator evaluator(settings);
   std::vector<StepRow> rows;
   std::vector<ExpectFailure> failures;
   std::string failure_reason;
@@ -197,18 +207,28 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
   if (verdict != Verdict::kPass) {
     FailureDetail f;
     f.step = failed_step;
-    // The rule a failure names: the broken key's own rule where it has one
-    // (RuleOfExpectationKey), else the fixture's primary rule.
+    // The rules a failure names (docs/fixtures.md section 9, no model needed): the broken
+    // key's own rule where it has one (RuleOfExpectationKey), else the fixture's rules,
+    // the primary rule first.
     const std::string primary =
         fixture.rules.empty() ? std::string("proto.answer") : fixture.rules.front();
     std::vector<std::string> broken;
-    for (const ExpectFailure& x : failures) {
-      const std::optional<RuleId> own = RuleOfExpectationKey(x.key);
-      const std::string rule = own ? std::string(RuleIdName(*own)) : primary;
+    auto add_rule = [&](const std::string& rule) {
       if (std::find(broken.begin(), broken.end(), rule) == broken.end())
         broken.push_back(rule);
+    };
+    for (const ExpectFailure& x : failures) {
+      if (const std::optional<RuleId> own = RuleOfExpectationKey(x.key)) {
+        add_rule(std::string(RuleIdName(*own)));
+      } else {
+        add_rule(primary);
+        for (const std::string& r : fixture.rules) add_rule(r);
+      }
     }
-    if (broken.empty()) broken.push_back(primary);
+    if (broken.empty()) {
+      add_rule(primary);
+      for (const std::string& r : fixture.rules) add_rule(r);
+    }
     f.rule = broken.front();
     f.sentence = RuleSentenceOf(f.rule);
     for (const ExpectFailure& x : failures)
@@ -326,7 +346,8 @@ std::vector<CaseRecord> ReplayFixtures(AdapterSession& session,
     const ExpectationEntry* entry = options.expect && !options.strict
                                         ? FindExpectation(*options.expect, f.id)
                                         : nullptr;
-    std::string skip = FixtureSkipReason(f, caps, options.switches);
+    std::string skip =
+        FixtureSkipReason(f, caps, options.switches, &session.hello().format_versions);
     CaseRecord r;
     if (!skip.empty()) {
       r.id = f.id;
@@ -366,6 +387,27 @@ std::vector<CaseRecord> ReplayFixtures(AdapterSession& session,
 }
 
 // --- the model's expectations ----------------------------------------------------------
+
+std::set<std::string> SwitchesThatMatter(const std::vector<json>& requests,
+                                         const Switches& switches,
+                                         const std::vector<json>& expects) {
+  std::set<std::string> out;
+  const std::map<std::string, std::string> current = SwitchValues(switches);
+  for (const SwitchInfo& info : AllSwitches()) {
+    const std::string name(info.name);
+    for (std::string_view value : info.values) {
+      if (current.count(name) && current.at(name) == value) continue;
+      Switches other = switches;
+      SetSwitch(other, name, value);
+      Result<std::vector<json>> alt = ModelExpectations(requests, other);
+      if (!alt || *alt != expects) {
+        out.insert(name);
+        break;
+      }
+    }
+  }
+  return out;
+}
 
 Result<std::vector<json>> ModelExpectations(const std::vector<json>& requests,
                                             const Switches& switches) {
@@ -579,6 +621,7 @@ std::optional<Made> MakeGenerated(ModelRunner& runner, const Plan& plan,
   Result<std::vector<json>> expects = ModelExpectations(request_json, options.switches);
   if (!expects || expects->size() != request_json.size()) return std::nullopt;
   in.expects = *expects;
+  in.recorded_switches = SwitchesThatMatter(request_json, options.switches, *expects);
   in.slug = (label.empty() ? std::string("history") : Slug(label)) +
             (target.second ? "-reject" : "");
   in.switches = options.switches;
@@ -650,6 +693,7 @@ Result<Made> MakeHand(const std::string& path, const CorpusOptions& options) {
     return MakeError(expects.error().kind, path + ": " + expects.error().message);
   in.requests.resize(expects->size());
   in.expects = *expects;
+  in.recorded_switches = SwitchesThatMatter(request_json, options.switches, *expects);
   const auto rules = (*t)["rules"].get<std::vector<std::string>>();
   for (const std::string& r : rules)
     if (!ParseRuleId(r))

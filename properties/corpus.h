@@ -10,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,10 +35,13 @@ struct ReplayOptions {
 };
 
 /// Why `fixture` cannot run on an adapter with `capabilities` under `switches` ("" when
-/// it can): a missing capability or a switch set otherwise.
+/// it can): a format version the fixture sends that the adapter's hello `format-versions`
+/// (when given and not empty) lacks ("needs format version 4"), a missing capability, or a
+/// switch set otherwise.
 std::string FixtureSkipReason(const Fixture& fixture,
                               const std::vector<std::string>& capabilities,
-                              const Switches& switches);
+                              const Switches& switches,
+                              const std::vector<int32_t>* format_versions = nullptr);
 
 /// Replays one fixture on `session`: every request in order, each answer evaluated
 /// (fixtures/evaluator.h) with the follow-up `load-table` and `scan` it needs, until a
@@ -79,6 +83,13 @@ bool CaseNamesCause(const CaseRecord& record, const std::string& cause);
 Result<std::vector<nlohmann::json>> ModelExpectations(
     const std::vector<nlohmann::json>& requests, const Switches& switches);
 
+/// The switches whose other values change the model's expectations of `requests` (made
+/// under `switches` as `expects`): what a fixture of them records (docs/fixtures.md
+/// section 6), so a run under another value of any other switch still replays it.
+std::set<std::string> SwitchesThatMatter(const std::vector<nlohmann::json>& requests,
+                                         const Switches& switches,
+                                         const std::vector<nlohmann::json>& expects);
+
 // --- generation and verification -------------------------------------------------------
 
 struct CorpusOptions {
@@ -102,7 +113,7 @@ struct Corpus {
 
 /// The corpus version written to VERSION (the fixture format version and the corpus
 /// revision).
-inline constexpr const char* kCorpusVersion = "1.0";
+inline constexpr const char* kCorpusVersion = "1.1";
 
 /// Generates the corpus: deterministic in the options and the model (no timestamps or
 /// durations in any file).

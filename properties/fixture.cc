@@ -8,6 +8,7 @@
 #include <cctype>
 #include <set>
 
+#include "codec/json_constraint.h"
 #include "codec/json_expression.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
@@ -260,11 +261,30 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     }
     if (!any_optional) e["constraint-count"] = m.constraints.size();
     if (!constraints.empty()) e["constraints"] = constraints;
+    json new_names = json::array();
+    for (const ConstraintExpectation& c : m.constraints)
+      if (!c.id) new_names.push_back(c.name);
+    if (!new_names.empty() && m.format_version >= 4)
+      e["new-constraints-above-last"] = new_names;
     if (any_new) {
       e["new-ids-above-last"] = true;
       e["last-constraint-id-is-highest-assigned"] = true;
     }
     if (!m.removed_ids.empty()) e["ids-distinct-from-removed"] = true;
+    // The invariants every returned metadata keeps (Judge and the runner's
+    // CheckReturnedMetadata), each as the key that checks it.
+    if (m.format_version >= 4) {
+      e["ids-at-most-last"] = true;
+      e["status-ids-listed-once"] = true;
+      e["added-schemas-no-identifiers"] = true;
+      if (!any_new && !any_optional) e["last-constraint-id-unchanged"] = true;
+      if (m.new_snapshot) {
+        e["snapshot-timestamps-increasing"] = true;
+        if (m.stale_ids == StaleIds::kReject) e["status-ids-exist"] = true;
+      }
+    } else {
+      e["v4-only-fields-absent"] = true;
+    }
     // Renames keep the ID; removed names are gone.
     std::set<std::string> after;
     for (const ConstraintExpectation& c : m.constraints) after.insert(c.name);
@@ -320,6 +340,25 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     e["live-row-keys"] = keys;
     e["live-row-count"] = o.rows->size();
   }
+  if (o.parsed) {
+    // What a parse-metadata answer must keep (JudgeParsed).
+    const TableMetadata& p = *o.parsed;
+    json r = {{"format-version", p.format_version},
+              {"last-constraint-id", p.last_constraint_id.value_or(0)}};
+    json constraints = json::array();
+    for (const Constraint& c : ConstraintsOf(p)) constraints.push_back(ConstraintToJson(c));
+    r["constraints"] = constraints;
+    const Snapshot* cur = p.CurrentSnapshot();
+    r["current-snapshot-id"] = cur ? json(cur->snapshot_id) : json(nullptr);
+    json snapshots = json::object();
+    for (const Snapshot& s : p.snapshots)
+      snapshots[std::to_string(s.snapshot_id)] =
+          s.constraint_statuses ? ConstraintStatusesToJson(*s.constraint_statuses)
+                                : json(nullptr);
+    r["snapshots"] = snapshots;
+    if (o.may_drop_constraint_fields) r["may-drop-constraint-fields"] = true;
+    e["reserialized"] = r;
+  }
   if (o.reader_statuses) {
     json exact = json::object();
     bool single = true;
@@ -337,6 +376,14 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
 
 std::vector<std::string> RequiredCapabilities(const std::vector<Request>& requests) {
   std::set<std::string> need;
+  // A constraint op needs the capability of the constraint's type (protocol.md section
+  // 9): the type it was added with (an upgrade's generated key `pk` is a primary key); a
+  // constraint the history never named, or a type no capability covers, needs `check`.
+  std::map<std::pair<std::string, std::string>, std::string> type_of;  // (table, name)
+  auto constraint_op = [&](const Request& r, const std::string& name) {
+    auto it = type_of.find({r.table, name});
+    need.insert(it != type_of.end() ? it->second : std::string("check"));
+  };
   std::function<void(const Expr&)> walk = [&](const Expr& x) {
     if (x.op == ExprOp::kApply) need.insert(IsUdfCall(x) ? "udf" : "transforms");
     for (const Expr& c : x.children) walk(c);
@@ -346,21 +393,35 @@ std::vector<std::string> RequiredCapabilities(const std::vector<Request>& reques
         [&](const auto& op) {
           using T = std::decay_t<decltype(op)>;
           if constexpr (std::is_same_v<T, AddConstraint>) {
-            if (op.constraint.type)
-              need.insert(std::string(ToString(*op.constraint.type)));
+            const std::string cap = op.constraint.type
+                                        ? std::string(ToString(*op.constraint.type))
+                                        : std::string("check");
+            need.insert(cap);
+            if (op.constraint.name) type_of[{r.table, *op.constraint.name}] = cap;
             if (op.constraint.expression) walk(*op.constraint.expression);
+          } else if constexpr (std::is_same_v<T, UpdateConstraint>) {
+            constraint_op(r, op.name);
+            if (op.set.name) {
+              auto it = type_of.find({r.table, op.name});
+              if (it != type_of.end()) type_of[{r.table, *op.set.name}] = it->second;
+            }
+          } else if constexpr (std::is_same_v<T, RemoveConstraint>) {
+            constraint_op(r, op.name);
           } else if constexpr (std::is_same_v<T, Commit>) {
             if (!op.modify.empty()) need.insert("modify-rows");
           } else if constexpr (std::is_same_v<T, Begin>) {
             need.insert("concurrent-commits");
           } else if constexpr (std::is_same_v<T, Upgrade>) {
             need.insert("upgrade");
+            type_of.emplace(std::make_pair(r.table, std::string("pk")), "primary-key");
           } else if constexpr (std::is_same_v<T, UpdateSchema>) {
             need.insert("schema-evolution");
+            for (const std::string& name : op.remove_constraints) constraint_op(r, name);
           } else if constexpr (std::is_same_v<T, DefineFunction>) {
             need.insert("udf");
           } else if constexpr (std::is_same_v<T, Validate>) {
             need.insert("validate");
+            for (const std::string& name : op.names) constraint_op(r, name);
           } else if constexpr (std::is_same_v<T, ReadStatuses>) {
             need.insert("reader");
           } else if constexpr (std::is_same_v<T, ParseMetadata>) {
@@ -370,6 +431,19 @@ std::vector<std::string> RequiredCapabilities(const std::vector<Request>& reques
         r.op);
   }
   return std::vector<std::string>(need.begin(), need.end());
+}
+
+std::vector<int32_t> NeededFormatVersions(const std::vector<Request>& requests) {
+  std::set<int32_t> need;
+  for (const Request& r : requests) {
+    if (const auto* c = std::get_if<CreateTable>(&r.op)) need.insert(c->format_version);
+    if (const auto* u = std::get_if<Upgrade>(&r.op)) need.insert(u->format_version);
+    if (const auto* p = std::get_if<ParseMetadata>(&r.op))
+      need.insert(p->metadata.format_version);
+    if (const auto* s = std::get_if<ReadStatuses>(&r.op))
+      need.insert(s->metadata.format_version);
+  }
+  return std::vector<int32_t>(need.begin(), need.end());
 }
 
 json MakeFixture(const FixtureInput& in) {
@@ -382,7 +456,8 @@ json MakeFixture(const FixtureInput& in) {
   }
   const json requires_ = RequiredCapabilities(in.requests);
   json switches = json::object();
-  for (const auto& [k, v] : SwitchValues(in.switches)) switches[k] = v;
+  for (const auto& [k, v] : SwitchValues(in.switches))
+    if (!in.recorded_switches || in.recorded_switches->count(k)) switches[k] = v;
   const json hashed = {{"requires", requires_}, {"switches", switches}, {"steps", steps}};
   const std::string hash = Sha256Hex(DumpJson(hashed));
   json rules = json::array();
@@ -397,6 +472,7 @@ json MakeFixture(const FixtureInput& in) {
           {"description", in.description},
           {"rules", rules},
           {"requires", requires_},
+          {"format-versions", NeededFormatVersions(in.requests)},
           {"switches", switches},
           {"generated-by",
            {{"tool", in.tool}, {"model", in.model_version}, {"seed", in.seed}}},

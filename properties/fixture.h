@@ -10,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,10 +52,19 @@ struct FixtureInput {
   std::vector<Request> requests;        ///< the minimized history
   std::vector<nlohmann::json> expects;  ///< one per request
   Switches switches;
+  /// The switches whose value changes the expectations (docs/fixtures.md section 6): only
+  /// these are recorded in `switches`; nullopt records every switch (certify's failure
+  /// fixtures, pinned to the run's settings).
+  std::optional<std::set<std::string>> recorded_switches;
   std::string tool;  ///< "ictk 0.1.0"
   std::string model_version;
   uint64_t seed = 0;
 };
+
+/// The format versions a history sends (docs/fixtures.md `format-versions`): of every
+/// `create-table` and `upgrade`, and of the metadata of `parse-metadata` and
+/// `read-statuses`; sorted, each once.
+std::vector<int32_t> NeededFormatVersions(const std::vector<Request>& requests);
 
 /// The fixture document; its `id` is "<primary rule>/<slug>-<hash8>" and `hash` the
 /// SHA-256 of the canonical JSON (sorted keys, no spaces) of {requires, switches, steps}.
