@@ -647,6 +647,15 @@ std::vector<RuleInfo> MakeEntries() {
        "no snapshot's sequence number exceeds last-sequence-number",
        B::kMetadata,
        {"CheckSequenceNumberBound"}},
+      {R::kProtoDeclaredVersions,
+       {},
+       "",
+       "protocol conventions: a request at a format version the implementation did not "
+       "declare in hello's format-versions (create-table, upgrade, or metadata given to "
+       "parse-metadata or read-statuses) may be answered unsupported-format-version "
+       "(docs/protocol.md section 9)",
+       B::kWriter,
+       {"DeclaredFormatVersion"}},
   };
 }
 

@@ -93,6 +93,7 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kIceRefsSnapshotExist: return "ice.refs-snapshot-exist";
     case RuleId::kIceCurrentSnapshotMain: return "ice.current-snapshot-main";
     case RuleId::kIceSequenceNumberBound: return "ice.sequence-number-bound";
+    case RuleId::kProtoDeclaredVersions: return "proto.declared-versions";
   }
   return "?";
 }

@@ -100,6 +100,7 @@ enum class RuleId {
   kIceRefsSnapshotExist,  ///< ice.refs-snapshot-exist
   kIceCurrentSnapshotMain,  ///< ice.current-snapshot-main
   kIceSequenceNumberBound,  ///< ice.sequence-number-bound
+  kProtoDeclaredVersions,  ///< proto.declared-versions
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -198,6 +199,7 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kIceRefsSnapshotExist,
     RuleId::kIceCurrentSnapshotMain,
     RuleId::kIceSequenceNumberBound,
+    RuleId::kProtoDeclaredVersions,
 };
 
 }  // namespace ictk
