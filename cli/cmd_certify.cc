@@ -331,6 +331,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     }
     ReplayOptions ro;
     ro.switches = switches;
+    ro.switches.declared_format_versions = declared.format_versions;
     ro.adapter_spec = spec;
     ro.expect = args.expectations ? &*args.expectations : nullptr;
     ro.strict = args.strict;

@@ -115,12 +115,14 @@ rc::Gen<PlanStep> GenStep(const HistoryGenConfig& config, bool allow_transaction
 
 /// The table of a plan at one of `versions` (v4 most of the time; older versions to
 /// upgrade, or to be refused constraints). `upgrade`: whether the histories may upgrade.
-rc::Gen<TablePlan> GenTableAt(const std::set<int32_t>& declared, bool upgrade) {
+/// `reader`: the metadata of a reader profile, at every version (v1 1, v2 2, v3 3, v4 4).
+rc::Gen<TablePlan> GenTableAt(const std::set<int32_t>& declared, bool upgrade,
+                              bool reader = false) {
   std::vector<std::pair<int, int32_t>> versions;
   int total = 0;
   for (int32_t v : declared) {
     if (v < 1 || v > 4) continue;
-    const int w = v == 4 ? 10 : (upgrade ? 1 : 0) + (v == 3 ? 1 : 0);
+    const int w = reader ? v : v == 4 ? 10 : (upgrade ? 1 : 0) + (v == 3 ? 1 : 0);
     if (w == 0) continue;
     total += w;
     versions.emplace_back(total, v);
@@ -308,20 +310,26 @@ bool IsReaderKind(StepKind kind) {
 
 Capabilities SetupCapabilities() { return Capabilities::All(); }
 
+namespace {
+
+/// The generation config of a reader profile's plan: every capability for the setup
+/// steps, the reader kinds as the implementation declared them.
 HistoryGenConfig ReaderSetupConfig(const HistoryGenConfig& config) {
   HistoryGenConfig setup = config;
   setup.capabilities = SetupCapabilities();
   for (StepKind k : kAllStepKinds) {
     if (!IsReaderKind(k)) continue;
-    // The reader requests are what the run is about: about one step in three, each only
+    // The reader requests are what the run is about: about one step in two, each only
     // when the implementation declared the capability it needs.
     setup.weights.weights[k] =
         KindAllowed(k, config.capabilities) && config.weights.Of(k) > 0
-            ? std::max(config.weights.Of(k), k == StepKind::kParseMetadata ? 14 : 18)
+            ? std::max(config.weights.Of(k), k == StepKind::kParseMetadata ? 40 : 50)
             : 0;
   }
   return setup;
 }
+
+}  // namespace
 
 rc::Gen<Plan> GenReaderPlan(const HistoryGenConfig& config) {
   const HistoryGenConfig setup = ReaderSetupConfig(config);
@@ -332,7 +340,8 @@ rc::Gen<Plan> GenReaderPlan(const HistoryGenConfig& config) {
                    rc::gen::resize(std::max(1, config.max_steps),
                                    rc::gen::container<std::vector<PlanStep>>(
                                        GenStep(setup, /*allow_transaction=*/true)))),
-      rc::gen::set(&Plan::table, GenTableAt({1, 2, 3, 4}, /*upgrade=*/true)));
+      rc::gen::set(&Plan::table,
+                   GenTableAt({1, 2, 3, 4}, /*upgrade=*/true, /*reader=*/true)));
 }
 
 rc::Gen<Plan> GenPlan(const HistoryGenConfig& config) {

@@ -1134,7 +1134,8 @@ std::optional<RenderedStep> RenderScan(const Ctx& ctx) {
 /// upg.readers-ignore-identifiers): the table's current metadata, changed.
 std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
   TableMetadata md = ctx.md();
-  if (md.format_version < 4) return std::nullopt;
+  // v1-v3 metadata (no constraints, no statuses) only for an implementation without v4.
+  if (md.format_version < 4 && ctx.caps().format_versions.count(4)) return std::nullopt;
   ReadStatuses r;
   std::string label = "read-statuses/as-written";
   std::vector<RuleId> tags = {RuleId::kStReaderLookup};

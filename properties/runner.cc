@@ -301,6 +301,10 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
     const Answer answer = ToAnswer(*response);
     step.answered = DescribeAnswer(answer, outcome, state, request);
     step.exercised = Exercised(outcome, answer, request, state.FindTable(request.table));
+    // Every decoded answer is judged for carrying what was asked (proto.answer).
+    if (std::none_of(step.exercised.begin(), step.exercised.end(),
+                     [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))
+      step.exercised.emplace_back(RuleId::kProtoAnswer, false);
     step.expect = FixtureExpectation(outcome, state, request, answer);
 
     Findings findings = Judge(outcome, answer);

@@ -209,6 +209,8 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
   if (DeclaresEveryVersion(header))
     std::erase(t.never_exercised, std::string(RuleIdName(RuleId::kProtoDeclaredVersions)));
   t.profile = header.profile;
+  const bool v4 = std::find(header.format_versions.begin(), header.format_versions.end(),
+                            4) != header.format_versions.end();
   if (!header.profile.empty()) {
     const std::vector<std::string> covered = ProfileRules(header);
     t.profile_rules = static_cast<int64_t>(covered.size());
@@ -220,6 +222,8 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
       const std::string_view op = RequestOfCapability(cap);
       if (op.empty()) continue;
       if (!header.writer && op != "read-statuses" && op != "parse-metadata") continue;
+      // Without format version 4 no constraint op is sent, by design.
+      if (!v4 && (op == "add-constraint" || cap == "validate")) continue;
       auto it = t.ops.find(std::string(op));
       if (it == t.ops.end() || it->second == 0) t.idle_capabilities.push_back(cap);
     }
@@ -238,8 +242,15 @@ std::vector<std::string> ProfileRules(const RunHeader& header) {
     const std::string name(RuleIdName(r.id));
     const std::string_view cap = CapabilityForRule(name);
     if (!cap.empty() && !declared.count(std::string(cap))) continue;
-    if (r.id == RuleId::kProtoDeclaredVersions && DeclaresEveryVersion(header)) continue;
+    // A writer is never sent a known version it did not declare: only a reader can
+    // exercise proto.declared-versions.
+    if (r.id == RuleId::kProtoDeclaredVersions &&
+        (header.writer || DeclaresEveryVersion(header)))
+      continue;
     if (!header.writer && r.binds == Binds::kWriter && r.group != "proto") continue;
+    // The Iceberg table-metadata rules are judged by `ictk lint-metadata`, not per
+    // request of a writer's history.
+    if (header.writer && r.group == "ice" && r.binds == Binds::kMetadata) continue;
     if (!v4) {
       const bool kept = r.group == "ice" || r.group == "proto" ||
                         r.id == RuleId::kDefV4Only ||

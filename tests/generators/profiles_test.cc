@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <map>
 #include <set>
+#include <string>
 
 #include "generators/history.h"
 #include "generators/schema_gen.h"
