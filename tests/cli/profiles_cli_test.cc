@@ -152,7 +152,7 @@ TEST(ProfilesCli, AV1ToV3WriterCertifiesWithoutV4Requests) {
 TEST(ProfilesCli, FailuresAreGroupedByCauseWithOneFixturePerCause) {
   TempDir dir;
   const auto r = RunIctk(
-      "certify --adapter 'builtin:sample?mutant=reuse-removed-id' --histories 30 "
+      "certify --adapter 'builtin:sample?mutant=status-list-missing-constraint' --histories 30 "
       "--no-shrink --no-corpus --quiet --out '" +
       dir / "run" + "'");
   ASSERT_EQ(r.exit_code, 1) << r.out;
