@@ -247,18 +247,18 @@ std::vector<std::string> ProfileRules(const RunHeader& header) {
     if (r.id == RuleId::kProtoDeclaredVersions &&
         (header.writer || DeclaresEveryVersion(header)))
       continue;
-    if (!header.writer && r.binds == Binds::kWriter && r.group != "proto") continue;
     // The Iceberg table-metadata rules are judged by `ictk lint-metadata`, not per
     // request of a writer's history.
     if (header.writer && r.group == "ice" && r.binds == Binds::kMetadata) continue;
-    if (!v4) {
-      const bool kept = r.group == "ice" || r.group == "proto" ||
-                        r.id == RuleId::kDefV4Only ||
-                        (header.writer && r.id == RuleId::kSemLiveRows);
-      if (!kept) continue;
-      // A v1-v3 writer is sent no constraint changes, so def.v4-only is the reader's.
-      if (header.writer && r.id == RuleId::kDefV4Only) continue;
-    }
+    // A v1-v3 writer is sent no constraint changes; def.v4-only is then the reader's
+    // (v1-v3 metadata carrying constraint fields).
+    const bool v4_only_reader = !header.writer && r.id == RuleId::kDefV4Only;
+    if (!header.writer && r.binds == Binds::kWriter && r.group != "proto" &&
+        !v4_only_reader)
+      continue;
+    if (!v4 && !(r.group == "ice" || r.group == "proto" || v4_only_reader ||
+                 (header.writer && r.id == RuleId::kSemLiveRows)))
+      continue;
     out.push_back(name);
   }
   return out;
