@@ -72,7 +72,7 @@ struct CertifyArgs {
   int shrink_budget = 400;
   bool quiet = false;
   std::string command_line;
-  std::string corpus;      ///< --corpus DIR ("" = the repository's when found)
+  std::string corpus;      ///< --corpus DIR ("" = found by CorpusDir)
   bool no_corpus = false;  ///< --no-corpus
   std::string expect;      ///< --expect FILE
   bool strict = false;     ///< --strict: certification mode
@@ -796,8 +796,9 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
   c->add_option("--mutant", args->mutants, "With --mutation-score: only these mutants");
   c->add_flag("--quiet", args->quiet, "No progress and no distribution");
   c->add_option("--corpus", args->corpus,
-                "Fixture corpus replayed before the random histories (default: the "
-                "repository's fixtures/corpus when found)");
+                "Fixture corpus replayed before the random histories (default: "
+                "$ICTK_CORPUS, else <prefix>/share/ictk/corpus next to the installed "
+                "binary, else the checkout's fixtures/corpus)");
   c->add_flag("--no-corpus", args->no_corpus, "Do not replay the fixture corpus");
   c->add_option("--expect", args->expect,
                 "Expectation file (skip / xfail per case ID or glob; docs/replay.md)");
