@@ -30,6 +30,14 @@ class Session {
   ConformanceReport Run();
 
  private:
+  /// The writer session: a table at the highest declared format version, its ops.
+  ConformanceReport RunWriter();
+  /// The reader script of a reader profile: parse-metadata and read-statuses only.
+  ConformanceReport RunReader();
+  bool DeclaresVersion(int32_t v) const;
+  /// Fails the last step when it refused a declared `version` as
+  /// unsupported-format-version (`what`: the request, in words).
+  void RefusedDeclaredVersion(int32_t version, const std::string& what);
   bool Declared(const std::string& capability) const {
     return capability.empty() ||
            std::find(report_.capabilities.begin(), report_.capabilities.end(),
@@ -178,10 +186,12 @@ ConformanceReport Session::Run() {
         problems.push_back(
             fmt::format("/format-versions/{}: unknown format version {}", i, v));
     }
-    if (std::find(report_.format_versions.begin(), report_.format_versions.end(), 4) ==
-        report_.format_versions.end())
-      problems.push_back(
-          "/format-versions: 4 is not listed (constraints are a v4 feature)");
+    // An honest v1-v3 implementation lists no 4: that is a profile, not a fault
+    // (docs/protocol.md section 9). Only a list without any known version is.
+    if (std::none_of(report_.format_versions.begin(), report_.format_versions.end(),
+                     [](int32_t v) { return v >= 1 && v <= 4; }))
+      problems.push_back("/format-versions: no known format version (1-4) is listed");
+    report_.writer = hello->hello->profile != kReaderProfile;
     if (!problems.empty()) {
       s.verdict = StepVerdict::kFail;
       s.detail = fmt::format("{}", fmt::join(problems, "; "));
@@ -191,6 +201,29 @@ ConformanceReport Session::Run() {
        Parse(R"({"op": "hello", "protocol-version": 99})"), /*must_be_unsupported=*/true);
   Step("an unknown op", "", Parse(R"({"op": "ictk-no-such-op", "table": "x"})"),
        /*must_be_unsupported=*/true);
+  if (!report_.writer) return RunReader();
+  return RunWriter();
+}
+
+bool Session::DeclaresVersion(int32_t v) const {
+  return std::find(report_.format_versions.begin(), report_.format_versions.end(), v) !=
+         report_.format_versions.end();
+}
+
+void Session::RefusedDeclaredVersion(int32_t version, const std::string& what) {
+  ConformanceStep& s = report_.steps.back();
+  if (s.verdict != StepVerdict::kOk || s.result != "rejected (unsupported-format-version)")
+    return;
+  s.verdict = StepVerdict::kFail;
+  s.detail = fmt::format(
+      "format-versions lists {}, yet {} was refused as unsupported-format-version{}",
+      version, what,
+      version == 4 ? ": a false claim of format version 4 (drop 4 from format-versions "
+                     "for a v1-v3 implementation)"
+                   : "");
+}
+
+ConformanceReport Session::RunWriter() {
 
   auto remember = [&](const std::optional<Response>& r) {
     if (!r || !r->metadata_json) return;
@@ -198,7 +231,17 @@ ConformanceReport Session::Run() {
     if (const Schema* s = r->metadata->CurrentSchema()) fields_ = s->fields;
   };
 
-  // 2. A v4 table.
+  // 2. A table at the highest declared format version: v4, or for a v1-v3 writer the
+  // highest it has (never a version it did not declare).
+  int32_t fv = 0;
+  for (int32_t v : report_.format_versions)
+    if (v >= 1 && v <= 4) fv = std::max(fv, v);
+  const bool v4 = fv == 4;
+  if (fv == 0) {
+    for (const std::string& op : AllOps())
+      if (op != "hello") Skip(op, "-", "", "no known format version declared");
+    return report_;
+  }
   json create = Parse(R"({"op": "create-table", "format-version": 4, "schema": {
       "type": "struct", "schema-id": 0, "fields": [
         {"id": 1, "name": "order_id", "required": true, "type": "long"},
@@ -206,7 +249,9 @@ ConformanceReport Session::Run() {
         {"id": 3, "name": "email", "required": false, "type": "string"},
         {"id": 4, "name": "placed", "required": false, "type": "date"}]}})");
   create["table"] = kTable;
-  auto created = Step("a v4 table", "", create);
+  create["format-version"] = fv;
+  auto created = Step(fmt::format("a v{} table", fv), "", create);
+  RefusedDeclaredVersion(fv, fmt::format("a v{} create-table", fv));
   remember(created);
   if (!created) {
     for (const std::string& op : AllOps()) {
@@ -222,9 +267,14 @@ ConformanceReport Session::Run() {
   };
   remember(Step("the current metadata", "", table_op(R"({"op": "load-table"})")));
 
-  // 3. Constraints.
+  // 3. Constraints (v4 only: a v1-v3 writer is sent none).
   std::optional<std::string> check_name, key_name, extra_name;
-  if (Declared("primary-key")) {
+  if (!v4) {
+    for (const char* op : {"add-constraint", "update-constraint", "remove-constraint",
+                           "validate"})
+      Skip(op, "-", "", "format version 4 not declared (constraints are a v4 feature)");
+  }
+  if (v4 && Declared("primary-key")) {
     if (Step("an enforced primary key", "primary-key",
              table_op(R"({"op": "add-constraint",
         "constraint": {"type": "primary-key", "name": "pk", "enforced": true,
@@ -232,7 +282,7 @@ ConformanceReport Session::Run() {
       key_name = "pk";
     }
   }
-  if (Declared("unique")) {
+  if (v4 && Declared("unique")) {
     auto r = Step("a unique constraint, not enforced", "unique",
                   table_op(R"({"op": "add-constraint", "constraint": {"type": "unique",
                       "name": "email_unique", "enforced": false, "field-ids": [3]}})"));
@@ -241,7 +291,7 @@ ConformanceReport Session::Run() {
       (key_name ? extra_name : key_name) = "email_unique";
     }
   }
-  if (Declared("check")) {
+  if (v4 && Declared("check")) {
     auto r = Step("a check constraint, not enforced", "check",
                   table_op(R"({"op": "add-constraint", "constraint": {"type": "check",
                       "name": "qty_positive", "enforced": false, "expression": {"type": "or",
@@ -252,11 +302,11 @@ ConformanceReport Session::Run() {
       check_name = "qty_positive";
     }
   }
-  if (!AnyDeclared({"check", "unique", "primary-key"})) {
+  if (v4 && !AnyDeclared({"check", "unique", "primary-key"})) {
     Skip("add-constraint", "-", "check|unique|primary-key",
          "no constraint type declared");
   }
-  if (check_name || key_name) {
+  if (v4 && (check_name || key_name)) {
     const std::string old_name = check_name ? *check_name : *key_name;
     const std::string new_name = old_name + "_renamed";
     json update = table_op(R"({"op": "update-constraint", "set": {}})");
@@ -267,7 +317,7 @@ ConformanceReport Session::Run() {
       remember(r);
       (check_name ? check_name : key_name) = new_name;
     }
-  } else {
+  } else if (v4) {
     Skip("update-constraint", "-", "check|unique|primary-key", "no constraint was added");
   }
 
@@ -321,11 +371,11 @@ ConformanceReport Session::Run() {
   } else {
     Skip("define-function", "-", "udf", "not declared");
   }
-  if (Declared("validate") && (check_name || key_name)) {
+  if (v4 && Declared("validate") && (check_name || key_name)) {
     json v = table_op(R"({"op": "validate", "names": []})");
     v["names"].push_back(check_name ? *check_name : *key_name);
     remember(Step("validate a constraint", "validate", v));
-  } else {
+  } else if (v4) {
     Skip("validate", "-", "validate",
          Declared("validate") ? "no constraint was added" : "not declared");
   }
@@ -362,24 +412,41 @@ ConformanceReport Session::Run() {
     Skip("parse-metadata", "-", "parse-metadata",
          Declared("parse-metadata") ? "no metadata" : "not declared");
   }
-  if (extra_name || (check_name && key_name)) {
+  if (v4 && (extra_name || (check_name && key_name))) {
     json r = table_op(R"({"op": "remove-constraint"})");
     r["name"] = extra_name ? *extra_name : *check_name;
     remember(Step("remove a constraint", "", r));
-  } else if (check_name || key_name) {
+  } else if (v4 && (check_name || key_name)) {
     json r = table_op(R"({"op": "remove-constraint"})");
     r["name"] = check_name ? *check_name : *key_name;
     remember(Step("remove a constraint", "", r));
-  } else {
+  } else if (v4) {
     Skip("remove-constraint", "-", "check|unique|primary-key", "no constraint was added");
   }
   Step("an unknown table (may be rejected)", "",
        Parse(R"({"op": "load-table", "table": "ictk_validate_no_such_table"})"));
 
-  // 8. Upgrade a v3 table with identifier fields.
-  bool v3 = std::find(report_.format_versions.begin(), report_.format_versions.end(),
-                      3) != report_.format_versions.end();
-  if (Declared("upgrade") && v3) {
+  // 8. Upgrade a v3 table with identifier fields (a v1-v3 writer: its lowest declared
+  // version to its highest).
+  bool v3 = DeclaresVersion(3);
+  int32_t lowest = 5;
+  for (int32_t v : report_.format_versions)
+    if (v >= 1) lowest = std::min(lowest, v);
+  if (Declared("upgrade") && !v4 && lowest < fv) {
+    json legacy = Parse(R"({"op": "create-table", "schema": {
+        "type": "struct", "schema-id": 0, "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "v", "required": false, "type": "string"}]}})");
+    legacy["table"] = kUpgradeTable;
+    legacy["format-version"] = lowest;
+    if (Step(fmt::format("a v{} table", lowest), "upgrade", legacy)) {
+      json up = Parse(R"({"op": "upgrade"})");
+      up["table"] = kUpgradeTable;
+      up["format-version"] = fv;
+      Step(fmt::format("upgrade it to v{}", fv), "upgrade", up);
+      RefusedDeclaredVersion(fv, fmt::format("an upgrade to v{}", fv));
+    }
+  } else if (Declared("upgrade") && v4 && v3) {
     json legacy = Parse(R"({"op": "create-table", "format-version": 3, "schema": {
         "type": "struct", "schema-id": 0, "identifier-field-ids": [1], "fields": [
           {"id": 1, "name": "id", "required": true, "type": "long"},
@@ -389,10 +456,99 @@ ConformanceReport Session::Run() {
       json up = Parse(R"({"op": "upgrade", "format-version": 4})");
       up["table"] = kUpgradeTable;
       Step("upgrade it to v4", "upgrade", up);
+      RefusedDeclaredVersion(4, "an upgrade to v4");
     }
   } else {
     Skip("upgrade", "-", "upgrade",
-         Declared("upgrade") ? "format version 3 not declared" : "not declared");
+         !Declared("upgrade") ? "not declared"
+         : v4                 ? "format version 3 not declared"
+                              : "a single format version declared");
+  }
+  return report_;
+}
+
+namespace {
+
+/// Table metadata at `version` that a reader is given: one table, three columns; from v4
+/// with a primary key (not enforced) and a check, and a snapshot listing their statuses.
+json ReaderMetadata(int32_t version) {
+  json md = Parse(R"({"format-version": 3,
+      "table-uuid": "00000000-0000-4000-8000-0000000c0ffe",
+      "location": "memory://ictk_validate_reader", "last-updated-ms": 1700000001000,
+      "last-column-id": 3, "current-schema-id": 0,
+      "schemas": [{"type": "struct", "schema-id": 0, "fields": [
+        {"id": 1, "name": "id", "required": true, "type": "long"},
+        {"id": 2, "name": "qty", "required": false, "type": "int"},
+        {"id": 3, "name": "name", "required": false, "type": "string"}]}],
+      "partition-specs": [{"spec-id": 0, "fields": []}], "default-spec-id": 0,
+      "last-partition-id": 999, "sort-orders": [{"order-id": 0, "fields": []}],
+      "default-sort-order-id": 0, "snapshots": []})");
+  md["format-version"] = version;
+  if (version == 1) {
+    md["schema"] = md["schemas"][0];
+    md["partition-spec"] = json::array();
+  }
+  if (version >= 2) md["last-sequence-number"] = 1;
+  if (version >= 3) md["next-row-id"] = 2;
+  json snapshot = Parse(R"({"snapshot-id": 1, "timestamp-ms": 1700000001000,
+      "manifest-list": "memory://snap-1.avro", "summary": {"operation": "append"},
+      "schema-id": 0})");
+  if (version >= 2) snapshot["sequence-number"] = 1;
+  if (version >= 3) {
+    snapshot["first-row-id"] = 0;
+    snapshot["added-rows"] = 2;
+  }
+  if (version >= 4) {
+    md["last-constraint-id"] = 2;
+    md["constraints"] = Parse(R"([
+        {"constraint-id": 1, "type": "primary-key", "name": "pk", "enforced": false,
+         "field-ids": [1], "timestamp-ms": 1700000000000},
+        {"constraint-id": 2, "type": "check", "name": "qty_positive", "enforced": false,
+         "timestamp-ms": 1700000000000, "expression": {"type": "gt",
+         "left": {"type": "reference", "id": 2}, "right": 0}}])");
+    snapshot["constraint-statuses"] = Parse(R"({"validated": [1], "unvalidated": [2]})");
+  }
+  md["snapshots"].push_back(snapshot);
+  md["current-snapshot-id"] = 1;
+  md["refs"] = Parse(R"({"main": {"snapshot-id": 1, "type": "branch"}})");
+  return md;
+}
+
+}  // namespace
+
+ConformanceReport Session::RunReader() {
+  // A reader profile is sent only parse-metadata and read-statuses (docs/protocol.md
+  // section 9): metadata at every declared version must be read, and v4 metadata given
+  // to a v1-v3 reader may be refused.
+  if (!Declared("parse-metadata") && !Declared("reader")) {
+    Skip("parse-metadata", "-", "parse-metadata", "not declared");
+    Skip("read-statuses", "-", "reader", "not declared");
+    return report_;
+  }
+  for (int32_t v = 1; v <= 4; ++v) {
+    const bool declared = DeclaresVersion(v);
+    // Undeclared versions below 4 are not tried; v4 metadata always is: a v1-v3 reader
+    // must refuse it or read it safely.
+    if (!declared && v != 4) continue;
+    const json md = ReaderMetadata(v);
+    const std::string what =
+        fmt::format("v{} metadata{}", v, declared ? "" : " (may be refused)");
+    if (Declared("parse-metadata")) {
+      json p = Parse(R"({"op": "parse-metadata"})");
+      p["metadata"] = md;
+      Step("re-serialize " + what, "parse-metadata", p);
+      if (declared) RefusedDeclaredVersion(v, fmt::format("v{} metadata", v));
+    } else {
+      Skip("parse-metadata", what, "parse-metadata", "not declared");
+    }
+    if (Declared("reader")) {
+      json r = Parse(R"({"op": "read-statuses"})");
+      r["metadata"] = md;
+      Step("the statuses of " + what, "reader", r);
+      if (declared) RefusedDeclaredVersion(v, fmt::format("v{} metadata", v));
+    } else {
+      Skip("read-statuses", what, "reader", "not declared");
+    }
   }
   return report_;
 }
@@ -413,6 +569,16 @@ std::string_view ToString(StepVerdict verdict) {
   return "skipped";
 }
 
+std::string ConformanceReport::ProfileName() const {
+  std::set<int32_t> v(format_versions.begin(), format_versions.end());
+  std::string versions = "no-version";
+  if (!v.empty()) {
+    const int32_t lo = *v.begin(), hi = *v.rbegin();
+    versions = lo == hi ? fmt::format("v{}", lo) : fmt::format("v{}\u2013v{}", lo, hi);
+  }
+  return versions + (writer ? " writer" : " reader");
+}
+
 bool ConformanceReport::ok() const {
   if (steps.empty()) return false;
   for (const auto& s : steps)
@@ -430,6 +596,7 @@ std::string FormatConformanceReport(const ConformanceReport& report, bool verbos
     const json& impl = report.hello.value("implementation", json::object());
     out += fmt::format("implementation: {} {} ({})\n", impl.value("name", "?"),
                        impl.value("version", "?"), impl.value("language", "?"));
+    out += fmt::format("profile: {}\n", report.ProfileName());
     out += fmt::format("format versions: {}\n", fmt::join(report.format_versions, ", "));
     out += fmt::format("capabilities: {}\n\n", fmt::join(report.capabilities, ", "));
   }
@@ -470,9 +637,10 @@ std::string FormatConformanceReport(const ConformanceReport& report, bool verbos
   out += "\nper op:\n";
   for (const std::string& op : AllOps()) {
     auto it = per_op.find(op);
-    out += fmt::format(
-        "  {:<18} {}\n", op,
-        it == per_op.end() ? std::string("not run") : std::string(ToString(it->second)));
+    out += fmt::format("  {:<18} {}\n", op,
+                       it != per_op.end() ? std::string(ToString(it->second))
+                       : report.writer    ? std::string("not run")
+                                          : std::string("not sent (reader profile)"));
   }
   size_t failed =
       std::count_if(report.steps.begin(), report.steps.end(),

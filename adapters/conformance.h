@@ -39,7 +39,12 @@ struct ConformanceReport {
   nlohmann::json hello;  ///< the hello answer (null when it failed)
   std::vector<std::string> capabilities;
   std::vector<int32_t> format_versions;
+  /// false for a reader profile (`hello`'s "profile": "reader"): the session is then
+  /// the reader script (parse-metadata, read-statuses) instead of the writer session.
+  bool writer = true;
   std::vector<ConformanceStep> steps;
+  /// "v4 writer", "v1–v3 reader", ... (as Capabilities::ProfileName).
+  std::string ProfileName() const;
   /// Whether everything the adapter declared conforms.
   bool ok() const;
 };

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -73,7 +74,7 @@ struct CertifyArgs {
   int shrink_budget = 400;
   bool quiet = false;
   std::string command_line;
-  std::string corpus;      ///< --corpus DIR ("" = the repository's when found)
+  std::string corpus;      ///< --corpus DIR ("" = found by CorpusDir)
   bool no_corpus = false;  ///< --no-corpus
   std::string expect;      ///< --expect FILE
   bool strict = false;     ///< --strict: certification mode
@@ -132,24 +133,43 @@ class Progress {
   bool tty_;
 };
 
-/// The fixture corpus certify runs first: --corpus DIR, else fixtures/corpus under the
-/// working folder or two folders above this executable (build/bin/ictk), when it has an
-/// INDEX.json.
-std::string CorpusDir(const CertifyArgs& a) {
-  if (a.no_corpus) return {};
+/// The fixture corpus certify replays first, or "" with the reason in `note`:
+/// --no-corpus; --corpus DIR; $ICTK_CORPUS; the installed corpus next to this executable
+/// (<prefix>/bin/ictk -> <prefix>/share/ictk/corpus, as `cmake --install` puts it); the
+/// checkout's fixtures/corpus when run from a build tree (build/bin/ictk); fixtures/corpus
+/// under the working folder. A candidate counts when it has an INDEX.json.
+std::string CorpusDir(const CertifyArgs& a, std::string* note) {
+  if (a.no_corpus) {
+    *note = "--no-corpus";
+    return {};
+  }
   if (!a.corpus.empty()) return a.corpus;
-  std::vector<fs::path> candidates = {fs::path("fixtures") / "corpus"};
+  std::vector<fs::path> candidates;
+  if (const char* env = std::getenv("ICTK_CORPUS"); env != nullptr && *env != '\0') {
+    if (fs::exists(fs::path(env) / "INDEX.json")) return env;
+    *note = fmt::format("ICTK_CORPUS={} has no INDEX.json", env);
+    return {};
+  }
   char self[4096];
   const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0)
-    candidates.push_back(fs::path(std::string(self, static_cast<size_t>(n)))
-                             .parent_path()
-                             .parent_path()
-                             .parent_path() /
-                         "fixtures" / "corpus");
+  if (n > 0) {
+    const fs::path bin =
+        fs::path(std::string(self, static_cast<size_t>(n))).parent_path();
+    candidates.push_back(bin.parent_path() / "share" / "ictk" / "corpus");
+    candidates.push_back(bin.parent_path().parent_path() / "fixtures" / "corpus");
+  }
+  candidates.push_back(fs::path("fixtures") / "corpus");
   for (const fs::path& p : candidates)
-    if (fs::exists(p / "INDEX.json")) return p.string();
+    if (fs::exists(p / "INDEX.json")) return p.lexically_normal().string();
+  *note = "none found: give --corpus DIR or set ICTK_CORPUS";
   return {};
+}
+
+/// A fixture path as the console shows it: relative paths under the run folder, absolute
+/// ones (corpus fixtures) as they are.
+std::string ShownFixturePath(const std::string& out_dir, const std::string& fixture) {
+  if (out_dir.empty() || fixture.empty() || fs::path(fixture).is_absolute()) return fixture;
+  return (fs::path(out_dir) / fixture).string();
 }
 
 /// The expectation file's entry for a random case (xfail / skip), unless --strict.
@@ -228,6 +248,19 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
   h.histories = static_cast<int64_t>(indices.size());
   h.max_steps = args.max_steps;
   h.shard = args.shard;
+  const Capabilities& declared = sessions[0]->capabilities();
+  h.profile = declared.ProfileName();
+  h.writer = declared.writer;
+  h.format_versions.assign(declared.format_versions.begin(),
+                           declared.format_versions.end());
+  std::string corpus_note;
+  std::string corpus_dir = CorpusDir(args, &corpus_note);
+  if (args.mutation_score || args.case_index) {
+    corpus_dir.clear();
+    corpus_note = args.case_index ? "--case" : "--mutation-score";
+  }
+  h.corpus = corpus_dir;
+  h.corpus_note = corpus_note;
 
   CertifyOptions options;
   options.switches = switches;
@@ -291,8 +324,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
 
   // The corpus first (docs/replay.md), on the first session before any worker starts:
   // one case per fixture, its ID the fixture's.
-  if (const std::string dir = CorpusDir(args);
-      !dir.empty() && !args.mutation_score && !args.case_index) {
+  if (const std::string dir = corpus_dir; !dir.empty()) {
     Result<std::vector<Fixture>> corpus = ReadFixtures({dir});
     if (!corpus) {
       std::fprintf(stderr, "ictk certify: --corpus: %s\n", corpus.error().message.c_str());
@@ -301,6 +333,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     }
     ReplayOptions ro;
     ro.switches = switches;
+    ro.switches.declared_format_versions = declared.format_versions;
     ro.adapter_spec = spec;
     ro.expect = args.expectations ? &*args.expectations : nullptr;
     ro.strict = args.strict;
@@ -319,6 +352,8 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
       std::fprintf(stderr, "ictk certify: corpus %s: %zu fixtures replayed\n", dir.c_str(),
                    corpus_size);
     if (fail_fast && result.first_failing_index) indices.clear();
+  } else if (!args.quiet && !args.mutation_score) {
+    std::fprintf(stderr, "ictk certify: no fixture corpus (%s)\n", corpus_note.c_str());
   }
 
   // Workers take cases in index order; the main thread writes records in index order as
@@ -350,6 +385,15 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
   Progress progress(static_cast<int64_t>(indices.size()), args.quiet);
   int64_t failing = resumed_failing;
   std::vector<FixtureFile> fixtures;
+  // One fixture per cause of failure: a later case failing for the same cause as an
+  // earlier one (resumed or corpus cases included) points at that case's fixture.
+  std::map<std::string, const CaseRecord*> first_of_cause;
+  std::vector<CaseRecord> earlier_failures;  // copies: report.cases grows below
+  for (const CaseRecord& c : report.cases)
+    if (!IsConformant(c.verdict)) earlier_failures.push_back(c);
+  for (const CaseRecord& c : earlier_failures) first_of_cause.emplace(CauseOf(c), &c);
+  std::vector<CaseRecord> cause_heads;  // the first case of each new cause
+  cause_heads.reserve(indices.size());
   for (size_t k = 0; k < indices.size(); ++k) {
     std::unique_lock<std::mutex> lock(mu);
     cv.wait(lock, [&] {
@@ -363,6 +407,24 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
       if (!result.first_failing_index) {
         result.first_failing_index = r.record.index;
         result.first_failure_ms = MillisSince(start);
+      }
+    }
+    if (r.record.failure && !IsConformant(r.record.verdict)) {
+      const std::string cause = CauseOf(r.record);
+      auto it = first_of_cause.find(cause);
+      if (it != first_of_cause.end()) {
+        FailureDetail& f = *r.record.failure;
+        const CaseRecord& head = *it->second;
+        f.same_cause_as = head.id;
+        if (head.failure) {
+          f.fixture = head.failure->fixture;
+          f.fixture_id = head.failure->fixture_id;
+          f.replay = head.failure->replay;
+        }
+        r.fixture.reset();
+      } else {
+        cause_heads.push_back(r.record);
+        first_of_cause.emplace(cause, &cause_heads.back());
       }
     }
     // The fixture first, then the record: a record in report.jsonl means its fixture
@@ -419,7 +481,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
 }
 
 void PrintSummary(const RunOutcome& r, const std::string& out_dir,
-                  const CertifyArgs& args) {
+                  const CertifyArgs& args, const Switches& switches) {
   const Totals& t = *r.report.totals;
   std::vector<std::string> verdicts;
   for (Verdict v : kAllVerdicts) {
@@ -431,10 +493,20 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir,
       "%s",
       fmt::format("ictk certify {}: {} ({}, {} requests, seed {}, "
                   "{:.1f} s)\n",
-                  r.report.header.adapter, t.conformant ? "CONFORMANT" : "NOT CONFORMANT",
+                  r.report.header.adapter, VerdictText(t),
                   CasesText(t), t.steps, args.seed, t.duration_ms / 1000)
           .c_str());
   std::printf("  verdicts: %s\n", fmt::format("{}", fmt::join(verdicts, ", ")).c_str());
+  const RunHeader& h = r.report.header;
+  if (!h.profile.empty())
+    std::printf("%s", fmt::format("  profile: {} (format versions {}); corpus: {}\n",
+                                  h.profile, fmt::join(h.format_versions, ", "),
+                                  h.corpus.empty() ? "none (" + h.corpus_note + ")"
+                                                   : h.corpus)
+                          .c_str());
+  if (!t.idle_capabilities.empty())
+    std::printf("  declared capabilities that received no request: %s\n",
+                fmt::format("{}", fmt::join(t.idle_capabilities, ", ")).c_str());
   int64_t exercised = 0, failed = 0;
   std::vector<std::string> failing_rules;
   for (const auto& [rule, rt] : t.rules) {
@@ -463,21 +535,36 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir,
     std::printf("  never exercised: %s\n",
                 fmt::format("{}", fmt::join(items, ", ")).c_str());
   }
-  int shown = 0;
-  for (const CaseRecord& c : r.report.cases) {
-    if (IsConformant(c.verdict) || !c.failure) continue;
-    if (++shown > 3) break;
+  // Failures by cause: one line per cause, the details of its first case.
+  const std::vector<FailureCause> causes = FailureCauses(r.report.cases);
+  if (!causes.empty()) {
+    size_t failing_cases = 0;
+    for (const FailureCause& c : causes) failing_cases += c.cases.size();
+    std::printf("  failures: %zu case(s), %zu cause(s)\n", failing_cases, causes.size());
+  }
+  size_t shown = 0;
+  for (const FailureCause& cause : causes) {
+    const CaseRecord& c = r.report.cases[cause.first];
+    if (++shown > 5) {
+      std::printf("  ... %zu more cause(s) in %s\n", causes.size() - 5,
+                  out_dir.empty() ? "the report" : (out_dir + "/summary.md").c_str());
+      break;
+    }
+    std::printf("%s", fmt::format("  cause {}: {} ({} case(s), first {})\n", shown,
+                                  cause.cause, cause.cases.size(), c.id)
+                          .c_str());
+    if (!c.failure) continue;
     const FailureDetail& f = *c.failure;
     // The finding first (why the answer is outside the allowed set), then the rule,
     // what was allowed and what was answered.
     std::printf("%s",
-                fmt::format("  {} {}: {}\n    rule: {} — {} (step {} of {}, from {})\n"
+                fmt::format("    {}\n    rule: {} — {} (step {} of {}, from {})\n"
                             "    allowed: {}\n"
                             "    answered: {}\n    fixture: {}\n    replay: {}\n"
                             "    reproduce: {}\n",
-                            ToString(c.verdict), c.id, FindingOf(f), f.rule, f.sentence,
-                            f.step, f.steps.size(), f.original_steps, f.allowed, f.answered,
-                            out_dir.empty() ? f.fixture : out_dir + "/" + f.fixture,
+                            FindingOf(f), f.rule, f.sentence, f.step, f.steps.size(),
+                            f.original_steps, f.allowed, f.answered,
+                            ShownFixturePath(out_dir, f.fixture),
                             f.replay, f.reproduce)
                     .c_str());
   }
@@ -497,7 +584,7 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir,
       "  reproduce the run: ictk certify --adapter %s --seed %llu --histories %lld %s\n",
       ShellQuote(r.report.header.adapter).c_str(),
       static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories),
-      ReproduceFlags(args, Switches{}).c_str());
+      ReproduceFlags(args, switches).c_str());
 }
 
 int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
@@ -693,7 +780,7 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
   RunOutcome r =
       Certify(global, args, switches, args.adapter.spec, args.out, args.fail_fast);
   if (r.exit_code == 2) return 2;
-  PrintSummary(r, args.out, args);
+  PrintSummary(r, args.out, args, switches);
   return r.exit_code;
 }
 
@@ -747,24 +834,38 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
   c->add_option("--mutant", args->mutants, "With --mutation-score: only these mutants");
   c->add_flag("--quiet", args->quiet, "No progress and no distribution");
   c->add_option("--corpus", args->corpus,
-                "Fixture corpus replayed before the random histories (default: the "
-                "repository's fixtures/corpus when found)");
+                "Fixture corpus replayed before the random histories (default: "
+                "$ICTK_CORPUS, else <prefix>/share/ictk/corpus next to the installed "
+                "binary, else the checkout's fixtures/corpus)");
   c->add_flag("--no-corpus", args->no_corpus, "Do not replay the fixture corpus");
   c->add_option("--expect", args->expect,
                 "Expectation file (skip / xfail per case ID or glob; docs/replay.md)");
   c->add_flag("--strict", args->strict,
               "Certification mode: expectation entries are not honoured; only cases "
               "needing an undeclared capability are skipped");
-  c->add_option("--resume", args->resume,
-                "Continue the killed run in DIR (its report.jsonl) without redoing its "
-                "finished cases; give the same options as the run (implies --out DIR)")
-      ->type_name("DIR");
+  // The folder is optional ("--resume" alone continues the --out folder), so CLI11 never
+  // takes a following flag as the folder (`--out X --resume --quiet`).
+  CLI::Option* resume =
+      c->add_option("--resume", args->resume,
+                    "Continue the killed run in DIR (its report.jsonl) without redoing "
+                    "its finished cases; give the same options as the run (implies --out "
+                    "DIR); without DIR, the --out folder")
+          ->type_name("[DIR]")
+          ->expected(0, 1);
   // --adapter is not needed with --mutation-score.
   c->get_option("--adapter")->required(false);
   *subcommand = c;
-  return [args](const GlobalOptions& global) {
+  return [args, resume](const GlobalOptions& global) {
     if (args->adapter.spec.empty() && !args->mutation_score) {
       std::fprintf(stderr, "ictk certify: --adapter is required\n");
+      return 2;
+    }
+    if (resume->count() > 0 && args->resume.empty()) args->resume = args->out;
+    if (!args->resume.empty() && args->resume[0] == '-') {
+      std::fprintf(stderr,
+                   "ictk certify: --resume %s: a folder name, not a flag (write "
+                   "--resume ./%s for a folder of that name)\n",
+                   args->resume.c_str(), args->resume.c_str());
       return 2;
     }
     if (!args->resume.empty()) {

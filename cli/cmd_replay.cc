@@ -82,6 +82,9 @@ int Run(const GlobalOptions& global, const ReplayArgs& a) {
   const auto start = std::chrono::steady_clock::now();
   ReplayOptions options;
   options.switches = switches;
+  // The model judges against the format versions the adapter declared
+  // (proto.declared-versions).
+  options.switches.declared_format_versions = session.capabilities().format_versions;
   options.adapter_spec = a.adapter.spec;
   options.expect = expect ? &*expect : nullptr;
   options.strict = a.strict;

@@ -34,6 +34,7 @@ int RunValidateAdapter(const GlobalOptions& global, const AdapterFlags& flags,
     }
     nlohmann::json out = {{"adapter", (*adapter)->Describe()},
                           {"hello", report.hello},
+                          {"profile", report.ProfileName()},
                           {"conforms", report.ok()},
                           {"steps", steps}};
     std::puts(DumpJson(out, 2).c_str());

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <ostream>
+#include <set>
 #include <string>
 
 #include "generators/gen_internal.h"
@@ -113,17 +114,27 @@ rc::Gen<PlanStep> GenStep(const HistoryGenConfig& config, bool allow_transaction
   });
 }
 
-rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
+/// The table of a plan at one of `versions` (v4 most of the time; older versions to
+/// upgrade, or to be refused constraints). `upgrade`: whether the histories may upgrade.
+/// `reader`: the metadata of a reader profile, at every version (v1 1, v2 2, v3 3, v4 4).
+rc::Gen<TablePlan> GenTableAt(const std::set<int32_t>& declared, bool upgrade,
+                              bool reader = false) {
   std::vector<std::pair<int, int32_t>> versions;
   int total = 0;
-  for (int32_t v : config.capabilities.format_versions) {
+  for (int32_t v : declared) {
     if (v < 1 || v > 4) continue;
-    // v4 most of the time; older versions (to upgrade, or to be refused constraints).
-    const int w = v == 4 ? 10 : (config.capabilities.upgrade ? 1 : 0) + (v == 3 ? 1 : 0);
+    const int w = reader ? v : v == 4 ? 10 : (upgrade ? 1 : 0) + (v == 3 ? 1 : 0);
     if (w == 0) continue;
     total += w;
     versions.emplace_back(total, v);
   }
+  // Only versions that the weights above leave out (say v1 and v2 without upgrade):
+  // each of them equally, never a version that was not declared.
+  if (versions.empty())
+    for (int32_t v : declared)
+      if (v >= 1 && v <= 4) versions.emplace_back(++total, v);
+  // No known version declared at all: CertifyCase skips such an implementation; the plan
+  // keeps v4 so that the model-only renderings stay well defined.
   if (versions.empty()) versions.emplace_back(total = 1, 4);
   rc::Gen<int32_t> version = rc::gen::map(Uniform<int>(0, total), [versions](int x) {
     for (const auto& [bound, v] : versions)
@@ -145,6 +156,10 @@ rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
         rc::gen::set(&TablePlan::schema_seed,
                      rc::gen::noShrink(rc::gen::arbitrary<uint64_t>())));
   });
+}
+
+rc::Gen<TablePlan> GenTable(const HistoryGenConfig& config) {
+  return GenTableAt(config.capabilities.format_versions, config.capabilities.upgrade);
 }
 
 }  // namespace
@@ -260,6 +275,7 @@ std::recursive_mutex& RapidCheckMutex() {
 }
 
 bool KindAllowed(StepKind kind, const Capabilities& c) {
+  if (!c.writer && !IsReaderKind(kind)) return false;
   switch (kind) {
     case StepKind::kModify:
       return c.modify_rows;
@@ -267,7 +283,9 @@ bool KindAllowed(StepKind kind, const Capabilities& c) {
     case StepKind::kAddInvalidConstraint:
     case StepKind::kUpdateConstraint:
     case StepKind::kRemoveConstraint:
-      return c.check || c.unique || c.primary_key;
+      // Constraints exist from v4 on: a v1-v3 writer is sent none (docs/protocol.md
+      // section 9, "Profiles").
+      return (c.check || c.unique || c.primary_key) && c.format_versions.count(4) > 0;
     case StepKind::kUpdateSchema:
       return c.schema_evolution;
     case StepKind::kUpgrade:
@@ -287,7 +305,48 @@ bool KindAllowed(StepKind kind, const Capabilities& c) {
   }
 }
 
+bool IsReaderKind(StepKind kind) {
+  return kind == StepKind::kReadStatuses || kind == StepKind::kParseMetadata;
+}
+
+Capabilities SetupCapabilities() { return Capabilities::All(); }
+
+namespace {
+
+/// The generation config of a reader profile's plan: every capability for the setup
+/// steps, the reader kinds as the implementation declared them.
+HistoryGenConfig ReaderSetupConfig(const HistoryGenConfig& config) {
+  HistoryGenConfig setup = config;
+  setup.capabilities = SetupCapabilities();
+  for (StepKind k : kAllStepKinds) {
+    if (!IsReaderKind(k)) continue;
+    // The reader requests are what the run is about: about one step in two, each only
+    // when the implementation declared the capability it needs.
+    setup.weights.weights[k] =
+        KindAllowed(k, config.capabilities) && config.weights.Of(k) > 0
+            ? std::max(config.weights.Of(k), k == StepKind::kParseMetadata ? 40 : 50)
+            : 0;
+  }
+  return setup;
+}
+
+}  // namespace
+
+rc::Gen<Plan> GenReaderPlan(const HistoryGenConfig& config) {
+  const HistoryGenConfig setup = ReaderSetupConfig(config);
+  // The model writes tables at every known version, declared or not: a reader is given
+  // metadata it may refuse (proto.declared-versions) as well as metadata it must read.
+  return rc::gen::build<Plan>(
+      rc::gen::set(&Plan::steps,
+                   rc::gen::resize(std::max(1, config.max_steps),
+                                   rc::gen::container<std::vector<PlanStep>>(
+                                       GenStep(setup, /*allow_transaction=*/true)))),
+      rc::gen::set(&Plan::table,
+                   GenTableAt({1, 2, 3, 4}, /*upgrade=*/true, /*reader=*/true)));
+}
+
 rc::Gen<Plan> GenPlan(const HistoryGenConfig& config) {
+  if (!config.capabilities.writer) return GenReaderPlan(config);
   return rc::gen::build<Plan>(
       rc::gen::set(&Plan::steps,
                    rc::gen::resize(std::max(1, config.max_steps),

@@ -145,11 +145,29 @@ struct HistoryGenConfig {
 /// lock. HistoryRenderer::Next takes it itself.
 std::recursive_mutex& RapidCheckMutex();
 
-/// Whether the capabilities allow a step kind at all.
+/// Whether the capabilities allow a step kind at all: a reader profile
+/// (`Capabilities::writer` false) only the reader kinds, and only those it declared; a
+/// writer without format version 4 no constraint changes.
 bool KindAllowed(StepKind kind, const Capabilities& capabilities);
 
-/// A plan for `config`.
+/// The kinds a reader profile is sent: read-statuses and parse-metadata.
+bool IsReaderKind(StepKind kind);
+
+/// What the model itself may do to prepare a reader's inputs: every capability.
+Capabilities SetupCapabilities();
+
+/// A plan for `config`: GenReaderPlan for a reader profile, otherwise a writer's plan
+/// whose table is created at a declared format version (never a silent fallback to v4).
 rc::Gen<Plan> GenPlan(const HistoryGenConfig& config);
+
+/// The plan of a reader profile. Its writer steps are *setup*: the model alone performs
+/// them (the renderer marks them `RenderedStep::setup`; the runner never sends them) so
+/// that the table's metadata has constraints, snapshots and statuses; its reader steps
+/// (`read-statuses`, `parse-metadata`, as the implementation declared them) are sent,
+/// carrying metadata the model wrote. The table is created at any known format version,
+/// declared or not. This is the one place that decides what a reader is given: extend
+/// it (and RenderReadStatuses / RenderParseMetadata in render.cc) for new reader inputs.
+rc::Gen<Plan> GenReaderPlan(const HistoryGenConfig& config);
 
 /// What the generator intends a step's outcome to be. `kAny` where the spec lets the
 /// implementation choose or the generator did not steer the values.
@@ -167,6 +185,9 @@ struct RenderedStep {
   /// breaks for a step aimed at a rule, else those whose catalogue tag is the step's label.
   std::vector<std::string> clauses;
   int plan_index = -1;  ///< the plan step it came from (-1: create, final scan)
+  /// Performed by the model alone, never sent to the implementation: the writer steps
+  /// that prepare a reader profile's inputs (GenReaderPlan).
+  bool setup = false;
 };
 
 /// Where a history runs: its table, function-name prefix and clock, derived from the seed
@@ -214,6 +235,7 @@ class HistoryRenderer {
  private:
   Plan plan_;
   RenderOptions options_;
+  RenderOptions setup_options_;  ///< options_ with SetupCapabilities()
   std::vector<Slot> slots_;
   size_t cursor_ = 0;
   Counters counters_;

@@ -1138,8 +1138,10 @@ std::optional<RenderedStep> RenderUpgrade(const Ctx& ctx) {
     return Make(Upgrade{to}, ctx.options.table, fmt::format("upgrade/v{}-to-v{}", fv, to),
                 Intent::kOk, std::nullopt, tags);
   }
+  // A downgrade, to a version the implementation declared; or version 5, which no
+  // format defines (both must be refused, ice.format-version-up).
   if (fv <= 1) return std::nullopt;
-  const int32_t to = ctx.step.pick % 2 == 0 ? fv - 1 : 5;
+  const int32_t to = ctx.step.pick % 2 == 0 && versions.count(fv - 1) ? fv - 1 : 5;
   return Make(Upgrade{to}, ctx.options.table,
               to < fv ? "upgrade/downgrade" : "upgrade/unknown-version", Intent::kReject,
               RuleId::kIceFormatVersionUp);
@@ -1219,7 +1221,8 @@ std::optional<RenderedStep> RenderScan(const Ctx& ctx) {
 /// upg.readers-ignore-identifiers): the table's current metadata, changed.
 std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
   TableMetadata md = ctx.md();
-  if (md.format_version < 4) return std::nullopt;
+  // v1-v3 metadata (no constraints, no statuses) only for an implementation without v4.
+  if (md.format_version < 4 && ctx.caps().format_versions.count(4)) return std::nullopt;
   ReadStatuses r;
   std::string label = "read-statuses/as-written";
   std::vector<RuleId> tags = {RuleId::kStReaderLookup};
@@ -1447,7 +1450,8 @@ std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
 }  // namespace
 
 HistoryRenderer::HistoryRenderer(Plan plan, RenderOptions options)
-    : plan_(std::move(plan)), options_(std::move(options)) {
+    : plan_(std::move(plan)), options_(std::move(options)), setup_options_(options_) {
+  setup_options_.capabilities = SetupCapabilities();
   slots_.push_back({Slot::Role::kCreate, -1, -1, {}});
   for (int i = 0; i < static_cast<int>(plan_.steps.size()); ++i) {
     const PlanStep& s = plan_.steps[i];
@@ -1455,7 +1459,7 @@ HistoryRenderer::HistoryRenderer(Plan plan, RenderOptions options)
       slots_.push_back({Slot::Role::kPlain, i, -1, {}});
       continue;
     }
-    if (!options_.capabilities.concurrent_commits) continue;
+    if (!options_.capabilities.concurrent_commits && options_.capabilities.writer) continue;
     const std::string txn = fmt::format("w{}", i + 1);
     slots_.push_back({Slot::Role::kBegin, i, -1, txn});
     auto inner = [&] {
@@ -1481,8 +1485,20 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
     const Slot slot = slots_[cursor_++];
     const TableState* table = state.FindTable(options_.table);
     std::optional<RenderedStep> r;
+    // A reader profile is sent only its reader steps; everything else is setup that the
+    // model performs alone, with every capability (GenReaderPlan).
+    bool setup = false;
+    if (!options_.capabilities.writer) {
+      setup = true;
+      if (slot.role == Slot::Role::kPlain && slot.step >= 0) {
+        const PlanStep& s = slot.inner >= 0 ? plan_.steps[slot.step].concurrent[slot.inner]
+                                            : plan_.steps[slot.step];
+        setup = !IsReaderKind(s.kind);
+      }
+    }
+    const RenderOptions& options = setup ? setup_options_ : options_;
     if (slot.role == Slot::Role::kCreate) {
-      r = RenderCreate(plan_, options_);
+      r = RenderCreate(plan_, options);
     } else {
       if (table == nullptr || table->metadata.CurrentSchema() == nullptr) {
         cursor_ = slots_.size();  // the table does not exist: nothing more to do
@@ -1492,7 +1508,7 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
           slot.step < 0 ? kNoStep
                         : (slot.inner >= 0 ? plan_.steps[slot.step].concurrent[slot.inner]
                                            : plan_.steps[slot.step]);
-      Ctx ctx{state, table, options_, counters_, step};
+      Ctx ctx{state, table, options, counters_, step};
       switch (slot.role) {
         case Slot::Role::kPlain:
           r = slot.inner >= 0 ? RenderConcurrent(ctx, slot) : RenderPlain(ctx);
@@ -1529,6 +1545,7 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
     }
     if (!r) continue;
     if (r->clauses.empty()) r->clauses = ClausesTaggedBy(r->label);
+    r->setup = setup;
     r->plan_index = slot.step;
     r->request.now_ms = options_.clock_start_ms + 1000 * counters_.requests++;
     return r;

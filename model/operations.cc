@@ -105,6 +105,17 @@ AllowedOutcome OutcomeBuilder::Build() && {
   return std::move(outcome_);
 }
 
+bool DeclaredFormatVersion(int32_t version, const Switches& switches, OutcomeBuilder& b) {
+  if (switches.declared_format_versions.count(version)) return true;
+  b.MayReject(RejectKind::kUnsupportedFormatVersion,
+              MakeFinding(RuleId::kProtoDeclaredVersions,
+                          fmt::format("format version {} is not among the versions the "
+                                      "implementation declared ({})",
+                                      version,
+                                      fmt::join(switches.declared_format_versions, ", "))));
+  return false;
+}
+
 AllowedOutcome InvalidRequest(std::string detail) {
   OutcomeBuilder b;
   b.MustReject(RejectKind::kInvalidRequest,

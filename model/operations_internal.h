@@ -53,6 +53,12 @@ class OutcomeBuilder {
   AllowedOutcome outcome_;
 };
 
+/// "A request at a format version the implementation did not declare may be answered
+/// unsupported-format-version" (proto.declared-versions): for a known `version` outside
+/// `switches.declared_format_versions`, allows that rejection. Returns whether the
+/// version was declared.
+bool DeclaredFormatVersion(int32_t version, const Switches& switches, OutcomeBuilder& b);
+
 /// An outcome that must be rejected with invalid-request (proto.request).
 AllowedOutcome InvalidRequest(std::string detail);
 

@@ -21,11 +21,15 @@ bool CarriesConstraintFields(const TableMetadata& md) {
 }
 
 /// A reader's version check: "Readers reject a format-version they do not support"
-/// (ice.format-version-known, iceberg_rules.h): unsupported-format-version.
-bool KnownVersion(const TableMetadata& md, OutcomeBuilder& b) {
+/// (ice.format-version-known, iceberg_rules.h): a version no format defines must be
+/// refused with unsupported-format-version; a known version the implementation did not
+/// declare may be (proto.declared-versions), and is otherwise read as usual.
+bool KnownVersion(const TableMetadata& md, const Switches& switches, OutcomeBuilder& b) {
   Findings f = CheckFormatVersionKnown(md);
   for (Finding& x : f) b.MustReject(RejectKind::kUnsupportedFormatVersion, std::move(x));
-  return f.empty();
+  if (!f.empty()) return false;
+  DeclaredFormatVersion(md.format_version, switches, b);
+  return true;
 }
 
 /// def.v4-only for readers: "What a reader does with v1–v3 metadata that carries them is
@@ -163,7 +167,7 @@ AllowedOutcome ApplyReadStatuses(const CatalogState& state, const Request&,
                                  const ReadStatuses& op, const Switches& switches) {
   const TableMetadata& md = op.metadata;
   OutcomeBuilder b;
-  if (!KnownVersion(md, b)) return std::move(b).Build();
+  if (!KnownVersion(md, switches, b)) return std::move(b).Build();
   const bool ignored = V3ConstraintFields(md, switches, b);
   const Snapshot* snap = nullptr;
   if (op.snapshot_id) {
@@ -196,7 +200,7 @@ AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
                                   const ParseMetadata& op, const Switches& switches) {
   const TableMetadata& md = op.metadata;
   OutcomeBuilder b;
-  if (!KnownVersion(md, b)) return std::move(b).Build();
+  if (!KnownVersion(md, switches, b)) return std::move(b).Build();
   const bool may_drop = V3ConstraintFields(md, switches, b);
   if (md.format_version >= 4) {
     InvalidV4MetadataOnRead(md, state.functions, switches, b);

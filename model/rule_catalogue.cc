@@ -676,6 +676,15 @@ std::vector<RuleInfo> MakeEntries() {
        "(docs/protocol.md sections 4 and 10)",
        B::kWriter,
        {"JudgeDefinition"}},
+      {R::kProtoDeclaredVersions,
+       {},
+       "",
+       "protocol conventions: a request at a format version the implementation did not "
+       "declare in hello's format-versions (create-table, upgrade, or metadata given to "
+       "parse-metadata or read-statuses) may be answered unsupported-format-version "
+       "(docs/protocol.md section 9)",
+       B::kWriter,
+       {"DeclaredFormatVersion"}},
   };
 }
 

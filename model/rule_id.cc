@@ -96,6 +96,7 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kProtoRejectionConstraintIds: return "proto.rejection-constraint-ids";
     case RuleId::kIceSingleValue: return "ice.single-value";
     case RuleId::kProtoTimestampFromNow: return "proto.timestamp-from-now";
+    case RuleId::kProtoDeclaredVersions: return "proto.declared-versions";
   }
   return "?";
 }

@@ -103,6 +103,7 @@ enum class RuleId {
   kProtoRejectionConstraintIds,  ///< proto.rejection-constraint-ids
   kIceSingleValue,  ///< ice.single-value
   kProtoTimestampFromNow,  ///< proto.timestamp-from-now
+  kProtoDeclaredVersions,  ///< proto.declared-versions
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -204,6 +205,7 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kProtoRejectionConstraintIds,
     RuleId::kIceSingleValue,
     RuleId::kProtoTimestampFromNow,
+    RuleId::kProtoDeclaredVersions,
 };
 
 }  // namespace ictk

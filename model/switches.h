@@ -4,7 +4,9 @@
 #pragma once
 
 #include <map>
+#include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +42,12 @@ struct Switches {
   /// that breaks a def.*, key.* or id.* rule may accept or refuse it (either), or must
   /// refuse it with invalid-metadata (reject).
   InvalidMetadataOnRead invalid_metadata_on_read = InvalidMetadataOnRead::kEither;
+  /// Not an interpretation switch (it has no name, `--switch` cannot set it and no
+  /// fixture pins it): the format versions the implementation declared in `hello`'s
+  /// `format-versions`. A request at a known version outside this set may be refused with
+  /// unsupported-format-version (proto.declared-versions, docs/protocol.md section 9).
+  /// Default: every known version, as for an implementation that declared them all.
+  std::set<int32_t> declared_format_versions = {1, 2, 3, 4};
 
   bool operator==(const Switches&) const = default;
 };

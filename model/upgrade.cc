@@ -91,6 +91,7 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
                     fmt::format("format version {} is not known", op.format_version)));
     return std::move(b).Build();
   }
+  DeclaredFormatVersion(op.format_version, switches, b);
   for (Finding& f : CheckIcebergSchema(op.schema, op.format_version))
     b.MustReject(RejectKind::kInvalidSchemaChange, std::move(f));
   MetadataExpectation exp;
@@ -129,6 +130,7 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
   const int32_t from = table->metadata.format_version;
   FormatVersionUp(from, op.format_version, b);
   if (b.must_reject()) return std::move(b).Build();
+  DeclaredFormatVersion(op.format_version, switches, b);
   MetadataExpectation exp = BaseExpectation(*table, switches);
   exp.format_version = op.format_version;
   exp.format_version_rule = RuleId::kIceFormatVersionUp;

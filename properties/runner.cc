@@ -277,6 +277,13 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
     run.steps.push_back(std::move(step));
   };
   while (std::optional<RenderedStep> rendered = renderer.Next(state)) {
+    if (rendered->setup) {
+      // Setup of a reader profile's inputs: the model alone performs it, nothing is sent.
+      const AllowedOutcome outcome = Apply(state, rendered->request, switches);
+      const Answer answer = CanonicalAnswer(state, rendered->request, outcome, switches);
+      Adopt(state, rendered->request, answer, switches);
+      continue;
+    }
     run.distribution.Add(*rendered);
     StepOutcome step;
     step.step = *rendered;
@@ -310,6 +317,10 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
     const Answer answer = ToAnswer(*response);
     step.answered = DescribeAnswer(answer, outcome, state, request);
     step.exercised = Exercised(outcome, answer, request, state.FindTable(request.table));
+    // Every decoded answer is judged for carrying what was asked (proto.answer).
+    if (std::none_of(step.exercised.begin(), step.exercised.end(),
+                     [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))
+      step.exercised.emplace_back(RuleId::kProtoAnswer, false);
     step.expect = FixtureExpectation(outcome, state, request, answer);
 
     Findings findings = Judge(outcome, answer);
@@ -456,6 +467,20 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
 
   HistoryGenConfig config = options.gen;
   config.capabilities = session.capabilities();
+  // The model judges every request against what the implementation declared
+  // (proto.declared-versions).
+  Switches switches = options.switches;
+  switches.declared_format_versions = config.capabilities.format_versions;
+  if (config.capabilities.writer &&
+      std::none_of(config.capabilities.format_versions.begin(),
+                   config.capabilities.format_versions.end(),
+                   [](int32_t v) { return v >= 1 && v <= 4; })) {
+    record.verdict = Verdict::kSkip;
+    record.reason =
+        "the implementation declares no format version 1-4: no table can be created";
+    record.duration_ms = MillisSince(start);
+    return result;
+  }
   rc::Shrinkable<Plan> root = CasePlan(options.seed, index, config);
   std::optional<Plan> plan = PlanValue(root);
   if (!plan) {
@@ -465,8 +490,8 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
     return result;
   }
   const RenderOptions first =
-      CaseRenderOptions(options.seed, index, 0, config.capabilities, options.switches);
-  const HistoryRun original = RunHistory(session, *plan, first, options.switches);
+      CaseRenderOptions(options.seed, index, 0, config.capabilities, switches);
+  const HistoryRun original = RunHistory(session, *plan, first, switches);
 
   // Coverage, precision and op counts come from the original run.
   record.verdict = original.verdict;
@@ -511,8 +536,8 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
           HistoryRun r = RunHistory(
               session, p,
               CaseRenderOptions(options.seed, index, attempt, config.capabilities,
-                                options.switches),
-              options.switches);
+                                switches),
+              switches);
           if (SignatureOf(r) != want) return false;
           best = std::move(r);
           return true;

@@ -154,6 +154,53 @@ std::string ClauseCoverageMarkdown(const Totals& t) {
   return out + "\n";
 }
 
+/// Where the run's corpus came from, in words.
+std::string CorpusText(const RunHeader& h) {
+  if (!h.corpus.empty()) return h.corpus;
+  return h.corpus_note.empty() ? "none" : "none (" + h.corpus_note + ")";
+}
+
+/// The profile, format versions, corpus and honest totals of summary.md's header.
+std::string ProfileLinesMarkdown(const RunHeader& h, const Totals& t) {
+  if (h.profile.empty()) return {};
+  std::string out = fmt::format("- profile: {} (format versions {})\n", h.profile,
+                                fmt::join(h.format_versions, ", "));
+  out += fmt::format("- corpus: {}\n", MdCell(CorpusText(h)));
+  if (t.profile_rules > 0)
+    out += fmt::format(
+        "- rules the profile covers: {}, exercised {}{}\n", t.profile_rules,
+        t.profile_rules - static_cast<int64_t>(t.profile_not_exercised.size()),
+        t.profile_not_exercised.empty()
+            ? ""
+            : fmt::format("; not exercised: {}", fmt::join(t.profile_not_exercised, ", ")));
+  if (!t.idle_capabilities.empty())
+    out += fmt::format("- declared capabilities that received no request: {}\n",
+                       fmt::join(t.idle_capabilities, ", "));
+  return out;
+}
+
+/// summary.md's "Failures by cause" table.
+std::string CausesMarkdown(const Report& report) {
+  const std::vector<FailureCause> causes = FailureCauses(report.cases);
+  if (causes.empty()) return {};
+  std::string out = fmt::format(
+      "## Failures by cause\n\n{} failing case(s), {} cause(s); one fixture per "
+      "cause.\n\n| cause | cases | first case | fixture |\n|---|---:|---|---|\n",
+      [&] {
+        size_t n = 0;
+        for (const FailureCause& c : causes) n += c.cases.size();
+        return n;
+      }(),
+      causes.size());
+  for (const FailureCause& c : causes) {
+    const CaseRecord& first = report.cases[c.first];
+    const std::string fixture = first.failure ? first.failure->fixture : "";
+    out += fmt::format("| {} | {} | `{}` | {} |\n", MdCell(c.cause), c.cases.size(),
+                       first.id, fixture.empty() ? "-" : "`" + fixture + "`");
+  }
+  return out + "\n";
+}
+
 /// report.html's clause coverage table.
 std::string ClauseCoverageHtml(const Totals& t) {
   if (t.clauses.empty()) return {};
@@ -204,6 +251,13 @@ std::string RenderJunitXml(const Report& report) {
     out += fmt::format("      <property name=\"switch.{}\" value=\"{}\"/>\n",
                        EscapeXml(k), EscapeXml(v));
   out += "    </properties>\n";
+  std::map<std::string, std::pair<size_t, size_t>> cause_of;  // case -> (cause #, cases)
+  const std::vector<FailureCause> causes = FailureCauses(report.cases);
+  {
+    for (size_t i = 0; i < causes.size(); ++i)
+      for (const std::string& id : causes[i].cases)
+        cause_of[id] = {i + 1, causes[i].cases.size()};
+  }
   for (const CaseRecord& c : report.cases) {
     out +=
         fmt::format("    <testcase classname=\"ictk.{}\" name=\"{}\" time=\"{:.3f}\"",
@@ -212,8 +266,11 @@ std::string RenderJunitXml(const Report& report) {
     const FailureDetail* f = c.failure ? &*c.failure : nullptr;
     // The finding first: why the answer is outside the allowed set; then the rule, what
     // was allowed and what was answered.
-    const std::string message =
+    std::string message =
         f ? fmt::format("{} ({}, step {})", FindingOf(*f), f->rule, f->step) : c.reason;
+    if (auto it = cause_of.find(c.id); it != cause_of.end())
+      message = fmt::format("[cause {} of {}, {} case(s)] {}", it->second.first,
+                            causes.size(), it->second.second, message);
     std::string text;
     if (f) {
       text = fmt::format("Finding: {}\nRule {}: {}\nAllowed: {}\nAnswered: {}\n",
@@ -252,8 +309,7 @@ std::string RenderSummaryMarkdown(const Report& report) {
   const Totals t = TotalsOf(report);
   const RunHeader& h = report.header;
   std::string out;
-  out += fmt::format("# ictk {}: {}\n\n", h.mode,
-                     t.conformant ? "CONFORMANT" : "NOT CONFORMANT");
+  out += fmt::format("# ictk {}: {}\n\n", h.mode, VerdictText(t));
   out += fmt::format("- adapter: `{}`", h.adapter);
   if (h.hello.is_object() && h.hello.contains("implementation"))
     out += fmt::format(" ({})", MdCell(DumpJson(h.hello.at("implementation"))));
@@ -265,7 +321,8 @@ std::string RenderSummaryMarkdown(const Report& report) {
   std::vector<std::string> non_default;
   for (const auto& [k, v] : h.switches) non_default.push_back(k + "=" + v);
   out += fmt::format("- switches: {}\n", fmt::join(non_default, ", "));
-  out += fmt::format("- {} requests in {:.1f} s\n\n", t.steps, t.duration_ms / 1000);
+  out += fmt::format("- {} requests in {:.1f} s\n", t.steps, t.duration_ms / 1000);
+  out += ProfileLinesMarkdown(h, t) + "\n";
 
   out += "| verdict | cases |\n|---|---:|\n";
   for (Verdict v : kAllVerdicts)
@@ -295,6 +352,8 @@ std::string RenderSummaryMarkdown(const Report& report) {
     }
     out += "\n";
   }
+
+  out += CausesMarkdown(report);
 
   int shown = 0;
   for (const CaseRecord& c : report.cases) {
@@ -357,8 +416,7 @@ std::string RenderHtml(const Report& report) {
   out += fmt::format("<h1>Iceberg v4 constraints: <code>{}</code></h1>\n",
                      EscapeXml(h.adapter));
   out += fmt::format("<p><span id=\"verdict\" class=\"verdict {}\">{}</span></p>\n",
-                     t.conformant ? "ok" : "bad",
-                     t.conformant ? "CONFORMANT" : "NOT CONFORMANT");
+                     t.conformant ? "ok" : "bad", EscapeXml(VerdictText(t)));
   out += "<table id=\"run\"><tbody>\n";
   auto row = [&](std::string_view k, const std::string& v) {
     out += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", k, v);
@@ -379,6 +437,10 @@ std::string RenderHtml(const Report& report) {
     sw += fmt::format("<code>{}={}</code> ", EscapeXml(k), EscapeXml(v));
   row("switches", sw);
   row("capabilities", EscapeXml(fmt::format("{}", fmt::join(h.capabilities, ", "))));
+  if (!h.profile.empty())
+    row("profile", EscapeXml(fmt::format("{} (format versions {})", h.profile,
+                                         fmt::join(h.format_versions, ", "))));
+  if (!h.profile.empty()) row("corpus", EscapeXml(CorpusText(h)));
   row("command line", "<code>" + EscapeXml(h.command_line) + "</code>");
   out += "</tbody></table>\n";
 
@@ -422,6 +484,22 @@ std::string RenderHtml(const Report& report) {
                        rt.positive, rt.negative);
   }
   out += "</tbody></table>\n";
+
+  const std::vector<FailureCause> causes = FailureCauses(report.cases);
+  if (!causes.empty()) {
+    out +=
+        "<h2>Failures by cause</h2>\n<table id=\"causes\"><thead><tr><th>cause</th>"
+        "<th>cases</th><th>first case</th><th>fixture</th></tr></thead><tbody>\n";
+    for (const FailureCause& c : causes) {
+      const CaseRecord& first = report.cases[c.first];
+      out += fmt::format(
+          "<tr><td>{}</td><td class=\"n\">{}</td><td><code>{}</code></td>"
+          "<td><code>{}</code></td></tr>\n",
+          EscapeXml(c.cause), c.cases.size(), EscapeXml(first.id),
+          EscapeXml(first.failure ? first.failure->fixture : ""));
+    }
+    out += "</tbody></table>\n";
+  }
 
   out += "<h2>Failures</h2>\n";
   int shown = 0;

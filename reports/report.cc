@@ -16,6 +16,15 @@ namespace {
 
 using json = nlohmann::json;
 
+/// Whether the header declares every known format version (1-4).
+bool DeclaresEveryVersion(const RunHeader& h) {
+  for (int32_t v = 1; v <= 4; ++v)
+    if (std::find(h.format_versions.begin(), h.format_versions.end(), v) ==
+        h.format_versions.end())
+      return false;
+  return true;
+}
+
 constexpr std::string_view kVerdictNames[] = {"pass",  "fail",    "error",
                                               "crash", "timeout", "protocol-error",
                                               "skip",  "xfail",   "xpass"};
@@ -100,6 +109,7 @@ FailureDetail FailureFromJson(const json& j) {
   f.original_steps = Get<int>(j, "original-steps", 0);
   f.shrink_runs = Get<int>(j, "shrink-runs", 0);
   f.stderr_tail = Get<std::string>(j, "stderr-tail", "");
+  f.same_cause_as = Get<std::string>(j, "same-cause-as", "");
   return f;
 }
 
@@ -210,7 +220,158 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
     if (!cap.empty() && !declared.count(std::string(cap)))
       t.untested_because[name] = std::string(cap);
   }
+  // proto.declared-versions cannot be exercised by an implementation that declared
+  // every known format version.
+  if (DeclaresEveryVersion(header))
+    std::erase(t.never_exercised, std::string(RuleIdName(RuleId::kProtoDeclaredVersions)));
+  t.profile = header.profile;
+  const bool v4 = std::find(header.format_versions.begin(), header.format_versions.end(),
+                            4) != header.format_versions.end();
+  if (!header.profile.empty()) {
+    const std::vector<std::string> covered = ProfileRules(header);
+    t.profile_rules = static_cast<int64_t>(covered.size());
+    for (const std::string& rule : covered) {
+      const RuleTotals& rt = t.rules[rule];
+      if (rt.positive + rt.negative == 0) t.profile_not_exercised.push_back(rule);
+    }
+    for (const std::string& cap : header.capabilities) {
+      const std::string_view op = RequestOfCapability(cap);
+      if (op.empty()) continue;
+      if (!header.writer && op != "read-statuses" && op != "parse-metadata") continue;
+      // Without format version 4 no constraint op is sent, by design.
+      if (!v4 && (op == "add-constraint" || cap == "validate")) continue;
+      auto it = t.ops.find(std::string(op));
+      if (it == t.ops.end() || it->second == 0) t.idle_capabilities.push_back(cap);
+    }
+  }
   return t;
+}
+
+std::vector<std::string> ProfileRules(const RunHeader& header) {
+  const std::set<std::string> declared(header.capabilities.begin(),
+                                       header.capabilities.end());
+  const bool v4 = std::find(header.format_versions.begin(), header.format_versions.end(),
+                            4) != header.format_versions.end();
+  std::vector<std::string> out;
+  for (const RuleInfo& r : RuleCatalogue()) {
+    if (r.coverage_exempt) continue;
+    const std::string name(RuleIdName(r.id));
+    const std::string_view cap = CapabilityForRule(name);
+    if (!cap.empty() && !declared.count(std::string(cap))) continue;
+    // A writer is never sent a known version it did not declare: only a reader can
+    // exercise proto.declared-versions.
+    if (r.id == RuleId::kProtoDeclaredVersions &&
+        (header.writer || DeclaresEveryVersion(header)))
+      continue;
+    // The Iceberg table-metadata rules are judged by `ictk lint-metadata`, not per
+    // request of a writer's history.
+    if (header.writer && r.group == "ice" && r.binds == Binds::kMetadata) continue;
+    // A v1-v3 writer is sent no constraint changes; def.v4-only is then the reader's
+    // (v1-v3 metadata carrying constraint fields).
+    const bool v4_only_reader = !header.writer && r.id == RuleId::kDefV4Only;
+    if (!header.writer && r.binds == Binds::kWriter && r.group != "proto" &&
+        !v4_only_reader)
+      continue;
+    if (!v4 && !(r.group == "ice" || r.group == "proto" || v4_only_reader ||
+                 (header.writer && r.id == RuleId::kSemLiveRows)))
+      continue;
+    out.push_back(name);
+  }
+  return out;
+}
+
+std::string_view RequestOfCapability(std::string_view capability) {
+  struct Entry {
+    std::string_view capability;
+    std::string_view op;
+  };
+  static constexpr Entry kTable[] = {
+      {"check", "add-constraint"},
+      {"unique", "add-constraint"},
+      {"primary-key", "add-constraint"},
+      {"upgrade", "upgrade"},
+      {"schema-evolution", "update-schema"},
+      {"concurrent-commits", "begin"},
+      {"validate", "validate"},
+      {"udf", "define-function"},
+      {"reader", "read-statuses"},
+      {"parse-metadata", "parse-metadata"},
+  };
+  for (const Entry& e : kTable)
+    if (e.capability == capability) return e.op;
+  return {};
+}
+
+std::string VerdictText(const Totals& t) {
+  std::string out = t.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+  if (t.profile.empty() ||
+      (t.profile_not_exercised.empty() && t.idle_capabilities.empty()))
+    return out;
+  const int64_t exercised =
+      t.profile_rules - static_cast<int64_t>(t.profile_not_exercised.size());
+  out += fmt::format(" ({} profile: {} of {} rules exercised", t.profile, exercised,
+                     t.profile_rules);
+  if (!t.profile_not_exercised.empty()) {
+    constexpr size_t kShown = 8;
+    std::vector<std::string> shown(
+        t.profile_not_exercised.begin(),
+        t.profile_not_exercised.begin() +
+            static_cast<std::ptrdiff_t>(std::min(kShown, t.profile_not_exercised.size())));
+    out += fmt::format("; not exercised: {}", fmt::join(shown, ", "));
+    if (t.profile_not_exercised.size() > kShown)
+      out += fmt::format(" and {} more", t.profile_not_exercised.size() - kShown);
+  }
+  if (!t.idle_capabilities.empty())
+    out += fmt::format("; no request for declared {} {}",
+                       t.idle_capabilities.size() == 1 ? "capability" : "capabilities",
+                       fmt::join(t.idle_capabilities, ", "));
+  return out + ")";
+}
+
+namespace {
+
+/// "unsupported", "rejected (invalid-request)", "ok", "error": the kind of an answer
+/// described by DescribeAnswer.
+std::string AnswerKind(std::string_view answered) {
+  if (answered.rfind("ok", 0) == 0) return "ok";
+  if (answered.rfind("rejected (", 0) == 0) {
+    const size_t close = answered.find(')');
+    if (close != std::string_view::npos) return std::string(answered.substr(0, close + 1));
+  }
+  const size_t end = answered.find_first_of(":;\n");
+  return std::string(answered.substr(0, end));
+}
+
+}  // namespace
+
+std::string CauseOf(const CaseRecord& c) {
+  if (c.failure) {
+    const FailureDetail& f = *c.failure;
+    std::string op;
+    if (f.step >= 1 && static_cast<size_t>(f.step) <= f.steps.size())
+      op = f.steps[static_cast<size_t>(f.step) - 1].op;
+    return fmt::format("{} {}{}: answered {}", ToString(c.verdict), f.rule,
+                       op.empty() ? "" : " at " + op, AnswerKind(f.answered));
+  }
+  std::string_view reason = c.reason;
+  reason = reason.substr(0, reason.find('\n'));
+  if (reason.size() > 100) reason = reason.substr(0, 100);
+  return reason.empty() ? std::string(ToString(c.verdict))
+                        : fmt::format("{}: {}", ToString(c.verdict), reason);
+}
+
+std::vector<FailureCause> FailureCauses(const std::vector<CaseRecord>& cases) {
+  std::vector<FailureCause> out;
+  std::map<std::string, size_t> index;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const CaseRecord& c = cases[i];
+    if (IsConformant(c.verdict)) continue;
+    const std::string cause = CauseOf(c);
+    auto [it, inserted] = index.emplace(cause, out.size());
+    if (inserted) out.push_back(FailureCause{cause, {}, i});
+    out[it->second].cases.push_back(c.id);
+  }
+  return out;
 }
 
 json ToJson(const RunHeader& h) {
@@ -227,7 +388,12 @@ json ToJson(const RunHeader& h) {
           {"histories", h.histories},
           {"max-steps", h.max_steps},
           {"shard", h.shard},
-          {"mode", h.mode}};
+          {"mode", h.mode},
+          {"profile", h.profile},
+          {"writer", h.writer},
+          {"format-versions", h.format_versions},
+          {"corpus", h.corpus},
+          {"corpus-note", h.corpus_note}};
 }
 
 json ToJson(const FailureDetail& f) {
@@ -247,7 +413,8 @@ json ToJson(const FailureDetail& f) {
           {"reproduce", f.reproduce},
           {"original-steps", f.original_steps},
           {"shrink-runs", f.shrink_runs},
-          {"stderr-tail", f.stderr_tail}};
+          {"stderr-tail", f.stderr_tail},
+          {"same-cause-as", f.same_cause_as}};
 }
 
 namespace {
@@ -311,7 +478,11 @@ json ToJson(const Totals& t) {
           {"fixture-cases", t.fixture_cases},
           {"steps", t.steps},
           {"duration-ms", t.duration_ms},
-          {"conformant", t.conformant}};
+          {"conformant", t.conformant},
+          {"profile", t.profile},
+          {"profile-rules", t.profile_rules},
+          {"profile-not-exercised", t.profile_not_exercised},
+          {"idle-capabilities", t.idle_capabilities}};
 }
 
 Result<RunHeader> HeaderFromJson(const json& j) {
@@ -331,6 +502,12 @@ Result<RunHeader> HeaderFromJson(const json& j) {
   h.max_steps = Get<int>(j, "max-steps", 0);
   h.shard = Get<std::string>(j, "shard", "");
   h.mode = Get<std::string>(j, "mode", "certify");
+  h.profile = Get<std::string>(j, "profile", "");
+  h.writer = Get<bool>(j, "writer", true);
+  h.format_versions =
+      Get<std::vector<int32_t>>(j, "format-versions", std::vector<int32_t>{1, 2, 3, 4});
+  h.corpus = Get<std::string>(j, "corpus", "");
+  h.corpus_note = Get<std::string>(j, "corpus-note", "");
   return h;
 }
 
@@ -386,6 +563,11 @@ Result<Totals> TotalsFromJson(const json& j) {
   t.steps = Get<int64_t>(j, "steps", 0);
   t.duration_ms = Get<double>(j, "duration-ms", 0);
   t.conformant = Get<bool>(j, "conformant", true);
+  t.profile = Get<std::string>(j, "profile", "");
+  t.profile_rules = Get<int64_t>(j, "profile-rules", 0);
+  t.profile_not_exercised =
+      Get<std::vector<std::string>>(j, "profile-not-exercised", {});
+  t.idle_capabilities = Get<std::vector<std::string>>(j, "idle-capabilities", {});
   return t;
 }
 

@@ -79,6 +79,9 @@ struct FailureDetail {
   int original_steps = 0;   ///< requests before shrinking
   int shrink_runs = 0;      ///< histories run while shrinking
   std::string stderr_tail;  ///< the adapter's stderr (exec)
+  /// When an earlier case failed for the same cause (FailureCauses): its ID. This case's
+  /// `fixture` and `replay` are then that case's (one fixture per cause).
+  std::string same_cause_as;
 };
 
 /// The finding of a failure: `finding`, else the first of `findings`, else "".
@@ -130,6 +133,15 @@ struct RunHeader {
   int max_steps = 0;
   std::string shard;             ///< "I/N" or ""
   std::string mode = "certify";  ///< "certify" | "mutants"
+  /// The profile in words ("v4 writer", "v1–v3 reader"; docs/protocol.md section 9), ""
+  /// in runs recorded before profiles existed.
+  std::string profile;
+  bool writer = true;  ///< false for a reader profile (`hello`'s "profile": "reader")
+  std::vector<int32_t> format_versions = {1, 2, 3, 4};  ///< as `hello` declared them
+  /// The fixture corpus replayed first: its folder, or "" when the run had none (then
+  /// `corpus_note` says why, e.g. "--no-corpus" or "none found").
+  std::string corpus;
+  std::string corpus_note;
 };
 
 struct RuleTotals {
@@ -154,7 +166,45 @@ struct Totals {
   int64_t steps = 0;
   double duration_ms = 0;
   bool conformant = true;
+  /// Honest totals (docs/certify.md): the header's profile, the rules it covers
+  /// (ProfileRules), those of them no case exercised, and the declared capabilities that
+  /// received no request.
+  std::string profile;
+  int64_t profile_rules = 0;
+  std::vector<std::string> profile_not_exercised;
+  std::vector<std::string> idle_capabilities;
 };
+
+/// The rules a profile can break and a run should exercise: not coverage-exempt, their
+/// capability declared; for a reader profile the reader and metadata rules; without
+/// format version 4 only the `ice.*` and `proto.*` rules and the v1–v3 side of
+/// `def.v4-only` (and, for a writer, `sem.live-rows`).
+std::vector<std::string> ProfileRules(const RunHeader& header);
+
+/// The protocol op a declared capability is seen to be used by ("" when no single op
+/// shows it, e.g. nested-keys); for a reader profile only its reader capabilities.
+std::string_view RequestOfCapability(std::string_view capability);
+
+/// The verdict in words: "CONFORMANT", "NOT CONFORMANT", followed, when a declared
+/// capability received no request or the run exercised fewer rules than its profile
+/// covers, by "(v1–v3 reader profile: 9 of 23 rules exercised; not exercised: ...; no
+/// request for declared capability: reader)".
+std::string VerdictText(const Totals& totals);
+
+/// One cause of failure: the non-conformant cases that failed the same way — the same
+/// verdict, primary rule, kind of request and kind of answer. The first case stands for
+/// the group: its fixture is the one written.
+struct FailureCause {
+  std::string cause;               ///< CauseOf the cases
+  std::vector<std::string> cases;  ///< case IDs, in report order
+  size_t first = 0;                ///< index of the first case in the report's cases
+};
+
+/// "fail proto.answer at commit: answered unsupported", "crash: ...".
+std::string CauseOf(const CaseRecord& record);
+
+/// The causes of the non-conformant cases, in order of first appearance.
+std::vector<FailureCause> FailureCauses(const std::vector<CaseRecord>& cases);
 
 /// A whole run.
 struct Report {

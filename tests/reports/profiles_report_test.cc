@@ -1,0 +1,126 @@
+// Honest totals and failures by cause (docs/certify.md): the verdict line names the
+// profile, how many of its rules were exercised and the declared capabilities that got no
+// request; failing cases group by verdict, rule, request kind and answer kind; the new
+// header and totals members round-trip through report.jsonl; old reports (no profile) keep
+// the plain verdict.
+#include <gtest/gtest.h>
+
+#include "reports/render.h"
+#include "reports/report.h"
+
+namespace ictk {
+namespace {
+
+CaseRecord Failing(const std::string& id, const std::string& rule, const std::string& op,
+                   const std::string& answered) {
+  CaseRecord c;
+  c.id = id;
+  c.verdict = Verdict::kFail;
+  c.failed_rules = {rule};
+  FailureDetail f;
+  f.step = 1;
+  f.rule = rule;
+  f.answered = answered;
+  StepRow s;
+  s.index = 1;
+  s.op = op;
+  s.failed = true;
+  f.steps = {s};
+  f.fixture = "failures/" + rule + "/" + id.substr(id.rfind('/') + 1) + ".json";
+  c.failure = f;
+  return c;
+}
+
+RunHeader ReaderHeader() {
+  RunHeader h;
+  h.adapter = "exec:reader";
+  h.profile = "v1\u2013v3 reader";
+  h.writer = false;
+  h.format_versions = {1, 2, 3};
+  h.capabilities = {"reader", "parse-metadata"};
+  h.corpus_note = "--no-corpus";
+  return h;
+}
+
+TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
+  Report r;
+  r.header = ReaderHeader();
+  CaseRecord c;
+  c.id = "random/s1/0";
+  c.rules["ice.format-version-known"] = {1, 0};
+  c.ops["parse-metadata"] = 3;  // no read-statuses: capability `reader` got no request
+  r.cases.push_back(c);
+  r.totals = ComputeTotals(r.header, r.cases, 10);
+  const Totals& t = *r.totals;
+  const std::vector<std::string> covered = ProfileRules(r.header);
+  EXPECT_EQ(t.profile_rules, static_cast<int64_t>(covered.size()));
+  // A v1-v3 reader covers the ice.* and proto.* rules and def.v4-only, no writer rule.
+  EXPECT_NE(std::find(covered.begin(), covered.end(), "def.v4-only"), covered.end());
+  EXPECT_NE(std::find(covered.begin(), covered.end(), "proto.declared-versions"),
+            covered.end());
+  EXPECT_EQ(std::find(covered.begin(), covered.end(), "enf.enforced"), covered.end());
+  EXPECT_EQ(std::find(covered.begin(), covered.end(), "st.reader-lookup"), covered.end());
+  EXPECT_EQ(t.idle_capabilities, std::vector<std::string>{"reader"});
+  const std::string verdict = VerdictText(t);
+  EXPECT_EQ(verdict.rfind("CONFORMANT (v1\u2013v3 reader profile: 1 of ", 0), 0u) << verdict;
+  EXPECT_NE(verdict.find("not exercised: "), std::string::npos) << verdict;
+  EXPECT_NE(verdict.find("no request for declared capability reader"), std::string::npos)
+      << verdict;
+  const std::string md = RenderSummaryMarkdown(r);
+  EXPECT_NE(md.find("# ictk certify: CONFORMANT (v1\u2013v3 reader profile"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("- corpus: none (--no-corpus)"), std::string::npos) << md;
+  EXPECT_NE(RenderHtml(r).find("reader profile: 1 of"), std::string::npos);
+  // Round trip of the new members.
+  Result<Report> back = ParseReportJsonl(ToJsonl(r), "report.jsonl");
+  ASSERT_TRUE(back.has_value()) << back.error().message;
+  EXPECT_EQ(back->header.profile, r.header.profile);
+  EXPECT_FALSE(back->header.writer);
+  EXPECT_EQ(back->header.format_versions, r.header.format_versions);
+  EXPECT_EQ(back->header.corpus_note, "--no-corpus");
+  EXPECT_EQ(back->totals->profile_not_exercised, t.profile_not_exercised);
+  EXPECT_EQ(back->totals->idle_capabilities, t.idle_capabilities);
+}
+
+TEST(HonestTotals, ARunOfOldRecordsKeepsThePlainVerdict) {
+  Report r;
+  r.header.adapter = "builtin:sample";
+  r.cases.push_back(CaseRecord{});
+  r.totals = ComputeTotals(r.header, r.cases, 1);
+  EXPECT_EQ(VerdictText(*r.totals), "CONFORMANT");
+  // proto.declared-versions cannot be exercised when every version is declared.
+  for (const std::string& rule : r.totals->never_exercised)
+    EXPECT_NE(rule, "proto.declared-versions");
+}
+
+TEST(FailuresByCause, SameRuleRequestAndAnswerMakeOneCause) {
+  Report r;
+  r.header = ReaderHeader();
+  r.header.writer = true;
+  r.header.profile = "v4 writer";
+  r.cases.push_back(Failing("random/s1/0", "proto.answer", "commit", "unsupported: no"));
+  r.cases.push_back(CaseRecord{});
+  r.cases.push_back(Failing("random/s1/2", "proto.answer", "commit", "unsupported: x"));
+  r.cases.push_back(
+      Failing("random/s1/3", "proto.answer", "commit", "rejected (invalid-request): y"));
+  r.cases.push_back(Failing("random/s1/4", "id.no-reuse", "add-constraint", "ok"));
+  r.totals = ComputeTotals(r.header, r.cases, 1);
+  const std::vector<FailureCause> causes = FailureCauses(r.cases);
+  ASSERT_EQ(causes.size(), 3u);
+  EXPECT_EQ(causes[0].cause, "fail proto.answer at commit: answered unsupported");
+  EXPECT_EQ(causes[0].cases,
+            (std::vector<std::string>{"random/s1/0", "random/s1/2"}));
+  EXPECT_EQ(causes[0].first, 0u);
+  EXPECT_EQ(causes[1].cause,
+            "fail proto.answer at commit: answered rejected (invalid-request)");
+  EXPECT_EQ(causes[2].cases, std::vector<std::string>{"random/s1/4"});
+  const std::string md = RenderSummaryMarkdown(r);
+  EXPECT_NE(md.find("## Failures by cause"), std::string::npos) << md;
+  EXPECT_NE(md.find("4 failing case(s), 3 cause(s)"), std::string::npos) << md;
+  EXPECT_NE(RenderHtml(r).find("id=\"causes\""), std::string::npos);
+  EXPECT_NE(RenderJunitXml(r).find("[cause 1 of 3, 2 case(s)]"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ictk
