@@ -139,7 +139,7 @@ std::vector<Variation> Variations(const json& canonical, const AllowedOutcome& o
   const json id = canonical.contains("id") ? canonical["id"] : json();
   const bool ok = canonical.value("result", "") == "ok";
   const bool rejected = canonical.value("result", "") == "rejected";
-  const std::vector<ConstraintId> violated(o.violated_ids.begin(), o.violated_ids.end());
+  const std::set<ConstraintId> any_ids = o.AnyConstraintIds();
 
   // Unknown members, wherever a reader must ignore them (protocol section 2).
   {
@@ -292,16 +292,22 @@ std::vector<Variation> Variations(const json& canonical, const AllowedOutcome& o
     const std::optional<RejectKind> answered =
         rejected ? ParseRejectKind(canonical["error"].value("kind", ""))
                  : std::optional<RejectKind>();
-    // The error kind of any cause, naming the first constraint it is about.
-    std::optional<std::vector<ConstraintId>> first;
-    if (!violated.empty()) first = std::vector<ConstraintId>{violated.front()};
+    // The error kind of any cause, naming the first constraint that kind is about.
+    const auto first_of = [&](RejectKind kind) {
+      const std::set<ConstraintId>& ids = o.ConstraintIdsOf(kind);
+      return ids.empty() ? std::optional<std::vector<ConstraintId>>()
+                         : std::optional(std::vector<ConstraintId>{*ids.begin()});
+    };
     for (RejectKind kind : o.reject_kinds) {
       if (kind == answered) continue;
-      out.push_back(
-          {rejected ? "other-allowed-kind" : "allowed-rejection", Rejection(id, kind, first)});
+      out.push_back({rejected ? "other-allowed-kind" : "allowed-rejection",
+                     Rejection(id, kind, first_of(kind))});
     }
     const RejectKind k0 = answered.value_or(*o.reject_kinds.begin());
-    if (first) out.push_back({"constraint-ids-subset", Rejection(id, k0, first)});
+    const std::set<ConstraintId>& k0_ids = o.ConstraintIdsOf(k0);
+    const std::vector<ConstraintId> violated(k0_ids.begin(), k0_ids.end());
+    if (const auto first = first_of(k0))
+      out.push_back({"constraint-ids-subset", Rejection(id, k0, first)});
     out.push_back({"constraint-ids-none", Rejection(id, k0, std::vector<ConstraintId>{})});
     if (violated.size() > 1) {
       std::vector<ConstraintId> rev(violated.rbegin(), violated.rend());
@@ -309,10 +315,10 @@ std::vector<Variation> Variations(const json& canonical, const AllowedOutcome& o
     }
     // Not granted: naming a constraint the rejection is not about.
     ConstraintId unrelated = 1000;
-    for (ConstraintId x : violated) unrelated = std::max(unrelated, x + 1000);
+    for (ConstraintId x : any_ids) unrelated = std::max(unrelated, x + 1000);
     if (table) {
       for (const Constraint& c : ConstraintsOf(table->metadata))
-        if (c.id && !o.violated_ids.count(*c.id)) unrelated = *c.id;
+        if (c.id && !any_ids.count(*c.id)) unrelated = *c.id;
     }
     out.push_back(
         {"unrelated-constraint-ids", Rejection(id, k0, std::vector{unrelated}), false});
