@@ -268,6 +268,12 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
         v.violated = !v.holds;
       }
     }
+    // An enforced check that calls a UDF which is no longer deterministic cannot be
+    // verified on the existing rows (expr.deterministic): refusing it as
+    // unverifiable-constraint is allowed, as for a commit that writes rows.
+    if (before->type == ConstraintType::kCheck && !table->rows.empty() &&
+        !CheckExprDeterministic(*before, state.functions).empty())
+      v.unevaluable = true;
     ExistingRowsOnEnforce(v, updated.name.value_or(""), before->id, switches, b);
   }
   MetadataExpectation exp = BaseExpectation(*table, switches);
