@@ -61,10 +61,12 @@ struct FixtureInput {
   uint64_t seed = 0;
 };
 
-/// The format versions a history sends (docs/fixtures.md `format-versions`): of every
+/// The format versions a history needs (docs/fixtures.md `format-versions`): of every
 /// `create-table` and `upgrade`, and of the metadata of `parse-metadata` and
-/// `read-statuses`; sorted, each once.
-std::vector<int32_t> NeededFormatVersions(const std::vector<Request>& requests);
+/// `read-statuses`, at the steps whose `expects` allow `ok` (a step that must be rejected,
+/// such as an upgrade to an unknown version, needs none); sorted, each once.
+std::vector<int32_t> NeededFormatVersions(const std::vector<Request>& requests,
+                                          const std::vector<nlohmann::json>& expects);
 
 /// The fixture document; its `id` is "<primary rule>/<slug>-<hash8>" and `hash` the
 /// SHA-256 of the canonical JSON (sorted keys, no spaces) of {requires, switches, steps}.
