@@ -82,6 +82,17 @@ void ReadersIgnoreIdentifiers(const TableMetadata& md, OutcomeBuilder& b) {
   }
 }
 
+/// Metadata given to a reader that breaks a surrounding Iceberg rule (ice.*: a current
+/// schema, spec or snapshot that does not exist, a required member missing, ...) may be
+/// refused as invalid-metadata; a reader is never required to accept it. (The format
+/// version is KnownVersion's.)
+void ReaderMayRejectBrokenIceberg(const TableMetadata& md, OutcomeBuilder& b) {
+  for (Finding& f : CheckIcebergMetadata(md)) {
+    if (f.rule == RuleId::kIceFormatVersionKnown) continue;
+    b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
+  }
+}
+
 }  // namespace
 
 AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
@@ -126,6 +137,7 @@ AllowedOutcome ApplyReadStatuses(const CatalogState&, const Request&,
   OutcomeBuilder b;
   if (!KnownVersion(md, b)) return std::move(b).Build();
   const bool ignored = V3ConstraintFields(md, switches, b);
+  ReaderMayRejectBrokenIceberg(md, b);
   const Snapshot* snap = nullptr;
   if (op.snapshot_id) {
     snap = md.FindSnapshot(*op.snapshot_id);
@@ -158,7 +170,13 @@ AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
   OutcomeBuilder b;
   if (!KnownVersion(md, b)) return std::move(b).Build();
   const bool may_drop = V3ConstraintFields(md, switches, b);
+  ReaderMayRejectBrokenIceberg(md, b);
   if (md.format_version >= 4) {
+    // What an `ok` answer must keep of what it read (def.reader-preserves, JudgeParsed).
+    if (CarriesConstraintFields(md))
+      b.Because(MakeFinding(RuleId::kDefReaderPreserves,
+                            "a v4 reader keeps constraints, last-constraint-id and "
+                            "constraint-statuses"));
     // Metadata that breaks a definition rule may be refused as invalid-metadata; what a
     // reader must tolerate (missing IDs, identifier-field-ids) never makes it refuse.
     const Schema* schema = md.CurrentSchema();

@@ -93,6 +93,8 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kIceRefsSnapshotExist: return "ice.refs-snapshot-exist";
     case RuleId::kIceCurrentSnapshotMain: return "ice.current-snapshot-main";
     case RuleId::kIceSequenceNumberBound: return "ice.sequence-number-bound";
+    case RuleId::kDefReaderPreserves: return "def.reader-preserves";
+    case RuleId::kIceMetadataShape: return "ice.metadata-shape";
   }
   return "?";
 }

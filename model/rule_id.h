@@ -100,6 +100,8 @@ enum class RuleId {
   kIceRefsSnapshotExist,  ///< ice.refs-snapshot-exist
   kIceCurrentSnapshotMain,  ///< ice.current-snapshot-main
   kIceSequenceNumberBound,  ///< ice.sequence-number-bound
+  kDefReaderPreserves,  ///< def.reader-preserves
+  kIceMetadataShape,  ///< ice.metadata-shape
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -198,6 +200,8 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kIceRefsSnapshotExist,
     RuleId::kIceCurrentSnapshotMain,
     RuleId::kIceSequenceNumberBound,
+    RuleId::kDefReaderPreserves,
+    RuleId::kIceMetadataShape,
 };
 
 }  // namespace ictk

@@ -2,11 +2,12 @@
 /// `libictk_sample_adapter.so`: the sample behind the C ABI of include/ictk/adapter.h.
 /// `ictk_adapter_init` takes no arguments, so the mutant comes from the environment
 /// variable ICTK_SAMPLE_MUTANT (unset or empty: the correct sample; an unknown name makes
-/// init fail). This is the one environment read outside cli/. No exception crosses the
+/// init fail), and the profile from ICTK_SAMPLE_PROFILE (unset or empty: the writer). This is the one environment read outside cli/. No exception crosses the
 /// ABI.
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "ictk/adapter.h"
@@ -15,7 +16,7 @@
 namespace {
 
 struct SamplePrivate {
-  explicit SamplePrivate(ictk::sample::Mutant m) : session(m) {}
+  SamplePrivate(ictk::sample::Mutant m, ictk::sample::Profile p) : session(m, p) {}
   ictk::sample::Session session;
   std::string last_error;
 };
@@ -79,12 +80,19 @@ extern "C" __attribute__((visibility("default"))) int ictk_adapter_init(
         return 2;
       }
     }
+    // The profile (reader_profile_internal.h) from ICTK_SAMPLE_PROFILE, like the mutant.
+    ictk::sample::Profile profile = ictk::sample::Profile::kWriter;
+    if (const char* p = std::getenv("ICTK_SAMPLE_PROFILE"); p != nullptr && *p != '\0') {
+      std::optional<ictk::sample::Profile> parsed = ictk::sample::ParseProfile(p);
+      if (!parsed) return 2;
+      profile = *parsed;
+    }
     out->abi_version = ICTK_ADAPTER_ABI_VERSION;
     out->call = &Call;
     out->free_string = &FreeString;
     out->last_error = &LastError;
     out->release = &Release;
-    out->private_data = new SamplePrivate(mutant);
+    out->private_data = new SamplePrivate(mutant, profile);
     return 0;
   } catch (...) {
     return 1;

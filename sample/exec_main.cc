@@ -1,5 +1,5 @@
 /// \file
-/// `ictk-sample-adapter [--mutant NAME]`: the sample over the exec transport, one JSON
+/// `ictk-sample-adapter [--mutant NAME] [--profile NAME]`: the sample over the exec transport, one JSON
 /// request per line on stdin, one response per line on stdout, until end of input.
 #include <cstdio>
 #include <cstring>
@@ -10,15 +10,20 @@
 
 int main(int argc, char** argv) {
   std::string query;
+  std::string profile_query;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--mutant" && i + 1 < argc) {
       query = std::string("mutant=") + argv[++i];
     } else if (arg.rfind("--mutant=", 0) == 0) {
       query = "mutant=" + arg.substr(std::strlen("--mutant="));
+    } else if (arg == "--profile" && i + 1 < argc) {
+      profile_query = std::string("profile=") + argv[++i];
+    } else if (arg.rfind("--profile=", 0) == 0) {
+      profile_query = "profile=" + arg.substr(std::strlen("--profile="));
     } else if (arg == "--help" || arg == "-h") {
       std::printf(
-          "usage: ictk-sample-adapter [--mutant NAME]\n"
+          "usage: ictk-sample-adapter [--mutant NAME] [--profile writer|v3-reader|v4-reader]\n"
           "Speaks the ictk adapter protocol on stdin/stdout (one JSON object per "
           "line).\nMutants: `ictk mutants --list`.\n");
       return 0;
@@ -27,14 +32,16 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (!profile_query.empty()) query = query.empty() ? profile_query : query + "&" + profile_query;
   ictk::sample::Mutant mutant = ictk::sample::Mutant::kNone;
-  const std::string problem = ictk::sample::ParseSampleQuery(query, mutant);
+  ictk::sample::Profile profile = ictk::sample::Profile::kWriter;
+  const std::string problem = ictk::sample::ParseSampleQuery(query, mutant, profile);
   if (!problem.empty()) {
     std::fprintf(stderr, "ictk-sample-adapter: %s\n", problem.c_str());
     return 2;
   }
   std::ios::sync_with_stdio(false);
-  ictk::sample::Session session(mutant);
+  ictk::sample::Session session(mutant, profile);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -109,6 +109,9 @@ constexpr MutantRow kMutants[] = {
     {Mutant::kSnapshotTimestampNotIncreasing, "snapshot-timestamp-not-increasing",
      "ice.v4-snapshot-timestamps",
      "a transaction's snapshot takes the clock of its staged commit, not of finish"},
+    {Mutant::kReaderDropsConstraints, "reader-drops-constraints", "def.reader-preserves",
+     "parse-metadata writes v4 metadata back without constraints, last-constraint-id "
+     "and constraint-statuses, as a reader that knows nothing of constraints does"},
 };
 
 }  // namespace

@@ -49,6 +49,7 @@ enum class Mutant {
   kFieldIdsUpdatable,
   kTimestampNotUpdated,
   kSnapshotTimestampNotIncreasing,
+  kReaderDropsConstraints,
 };
 
 /// One row of the mutant table.

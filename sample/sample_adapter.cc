@@ -85,8 +85,8 @@ std::string MutantName(Mutant m) {
 
 }  // namespace
 
-Session::Session(Mutant mutant)
-    : mutant_(mutant), engine_(std::make_unique<Engine>(mutant)) {}
+Session::Session(Mutant mutant, Profile profile)
+    : mutant_(mutant), profile_(profile), engine_(std::make_unique<Engine>(mutant)) {}
 Session::~Session() = default;
 
 json Session::Call(const json& request) {
@@ -130,8 +130,10 @@ json Session::CallUnchecked(const json& request) {
         {"language", "c++"}};
     j["format-versions"] = {1, 2, 3, 4};
     j["capabilities"] = kCapabilities;
+    ProfileHello(profile_, j);
     return j;
   }
+  if (std::optional<json> answer = ProfileAnswer(profile_, op, request, id)) return *answer;
   auto decoded = RequestFromJson(request);
   if (!decoded) {
     const std::string& m = decoded.error().message;
@@ -164,7 +166,9 @@ json Session::CallUnchecked(const json& request) {
       }
     }
   }
-  return Encode(id, engine_->Handle(req));
+  Reply reply = engine_->Handle(req);
+  ApplyReaderMutants(mutant_, req, reply);
+  return Encode(id, reply);
 }
 
 std::string Session::CallLine(std::string_view line) {
@@ -176,17 +180,39 @@ std::string Session::CallLine(std::string_view line) {
 }
 
 std::string ParseSampleQuery(const std::string& query, Mutant& mutant) {
+  Profile profile = Profile::kWriter;
+  return ParseSampleQuery(query, mutant, profile);
+}
+
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Profile& profile) {
   mutant = Mutant::kNone;
-  if (query.empty()) return {};
-  const std::string prefix = "mutant=";
-  if (query.rfind(prefix, 0) != 0) {
-    return fmt::format("unknown sample option '{}' (expected mutant=NAME)", query);
+  profile = Profile::kWriter;
+  size_t pos = 0;
+  while (pos < query.size()) {
+    size_t end = query.find('&', pos);
+    if (end == std::string::npos) end = query.size();
+    const std::string item = query.substr(pos, end - pos);
+    pos = end + 1;
+    if (item.empty()) continue;
+    if (item.rfind("profile=", 0) == 0) {
+      const std::string name = item.substr(std::string("profile=").size());
+      std::optional<Profile> p = ParseProfile(name);
+      if (!p)
+        return fmt::format("unknown profile '{}' (writer, v3-reader or v4-reader)", name);
+      profile = *p;
+      continue;
+    }
+    const std::string prefix = "mutant=";
+    if (item.rfind(prefix, 0) != 0) {
+      return fmt::format(
+          "unknown sample option '{}' (expected mutant=NAME or profile=NAME)", item);
+    }
+    const std::string name = item.substr(prefix.size());
+    if (name.empty()) continue;
+    auto m = ParseMutant(name);
+    if (!m) return fmt::format("unknown mutant '{}' (see `ictk mutants --list`)", name);
+    mutant = *m;
   }
-  const std::string name = query.substr(prefix.size());
-  if (name.empty()) return {};
-  auto m = ParseMutant(name);
-  if (!m) return fmt::format("unknown mutant '{}' (see `ictk mutants --list`)", name);
-  mutant = *m;
   return {};
 }
 
@@ -195,8 +221,8 @@ namespace {
 /// builtin:sample — the session in-process.
 class BuiltinSampleAdapter : public Adapter {
  public:
-  BuiltinSampleAdapter(Mutant mutant, std::string description)
-      : session_(mutant), description_(std::move(description)) {}
+  BuiltinSampleAdapter(Mutant mutant, Profile profile, std::string description)
+      : session_(mutant, profile), description_(std::move(description)) {}
   Result<json> Call(const json& request) override { return session_.Call(request); }
   std::string Describe() const override { return description_; }
 
@@ -212,11 +238,12 @@ namespace ictk {
 
 Result<std::unique_ptr<Adapter>> MakeSampleAdapter(const std::string& query) {
   sample::Mutant mutant = sample::Mutant::kNone;
-  std::string problem = sample::ParseSampleQuery(query, mutant);
+  sample::Profile profile = sample::Profile::kWriter;
+  std::string problem = sample::ParseSampleQuery(query, mutant, profile);
   if (!problem.empty()) return MakeError(ErrorKind::kUsage, problem);
   std::string description = query.empty() ? "builtin:sample" : "builtin:sample?" + query;
-  return std::unique_ptr<Adapter>(
-      std::make_unique<sample::BuiltinSampleAdapter>(mutant, std::move(description)));
+  return std::unique_ptr<Adapter>(std::make_unique<sample::BuiltinSampleAdapter>(
+      mutant, profile, std::move(description)));
 }
 
 }  // namespace ictk

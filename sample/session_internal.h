@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "sample/mutants_internal.h"
+#include "sample/reader_profile_internal.h"
 
 namespace ictk::sample {
 
@@ -17,7 +18,7 @@ class Engine;
 
 class Session {
  public:
-  explicit Session(Mutant mutant);
+  explicit Session(Mutant mutant, Profile profile = Profile::kWriter);
   ~Session();
 
   /// Answers one request object.
@@ -32,11 +33,13 @@ class Session {
   nlohmann::json CallUnchecked(const nlohmann::json& request);
 
   Mutant mutant_;
+  Profile profile_ = Profile::kWriter;
   std::unique_ptr<Engine> engine_;
 };
 
-/// Parses the query of `builtin:sample?QUERY` ("" or "mutant=NAME"); an error message, or
-/// "" with `mutant` set.
+/// Parses the query of `builtin:sample?QUERY` ("", "mutant=NAME", "profile=NAME", or
+/// both joined by '&'); an error message, or "" with `mutant` (and `profile`) set.
 std::string ParseSampleQuery(const std::string& query, Mutant& mutant);
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Profile& profile);
 
 }  // namespace ictk::sample
