@@ -259,6 +259,9 @@ std::recursive_mutex& RapidCheckMutex() {
 }
 
 bool KindAllowed(StepKind kind, const Capabilities& c) {
+  // A reader profile is sent only parse-metadata and read-statuses.
+  if (!c.writer && kind != StepKind::kReadStatuses && kind != StepKind::kParseMetadata)
+    return false;
   switch (kind) {
     case StepKind::kModify:
       return c.modify_rows;

@@ -1386,6 +1386,14 @@ std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
 
 HistoryRenderer::HistoryRenderer(Plan plan, RenderOptions options)
     : plan_(std::move(plan)), options_(std::move(options)) {
+  if (!options_.capabilities.writer) {
+    // A reader profile: no table of its own, only the reader steps.
+    for (int i = 0; i < static_cast<int>(plan_.steps.size()); ++i)
+      if (plan_.steps[i].kind == StepKind::kReadStatuses ||
+          plan_.steps[i].kind == StepKind::kParseMetadata)
+        slots_.push_back({Slot::Role::kPlain, i, -1, {}});
+    return;
+  }
   slots_.push_back({Slot::Role::kCreate, -1, -1, {}});
   for (int i = 0; i < static_cast<int>(plan_.steps.size()); ++i) {
     const PlanStep& s = plan_.steps[i];
@@ -1421,6 +1429,9 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
     std::optional<RenderedStep> r;
     if (slot.role == Slot::Role::kCreate) {
       r = RenderCreate(plan_, options_);
+    } else if (!options_.capabilities.writer) {
+      Ctx ctx{state, nullptr, options_, counters_, plan_.steps[slot.step]};
+      r = RenderPlain(ctx);
     } else {
       if (table == nullptr || table->metadata.CurrentSchema() == nullptr) {
         cursor_ = slots_.size();  // the table does not exist: nothing more to do
