@@ -199,6 +199,7 @@ std::optional<ReaderInput> BrokenDefinition(const PlanStep& step, const Switches
       if (key != nullptr) {  // a second primary key (def.single-pk)
         Constraint pk = *key;
         pk.type = ConstraintType::kPrimaryKey;
+        pk.raw_type = "primary-key";
         pk.name = pk.name.value_or("c") + "_pk2";
         pk.id = ++last;
         Constraint pk3 = pk;
@@ -235,6 +236,7 @@ std::optional<ReaderInput> BrokenDefinition(const PlanStep& step, const Switches
     default: {  // a key over a field the schema does not have (def.key-field-ids)
       Constraint u;
       u.type = ConstraintType::kUnique;
+      u.raw_type = "unique";
       u.name = "no_such_field_key";
       u.enforced = false;
       u.timestamp_ms = md->last_updated_ms;

@@ -66,7 +66,7 @@ Findings CheckReaderPreserves(const TableMetadata& read, const TableMetadata& wr
 
   // Constraints, by ID.
   if (!(may_drop && got.empty())) {
-    std::map<ConstraintId, const Constraint*> by_id;
+    std::multimap<ConstraintId, const Constraint*> by_id;
     for (const Constraint& c : got) by_id.emplace(c.id.value_or(0), &c);
     if (got.empty() && !want.empty()) {
       out.push_back(Finding{RuleId::kDefReaderPreserves, std::nullopt, "/constraints",
@@ -78,14 +78,17 @@ Findings CheckReaderPreserves(const TableMetadata& read, const TableMetadata& wr
         const ConstraintId id = c.id.value_or(0);
         wanted[id] = true;
         const std::string pointer = fmt::format("/constraints/{}", i);
-        auto it = by_id.find(id);
-        if (it == by_id.end()) {
+        // Two entries may share an ID (def.id-unique broken): any one kept as given will do.
+        const auto [first, last] = by_id.equal_range(id);
+        if (first == last) {
           out.push_back(Finding{RuleId::kDefReaderPreserves, id, pointer,
                                 fmt::format("constraint {} ({}) is dropped", id,
                                             c.name.value_or("?"))});
           continue;
         }
-        const std::string changed = ChangedMember(c, *it->second);
+        std::string changed = ChangedMember(c, *first->second);
+        for (auto it = first; it != last && !changed.empty(); ++it)
+          if (ChangedMember(c, *it->second).empty()) changed.clear();
         Require(out, changed.empty(), RuleId::kDefReaderPreserves,
                 fmt::format("constraint {} ({}) is re-serialized with another {}", id,
                             c.name.value_or("?"), changed),

@@ -82,7 +82,7 @@ TEST(ReaderInputs, ModelWrittenMetadataIsWhatV4WritersWrite) {
         break;
       }
   }
-  EXPECT_GE(with_constraints, n * 2 / 3);
+  EXPECT_GE(with_constraints, n / 2);
   EXPECT_EQ(types.size(), 3u) << "check, unique and primary-key";
   EXPECT_EQ(statuses.size(), 4u) << "every status list";
   EXPECT_GT(missing_ids, 0) << "removed constraints' IDs still listed";
@@ -111,6 +111,12 @@ TEST(ReaderInputs, EverySourceRendersAndSurvivesTheWire) {
     ASSERT_TRUE(back) << in->label << ": " << back.error().message;
     EXPECT_EQ(RequestToJson(*back), RequestToJson(request)) << in->label;
     const AllowedOutcome o = Outcome(op);
+    // What the wire carries is what the model judged (e.g. a constraint's type text).
+    EXPECT_EQ(ToString(Outcome(back->op)), ToString(o)) << in->label;
+    if (const auto* p = std::get_if<ParseMetadata>(&back->op))
+      for (size_t k = 0; k < ConstraintsOf(p->metadata).size(); ++k)
+        EXPECT_EQ(ConstraintsOf(p->metadata)[k].type, ConstraintsOf(in->metadata)[k].type)
+            << in->label;
     switch (in->source) {
       case ReaderSource::kModel:
       case ReaderSource::kModelUpgraded:
