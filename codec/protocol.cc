@@ -793,6 +793,26 @@ json HelloToJson(const HelloRequest& hello) {
   return j;
 }
 
+std::optional<Finding> MetadataShapeFinding(const json& j,
+                                           const std::vector<NestedField>* schema_fields) {
+  if (!j.is_object()) return std::nullopt;
+  const json* m = Find(j, kMetadata);
+  if (m == nullptr || !m->is_object()) return std::nullopt;
+  Result<TableMetadata> md = TableMetadataFromJson(*m, "/metadata");
+  if (md) return std::nullopt;
+  json rest = j;
+  rest.erase(std::string(kMetadata));
+  if (!ResponseFromJson(rest, schema_fields)) return std::nullopt;
+  // The decoder's messages read "<pointer>: <detail>".
+  const std::string& message = md.error().message;
+  std::string pointer = "/metadata";
+  const size_t colon = message.find(": ");
+  if (message.rfind("/metadata", 0) == 0 && colon != std::string::npos)
+    pointer = message.substr(0, colon);
+  return Finding{RuleId::kIceMetadataShape, std::nullopt, pointer,
+                 "the answer's metadata is not valid Iceberg table metadata: " + message};
+}
+
 Result<Response> ResponseFromJson(const json& j,
                                   const std::vector<NestedField>* schema_fields) {
   if (!j.is_object()) return Expected("", "a response object", j);

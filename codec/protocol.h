@@ -14,6 +14,7 @@
 
 #include "codec/result.h"
 #include "model/constraint.h"
+#include "model/finding.h"
 #include "model/outcome.h"
 #include "model/requests.h"
 #include "model/table_metadata.h"
@@ -78,6 +79,17 @@ std::string RequestOpName(const nlohmann::json& j);
 Result<Response> ResponseFromJson(
     const nlohmann::json& j, const std::vector<NestedField>* schema_fields = nullptr);
 nlohmann::json ResponseToJson(const Response& response);
+
+/// When `j` is a response that ResponseFromJson refuses only because of its `metadata` —
+/// an object that is not valid Iceberg table metadata (a member of the wrong JSON form,
+/// such as a v1 `partition-spec` written as an object where the spec says "stored as only
+/// fields", or a required member missing) — the finding for it: ice.metadata-shape with
+/// the decoder's JSON pointer (under "/metadata") and message. Such an answer is the
+/// implementation's Iceberg metadata breaking an Iceberg rule, not a protocol error.
+/// nullopt when the response is fine or its problem is the protocol's (not an object, no
+/// `result`, `metadata` not an object, another member malformed).
+std::optional<Finding> MetadataShapeFinding(
+    const nlohmann::json& j, const std::vector<NestedField>* schema_fields = nullptr);
 
 /// A `hello` request object (without "id").
 nlohmann::json HelloToJson(const HelloRequest& hello);

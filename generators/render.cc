@@ -14,6 +14,7 @@
 
 #include "generators/constraint_gen.h"
 #include "generators/history.h"
+#include "generators/reader_inputs.h"
 #include "generators/value_gen.h"
 #include "model/constraint_rules.h"
 #include "model/evaluate.h"
@@ -1217,9 +1218,30 @@ std::optional<RenderedStep> RenderScan(const Ctx& ctx) {
   return Make(s, ctx.options.table, label, intent, aimed, {RuleId::kSemLiveRows});
 }
 
+/// A reader request on metadata the model wrote (reader_inputs.h): what v4 writers
+/// write, v1-v3 metadata carrying v4-only keys, and broken metadata.
+std::optional<RenderedStep> RenderReaderFromModel(const Ctx& ctx, ReaderSource source,
+                                                  bool parse_metadata) {
+  std::optional<ReaderInput> in = MakeReaderInput(source, ctx.step, ctx.caps(),
+                                                  ctx.options.switches, parse_metadata);
+  if (!in) return std::nullopt;
+  if (parse_metadata)
+    return Make(ParseMetadata{std::move(in->metadata)}, "", "parse-metadata/" + in->label,
+                in->intent, in->aimed_at, in->tags);
+  ReadStatuses r;
+  r.metadata = std::move(in->metadata);
+  r.snapshot_id = in->snapshot_id;
+  return Make(std::move(r), "", "read-statuses/" + in->label, Intent::kAny, std::nullopt,
+              in->tags);
+}
+
 /// Reader requests on crafted metadata (id.readers-tolerate-missing, st.reader-lookup,
-/// upg.readers-ignore-identifiers): the table's current metadata, changed.
+/// upg.readers-ignore-identifiers): the table's current metadata, changed; or, most of
+/// the time, metadata the model wrote (RenderReaderFromModel).
 std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
+  const ReaderSource source =
+      ChooseReaderSource(ctx.step, ctx.caps(), ctx.table != nullptr, false);
+  if (source != ReaderSource::kOwn) return RenderReaderFromModel(ctx, source, false);
   TableMetadata md = ctx.md();
   // v1-v3 metadata (no constraints, no statuses) only for an implementation without v4.
   if (md.format_version < 4 && ctx.caps().format_versions.count(4)) return std::nullopt;
@@ -1288,6 +1310,9 @@ std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
 }
 
 std::optional<RenderedStep> RenderParseMetadata(const Ctx& ctx) {
+  const ReaderSource source =
+      ChooseReaderSource(ctx.step, ctx.caps(), ctx.table != nullptr, true);
+  if (source != ReaderSource::kOwn) return RenderReaderFromModel(ctx, source, true);
   TableMetadata md = ctx.md();
   std::string label = "parse-metadata/as-written";
   Intent intent = Intent::kAny;

@@ -125,6 +125,17 @@ void ReadersIgnoreIdentifiers(const TableMetadata& md, OutcomeBuilder& b) {
   }
 }
 
+/// Metadata given to a reader that breaks a surrounding Iceberg rule (ice.*: a current
+/// schema, spec or snapshot that does not exist, a required member missing, ...) may be
+/// refused as invalid-metadata; a reader is never required to accept it. (The format
+/// version is KnownVersion's.)
+void ReaderMayRejectBrokenIceberg(const TableMetadata& md, OutcomeBuilder& b) {
+  for (Finding& f : CheckIcebergMetadata(md)) {
+    if (f.rule == RuleId::kIceFormatVersionKnown) continue;
+    b.MayReject(RejectKind::kInvalidMetadata, std::move(f));
+  }
+}
+
 }  // namespace
 
 AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
@@ -169,6 +180,7 @@ AllowedOutcome ApplyReadStatuses(const CatalogState& state, const Request&,
   OutcomeBuilder b;
   if (!KnownVersion(md, switches, b)) return std::move(b).Build();
   const bool ignored = V3ConstraintFields(md, switches, b);
+  ReaderMayRejectBrokenIceberg(md, b);
   const Snapshot* snap = nullptr;
   if (op.snapshot_id) {
     snap = md.FindSnapshot(*op.snapshot_id);
@@ -202,7 +214,13 @@ AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
   OutcomeBuilder b;
   if (!KnownVersion(md, switches, b)) return std::move(b).Build();
   const bool may_drop = V3ConstraintFields(md, switches, b);
+  ReaderMayRejectBrokenIceberg(md, b);
   if (md.format_version >= 4) {
+    // What an `ok` answer must keep of what it read (def.reader-preserves, JudgeParsed).
+    if (CarriesConstraintFields(md))
+      b.Because(MakeFinding(RuleId::kDefReaderPreserves,
+                            "a v4 reader keeps constraints, last-constraint-id and "
+                            "constraint-statuses"));
     InvalidV4MetadataOnRead(md, state.functions, switches, b);
     ReadersTolerateMissing(md, b);
     ReadersIgnoreIdentifiers(md, b);

@@ -685,6 +685,24 @@ std::vector<RuleInfo> MakeEntries() {
        "(docs/protocol.md section 9)",
        B::kWriter,
        {"DeclaredFormatVersion"}},
+      {R::kDefReaderPreserves,
+       {},
+       "Its definition is stored in table metadata. Each snapshot contains the "
+       "writer-reported status of each constraint that existed when the snapshot was "
+       "created",
+       "a v4 reader keeps what it read: re-serialized metadata keeps every constraint, "
+       "last-constraint-id and every snapshot's constraint-statuses, by meaning "
+       "(docs/protocol.md, parse-metadata)",
+       B::kReader,
+       {"CheckReaderPreserves", "JudgeParsed"}},
+      {R::kIceMetadataShape,
+       {},
+       "",
+       "every table metadata member has the JSON form the spec's field table gives it "
+       "(e.g. v1 `partition-spec` is \"stored as only fields\": an array of partition "
+       "fields); metadata in an answer that does not decode fails here, with its pointer",
+       B::kMetadata,
+       {"TableMetadataFromJson", "MetadataShapeFinding"}},
   };
 }
 

@@ -97,6 +97,8 @@ std::string_view RuleIdName(RuleId id) {
     case RuleId::kIceSingleValue: return "ice.single-value";
     case RuleId::kProtoTimestampFromNow: return "proto.timestamp-from-now";
     case RuleId::kProtoDeclaredVersions: return "proto.declared-versions";
+    case RuleId::kDefReaderPreserves: return "def.reader-preserves";
+    case RuleId::kIceMetadataShape: return "ice.metadata-shape";
   }
   return "?";
 }

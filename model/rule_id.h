@@ -104,6 +104,8 @@ enum class RuleId {
   kIceSingleValue,  ///< ice.single-value
   kProtoTimestampFromNow,  ///< proto.timestamp-from-now
   kProtoDeclaredVersions,  ///< proto.declared-versions
+  kDefReaderPreserves,  ///< def.reader-preserves
+  kIceMetadataShape,  ///< ice.metadata-shape
 };
 
 /// The dotted rule ID, e.g. "id.above-last".
@@ -206,6 +208,8 @@ inline constexpr RuleId kAllRuleIds[] = {
     RuleId::kIceSingleValue,
     RuleId::kProtoTimestampFromNow,
     RuleId::kProtoDeclaredVersions,
+    RuleId::kDefReaderPreserves,
+    RuleId::kIceMetadataShape,
 };
 
 }  // namespace ictk

@@ -308,6 +308,14 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
         outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
     Result<Response> response = ResponseFromJson(*call.response, fields);
     if (!response) {
+      if (std::optional<Finding> shape = MetadataShapeFinding(*call.response, fields)) {
+        // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
+        // rule (the adapter is not restarted), not a protocol error.
+        step.answered = "ok with metadata that does not decode: " + shape->detail;
+        step.exercised.emplace_back(shape->rule, false);
+        fail(Verdict::kFail, step, {*shape}, {});
+        return run;
+      }
       step.answered = "protocol-error: " + response.error().message;
       fail(Verdict::kProtocolError, step,
            {Finding{RuleId::kProtoAnswer, std::nullopt, {}, response.error().message}},
@@ -325,7 +333,11 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
 
     Findings findings = Judge(outcome, answer);
     const TableState* table = state.FindTable(request.table);
-    if (answer.result == AnswerResult::kOk && answer.metadata) {
+    // parse-metadata answers the reader's re-serialization of metadata it was given
+    // (broken on purpose, now and then): JudgeParsed compares it with what was read, and
+    // the invariants of metadata a writer produces do not apply.
+    const bool reread = std::holds_alternative<ParseMetadata>(request.op);
+    if (answer.result == AnswerResult::kOk && answer.metadata && !reread) {
       // A staged commit answers the metadata it would produce on the transaction's base,
       // so the history-dependent invariants (removed IDs, schemas added since) do not
       // apply.

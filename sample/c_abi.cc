@@ -2,12 +2,14 @@
 /// `libictk_sample_adapter.so`: the sample behind the C ABI of include/ictk/adapter.h.
 /// `ictk_adapter_init` takes no arguments, so the mutant comes from the environment
 /// variable ICTK_SAMPLE_MUTANT (unset or empty: the correct sample; an unknown name makes
-/// init fail) and the style from ICTK_SAMPLE_STYLE (unset or empty: canonical; `divergent`;
-/// anything else makes init fail). These are the only environment reads outside cli/. No
-/// exception crosses the ABI.
+/// init fail), the style from ICTK_SAMPLE_STYLE (unset or empty: canonical; `divergent`;
+/// anything else makes init fail) and the profile from ICTK_SAMPLE_PROFILE (unset or
+/// empty: the writer; `v3-reader`, `v4-reader`). These are the only environment reads
+/// outside cli/. No exception crosses the ABI.
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "ictk/adapter.h"
@@ -16,7 +18,8 @@
 namespace {
 
 struct SamplePrivate {
-  SamplePrivate(ictk::sample::Mutant m, ictk::sample::Style s) : session(m, s) {}
+  SamplePrivate(ictk::sample::Mutant m, ictk::sample::Style s, ictk::sample::Profile p)
+      : session(m, s, p) {}
   ictk::sample::Session session;
   std::string last_error;
 };
@@ -80,14 +83,18 @@ extern "C" __attribute__((visibility("default"))) int ictk_adapter_init(
     if (style_env != nullptr && *style_env != '\0')
       query += (query.empty() ? "style=" : "&style=") + std::string(style_env);
     ictk::sample::Mutant mutant = ictk::sample::Mutant::kNone;
+    const char* profile_env = std::getenv("ICTK_SAMPLE_PROFILE");
+    if (profile_env != nullptr && *profile_env != '\0')
+      query += (query.empty() ? "profile=" : "&profile=") + std::string(profile_env);
     ictk::sample::Style style = ictk::sample::Style::kCanonical;
-    if (!ictk::sample::ParseSampleQuery(query, mutant, style).empty()) return 2;
+    ictk::sample::Profile profile = ictk::sample::Profile::kWriter;
+    if (!ictk::sample::ParseSampleQuery(query, mutant, style, profile).empty()) return 2;
     out->abi_version = ICTK_ADAPTER_ABI_VERSION;
     out->call = &Call;
     out->free_string = &FreeString;
     out->last_error = &LastError;
     out->release = &Release;
-    out->private_data = new SamplePrivate(mutant, style);
+    out->private_data = new SamplePrivate(mutant, style, profile);
     return 0;
   } catch (...) {
     return 1;

@@ -1,7 +1,7 @@
 /// \file
-/// `ictk-sample-adapter [--mutant NAME] [--style canonical|divergent]`: the sample over the
-/// exec transport, one JSON request per line on stdin, one response per line on stdout,
-/// until end of input.
+/// `ictk-sample-adapter [--mutant NAME] [--style canonical|divergent] [--profile NAME]`:
+/// the sample over the exec transport, one JSON request per line on stdin, one response
+/// per line on stdout, until end of input.
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -24,9 +24,14 @@ int main(int argc, char** argv) {
       add(std::string("style=") + argv[++i]);
     } else if (arg.rfind("--style=", 0) == 0) {
       add("style=" + arg.substr(std::strlen("--style=")));
+    } else if (arg == "--profile" && i + 1 < argc) {
+      add(std::string("profile=") + argv[++i]);
+    } else if (arg.rfind("--profile=", 0) == 0) {
+      add("profile=" + arg.substr(std::strlen("--profile=")));
     } else if (arg == "--help" || arg == "-h") {
       std::printf(
-          "usage: ictk-sample-adapter [--mutant NAME] [--style canonical|divergent]\n"
+          "usage: ictk-sample-adapter [--mutant NAME] [--style canonical|divergent] "
+          "[--profile writer|v3-reader|v4-reader]\n"
           "Speaks the ictk adapter protocol on stdin/stdout (one JSON object per "
           "line).\nMutants: `ictk mutants --list`. --style divergent: at every step a "
           "legal answer as far\nfrom the canonical one as the spec allows "
@@ -39,13 +44,14 @@ int main(int argc, char** argv) {
   }
   ictk::sample::Mutant mutant = ictk::sample::Mutant::kNone;
   ictk::sample::Style style = ictk::sample::Style::kCanonical;
-  const std::string problem = ictk::sample::ParseSampleQuery(query, mutant, style);
+  ictk::sample::Profile profile = ictk::sample::Profile::kWriter;
+  const std::string problem = ictk::sample::ParseSampleQuery(query, mutant, style, profile);
   if (!problem.empty()) {
     std::fprintf(stderr, "ictk-sample-adapter: %s\n", problem.c_str());
     return 2;
   }
   std::ios::sync_with_stdio(false);
-  ictk::sample::Session session(mutant, style);
+  ictk::sample::Session session(mutant, style, profile);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -197,6 +197,10 @@ constexpr MutantRow kMutants[] = {
     {Mutant::kIdInTwoLists, "id-in-two-lists", "st.exactly-one-list",
      "st.exactly-one-list/one-list",
      "lists an invalid constraint under unvalidated as well"},
+    {Mutant::kReaderDropsConstraints, "reader-drops-constraints", "def.reader-preserves",
+     "def.reader-preserves/whole",
+     "parse-metadata writes v4 metadata back without constraints, last-constraint-id "
+     "and constraint-statuses, as a reader that knows nothing of constraints does"},
 };
 
 }  // namespace

@@ -84,6 +84,7 @@ enum class Mutant {
   kExpressionUpdatable,
   kValidatedAfterPartialCheck,
   kIdInTwoLists,
+  kReaderDropsConstraints,
 };
 
 /// One row of the mutant table.

@@ -118,8 +118,11 @@ uint64_t SeedOf(std::string_view text) {
   return h;
 }
 
-Session::Session(Mutant mutant, Style style)
-    : mutant_(mutant), style_(style), engine_(std::make_unique<Engine>(mutant, style)) {}
+Session::Session(Mutant mutant, Style style, Profile profile)
+    : mutant_(mutant),
+      style_(style),
+      profile_(profile),
+      engine_(std::make_unique<Engine>(mutant, style)) {}
 Session::~Session() = default;
 
 json Session::Call(const json& request) {
@@ -178,8 +181,10 @@ json Session::CallUnchecked(const json& request) {
         {"language", "c++"}};
     j["format-versions"] = {1, 2, 3, 4};
     j["capabilities"] = kCapabilities;
+    ProfileHello(profile_, j);
     return j;
   }
+  if (std::optional<json> answer = ProfileAnswer(profile_, op, request, id)) return *answer;
   auto decoded = RequestFromJson(request);
   if (!decoded) {
     const std::string& m = decoded.error().message;
@@ -212,7 +217,9 @@ json Session::CallUnchecked(const json& request) {
       }
     }
   }
-  return Encode(id, engine_->Handle(req, seed_));
+  Reply reply = engine_->Handle(req, seed_);
+  ApplyReaderMutants(mutant_, req, reply);
+  return Encode(id, reply);
 }
 
 void Session::Diverge(json& answer, uint64_t seed) const {
@@ -273,11 +280,13 @@ std::string Session::CallLine(std::string_view line) {
   return DumpJson(Call(*parsed));
 }
 
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style) {
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style,
+                             Profile& profile) {
   mutant = Mutant::kNone;
   style = Style::kCanonical;
+  profile = Profile::kWriter;
   if (query.empty()) return {};
-  bool seen_mutant = false, seen_style = false;
+  bool seen_mutant = false, seen_style = false, seen_profile = false;
   size_t start = 0;
   while (start <= query.size()) {
     size_t end = query.find('&', start);
@@ -300,14 +309,37 @@ std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& st
       if (!ParseStyle(value, style)) {
         return fmt::format("unknown style '{}' (expected canonical or divergent)", value);
       }
+    } else if (eq != std::string::npos && key == "profile") {
+      if (seen_profile) return "profile= is given twice";
+      seen_profile = true;
+      std::optional<Profile> p = ParseProfile(value);
+      if (!p)
+        return fmt::format("unknown profile '{}' (writer, v3-reader or v4-reader)", value);
+      profile = *p;
     } else {
       return fmt::format(
-          "unknown sample option '{}' (expected mutant=NAME or "
-          "style=canonical|divergent, joined by &)",
+          "unknown sample option '{}' (expected mutant=NAME, "
+          "style=canonical|divergent or profile=NAME, joined by &)",
           item);
     }
   }
   return {};
+}
+
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style) {
+  Profile profile = Profile::kWriter;
+  std::string problem = ParseSampleQuery(query, mutant, style, profile);
+  if (problem.empty() && profile != Profile::kWriter)
+    return "this form of the sample takes no profile";
+  return problem;
+}
+
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Profile& profile) {
+  Style style = Style::kCanonical;
+  std::string problem = ParseSampleQuery(query, mutant, style, profile);
+  if (problem.empty() && style != Style::kCanonical)
+    return "this form of the sample takes no style";
+  return problem;
 }
 
 std::string ParseSampleQuery(const std::string& query, Mutant& mutant) {
@@ -323,8 +355,9 @@ namespace {
 /// builtin:sample — the session in-process.
 class BuiltinSampleAdapter : public Adapter {
  public:
-  BuiltinSampleAdapter(Mutant mutant, Style style, std::string description)
-      : session_(mutant, style), description_(std::move(description)) {}
+  BuiltinSampleAdapter(Mutant mutant, Style style, Profile profile,
+                       std::string description)
+      : session_(mutant, style, profile), description_(std::move(description)) {}
   Result<json> Call(const json& request) override { return session_.Call(request); }
   std::string Describe() const override { return description_; }
 
@@ -341,11 +374,12 @@ namespace ictk {
 Result<std::unique_ptr<Adapter>> MakeSampleAdapter(const std::string& query) {
   sample::Mutant mutant = sample::Mutant::kNone;
   sample::Style style = sample::Style::kCanonical;
-  std::string problem = sample::ParseSampleQuery(query, mutant, style);
+  sample::Profile profile = sample::Profile::kWriter;
+  std::string problem = sample::ParseSampleQuery(query, mutant, style, profile);
   if (!problem.empty()) return MakeError(ErrorKind::kUsage, problem);
   std::string description = query.empty() ? "builtin:sample" : "builtin:sample?" + query;
   return std::unique_ptr<Adapter>(std::make_unique<sample::BuiltinSampleAdapter>(
-      mutant, style, std::move(description)));
+      mutant, style, profile, std::move(description)));
 }
 
 }  // namespace ictk

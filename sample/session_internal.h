@@ -11,6 +11,7 @@
 
 #include "sample/divergent_internal.h"
 #include "sample/mutants_internal.h"
+#include "sample/reader_profile_internal.h"
 
 namespace ictk::sample {
 
@@ -18,7 +19,8 @@ class Engine;
 
 class Session {
  public:
-  explicit Session(Mutant mutant, Style style = Style::kCanonical);
+  explicit Session(Mutant mutant, Style style = Style::kCanonical,
+                   Profile profile = Profile::kWriter);
   ~Session();
 
   /// Answers one request object.
@@ -38,15 +40,21 @@ class Session {
 
   Mutant mutant_;
   Style style_;
+  Profile profile_ = Profile::kWriter;
   uint64_t seed_ = 0;  ///< the current request's seed (divergent)
   std::unique_ptr<Engine> engine_;
 };
 
-/// Parses the query of `builtin:sample?QUERY`: "" or `&`-separated `mutant=NAME` and
-/// `style=canonical|divergent`, each at most once, in any order; an error message, or ""
-/// with `mutant` and `style` set.
+/// Parses the query of `builtin:sample?QUERY`: "" or `&`-separated `mutant=NAME`,
+/// `style=canonical|divergent` and `profile=writer|v3-reader|v4-reader`, each at most once,
+/// in any order; an error message, or "" with `mutant`, `style` and `profile` set.
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style,
+                             Profile& profile);
+/// The same without a profile (a query naming one other than writer is an error).
 std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style);
 /// The same without a style (a query naming a style other than canonical is an error).
 std::string ParseSampleQuery(const std::string& query, Mutant& mutant);
+/// The same without a style.
+std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Profile& profile);
 
 }  // namespace ictk::sample

@@ -115,7 +115,7 @@ TEST(ParseMetadata, UnknownVersionsAndBrokenDefinitions) {
   EXPECT_TRUE(OnlyOk(ok));
   TableMetadata other = md;
   other.constraints->front().enforced = false;
-  EXPECT_TRUE(Names(Judge(ok, Answer::Ok(other)), RuleId::kProtoAnswer));
+  EXPECT_TRUE(Names(Judge(ok, Answer::Ok(other)), RuleId::kDefReaderPreserves));
   TableMetadata v9 = md;
   v9.format_version = 9;
   EXPECT_TRUE(MustReject(m.Outcome(ParseMetadata{v9}, ""),

@@ -487,6 +487,12 @@ inline std::vector<MutantCase> MutantCases() {
          ASSERT_FALSE(s.is_null()) << r.dump();
          EXPECT_EQ(s["timestamp-ms"], 1005) << r.dump();
        }},
+      // def.reader-preserves
+      {"reader-drops-constraints",
+       {Create(), AddUnique("u1", "[3]"), Append({RowJson("r1", 1)}),
+        R"({"op": "parse-metadata", "metadata": "$metadata"})"},
+       4,
+       IsAt("/metadata/constraints/0/constraint-id", "1")},
   };
 }
 
