@@ -1162,7 +1162,8 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       std::vector<FieldId> pool;
       for (const NestedField& f : schema.fields)
         if (f.required &&
-            std::find(identifiers.begin(), identifiers.end(), f.id) == identifiers.end())
+            std::none_of(identifiers.begin(), identifiers.end(),
+                         [&](FieldId i) { return TopLevelOf(schema, i) == f.id; }))
           pool.push_back(f.id);
       // A required struct that holds a primary-key field: making it optional nests the
       // field under an optional struct (sch.pk-stays-required/optional-parent).
