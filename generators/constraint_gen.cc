@@ -321,9 +321,18 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
       // (sem.unique, key.unique-optional-ok).
       ids.push_back(*rc::gen::elementOf(optional_fields));
     } else {
-      // Prefer the columns a history writes colliding values to: `id` first.
-      ids.push_back(
-          pool[*rc::gen::weightedElement<size_t>({{3, 0}, {1, pool.size() - 1}})].id);
+      // Prefer the columns a history writes colliding values to: `id` first; a primary
+      // key is sometimes on a field of a required struct (sch.pk-stays-required's
+      // optional-parent clause needs one).
+      std::vector<FieldId> nested_pk;
+      for (const KeyCandidate& k : pool)
+        if (k.nested) nested_pk.push_back(k.id);
+      if (type == ConstraintType::kPrimaryKey && !nested_pk.empty() &&
+          *Uniform<int>(0, 3) == 0)
+        ids.push_back(*rc::gen::elementOf(nested_pk));
+      else
+        ids.push_back(
+            pool[*rc::gen::weightedElement<size_t>({{3, 0}, {1, pool.size() - 1}})].id);
     }
     while (static_cast<int>(ids.size()) < n) {
       const FieldId id = (*rc::gen::elementOf(pool)).id;
@@ -396,8 +405,12 @@ std::vector<InvalidTarget> InvalidConstraintClauses(const ConstraintGenContext& 
     add(RuleId::kDefRequiredFields, "enforced");
   }
   if (!c.strings.empty()) add(RuleId::kExprWellTyped, "whole");
-  if (!b.optional_own.empty()) add(RuleId::kKeyPkRequired, "own-flag");
-  if (!b.optional_parent.empty()) add(RuleId::kKeyPkRequired, "optional-parent");
+  // A primary key on an optional field breaks key.pk-required alone only where the table
+  // has no primary key yet (else def.single-pk decides too).
+  if (!HasPrimaryKey(context.existing)) {
+    if (!b.optional_own.empty()) add(RuleId::kKeyPkRequired, "own-flag");
+    if (!b.optional_parent.empty()) add(RuleId::kKeyPkRequired, "optional-parent");
+  }
   if (!c.structs.empty()) add(RuleId::kKeyPrimitiveOnly, "struct");
   if (!c.collections.empty()) add(RuleId::kKeyPrimitiveOnly, "list-or-map");
   if (!c.list_elements.empty()) {

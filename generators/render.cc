@@ -15,6 +15,7 @@
 #include "generators/constraint_gen.h"
 #include "generators/history.h"
 #include "generators/reader_inputs.h"
+#include "generators/schema_gen.h"
 #include "generators/value_gen.h"
 #include "model/constraint_rules.h"
 #include "model/evaluate.h"
@@ -726,6 +727,60 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
   return r;
 }
 
+/// An update-schema that adds an optional column of a type that an invalid-constraint clause
+/// needs and that no reachable clause in `usable` has yet; nullopt when none is missing.
+std::optional<RenderedStep> RenderColumnForClause(const Ctx& ctx,
+                                                  const std::vector<InvalidTarget>& usable) {
+  auto reachable = [&](std::string_view clause) {
+    for (const InvalidTarget& t : usable)
+      if (t.clause == clause) return true;
+    return false;
+  };
+  std::vector<NestedField> members;
+  NestedField k;
+  k.name = "k";
+  k.required = true;
+  k.type = Type::Primitive(TypeId::kLong);
+  members.push_back(k);
+  struct Wanted {
+    const char* clause;
+    const char* stem;
+    Type type;
+  };
+  std::vector<Wanted> wanted = {
+      {"key.no-float-double/float", "fl", Type::Primitive(TypeId::kFloat)},
+      {"key.no-geo/geometry", "geom", Type::Primitive(TypeId::kGeometry)},
+      {"key.no-geo/geography", "geog", Type::Primitive(TypeId::kGeography)},
+      {"key.no-unknown/whole", "nothing", Type::Primitive(TypeId::kUnknown)},
+      {"key.not-in-list-map/list", "items", Type::List(1, false, Type::Primitive(TypeId::kInt))},
+      {"key.not-in-list-map/map", "props",
+       Type::Map(1, Type::Primitive(TypeId::kString), 2, false,
+                 Type::Primitive(TypeId::kInt))},
+      {"key.pk-required/optional-parent", "rec", Type::Struct(members)},
+  };
+  std::vector<const Wanted*> missing;
+  for (const Wanted& w : wanted)
+    if (!reachable(w.clause)) missing.push_back(&w);
+  // The optional struct serves a primary key on a nested field: it needs both capabilities.
+  if ((!ctx.caps().nested_keys || !ctx.caps().primary_key) && !missing.empty() &&
+      missing.back() == &wanted.back())
+    missing.pop_back();
+  if (missing.empty()) return std::nullopt;
+  const Wanted& w = *missing[ctx.Pick(missing.size(), 5)];
+  AddColumn a;
+  a.name = fmt::format("{}_{}", w.stem, ctx.counters.next_name++);
+  a.type = w.type;
+  if (a.type.id == TypeId::kStruct) {
+    std::vector<NestedField> fields = a.type.fields;
+    AssignFieldIds(fields, 1);
+    a.type.fields = std::move(fields);
+  }
+  UpdateSchema u;
+  u.changes.push_back(std::move(a));
+  return Make(std::move(u), ctx.options.table, "update-schema/add-for-invalid-key",
+              Intent::kOk, std::nullopt, {RuleId::kSchReferencedExist});
+}
+
 std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
   ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "bad"));
   std::vector<InvalidTarget> usable;
@@ -741,8 +796,23 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
       continue;
     usable.push_back(std::move(t));
   }
+  // One invalid step in three whose schema lacks the column some clause needs (a float, a
+  // geometry, a map, an optional struct, ...) adds that column first, so that every clause
+  // is reachable in short histories (the precondition repaired, as for UDF checks).
+  if (ctx.Flavour(3) == 0 && ctx.md().format_version >= 4 && ctx.caps().schema_evolution) {
+    if (std::optional<RenderedStep> add = RenderColumnForClause(ctx, usable)) return add;
+  }
   if (usable.empty()) return std::nullopt;
-  const InvalidTarget& target = usable[ctx.Pick(usable.size())];
+  // A third of the time, a clause about a kind of key or referenced field (key.*,
+  // expr.no-list-map-element): each needs a column type that few schemas have, and each
+  // has a mutant that only such a step can catch.
+  std::vector<InvalidTarget> favoured;
+  for (const InvalidTarget& t : usable)
+    if (t.clause.rfind("key.", 0) == 0 || t.rule == RuleId::kExprNoListMapElement)
+      favoured.push_back(t);
+  const std::vector<InvalidTarget>& pool =
+      !favoured.empty() && ctx.step.pick % 3 == 0 ? favoured : usable;
+  const InvalidTarget& target = pool[ctx.Pick(pool.size(), 11)];
   std::optional<Constraint> c =
       Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
   if (!c) return std::nullopt;
@@ -1013,6 +1083,11 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
           targets.emplace_back(id, false);
           if (outer != id) targets.emplace_back(outer, true);
         }
+        // Half the time, the struct that holds a referenced field when there is one.
+        std::vector<std::pair<FieldId, bool>> outer_only;
+        for (const auto& t : targets)
+          if (t.second) outer_only.push_back(t);
+        if (!outer_only.empty() && ctx.step.pick % 2 == 0) targets = outer_only;
         if (!targets.empty()) {
           const auto& [id, nested] = targets[ctx.Pick(targets.size(), 3)];
           top = id;
@@ -1088,7 +1163,8 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       std::vector<FieldId> pool;
       for (const NestedField& f : schema.fields)
         if (f.required &&
-            std::find(identifiers.begin(), identifiers.end(), f.id) == identifiers.end())
+            std::none_of(identifiers.begin(), identifiers.end(),
+                         [&](FieldId i) { return TopLevelOf(schema, i) == f.id; }))
           pool.push_back(f.id);
       // A required struct that holds a primary-key field: making it optional nests the
       // field under an optional struct (sch.pk-stays-required/optional-parent).
@@ -1452,6 +1528,23 @@ std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) 
 std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
   std::optional<RenderedStep> r = RenderPlain(ctx);
   if (!r) return r;
+  // A concurrent update-constraint half the time enforces a constraint that is not
+  // enforced yet (a check first), which the staged rows may break
+  // (enf.retry-new-constraints/changed-to-enforced).
+  if (std::holds_alternative<UpdateConstraint>(r->request.op) && ctx.step.pick % 2 == 0) {
+    const Constraint* target = nullptr;
+    for (const Constraint& c : ctx.constraints())
+      if (c.name && !c.enforced.value_or(false) &&
+          (target == nullptr || c.type == ConstraintType::kCheck))
+        target = &c;
+    if (target != nullptr) {
+      UpdateConstraint u;
+      u.name = *target->name;
+      u.set.enforced = true;
+      r = Make(std::move(u), ctx.options.table, "update-constraint/enforce", Intent::kAny,
+               std::nullopt, {RuleId::kEnfEnforced, RuleId::kEnfRetryNewConstraints});
+    }
+  }
   r->label = "concurrent/" + r->label;
   Commit* commit = std::get_if<Commit>(&r->request.op);
   if (commit && !commit->add.empty() && !ctx.counters.staged_rows.empty() &&

@@ -44,7 +44,7 @@ std::vector<ClauseRow> MakeClauses() {
        "parse-metadata/duplicate-id", kReaderSide},
       {R::kDefNameUnique, "unique",
        "A name for the constraint that is unique within the table",
-       "add-invalid-constraint/def.name-unique", ""},
+       "add-invalid-constraint/def.name-unique/unique", ""},
       {R::kDefNameUnique, "not-identifier",
        "must not be used to identify a constraint in metadata", "update-constraint/rename",
        ""},

@@ -120,6 +120,7 @@ TEST(InvalidConstraintGenerators, EachBreaksItsRule) {
     ASSERT_TRUE(created.ok_allowed) << ToString(created);
     Adopt(state, create, CanonicalAnswer(state, create, created, {}), {});
     // An existing primary key and a check, so def.single-pk and def.name-unique apply.
+    const CatalogState without_pk = state;
     Constraint pk;
     pk.type = ConstraintType::kPrimaryKey;
     pk.raw_type = "primary-key";
@@ -146,21 +147,30 @@ TEST(InvalidConstraintGenerators, EachBreaksItsRule) {
       EXPECT_TRUE(DecidedBy(out, rule)) << ToString(out);
       covered.insert(rule);
     }
-    // Clause by clause: each breaks its clause's rule, and no other rule decides.
-    for (const InvalidTarget& t : InvalidConstraintClauses(g)) {
-      SCOPED_TRACE(t.clause);
-      ASSERT_NE(FindClause(t.clause), nullptr) << "not a clause of the catalogue";
-      EXPECT_EQ(FindClause(t.clause)->rule, t.rule);
-      std::optional<Constraint> c = Sample(GenInvalidConstraint(g, t), seed * 37 + 5, 50);
-      ASSERT_TRUE(c);
-      Request add{"t", 1002, AddConstraint{*c}};
-      AllowedOutcome out = Apply(state, add, {});
-      EXPECT_FALSE(out.ok_allowed) << ToString(out);
-      EXPECT_TRUE(DecidedBy(out, t.rule)) << ToString(out);
-      for (const Finding& f : out.decided_by)
-        EXPECT_EQ(f.rule, t.rule) << "the clause is not broken alone: " << ToString(out);
-      covered_clauses.insert(t.clause);
-    }
+    // Clause by clause: each breaks its clause's rule, and no other rule decides; on the
+    // table with its primary key and on the table before it.
+    ConstraintGenContext g0 = g;
+    g0.existing.clear();
+    auto check_clauses = [&](const ConstraintGenContext& ctx, const CatalogState& base) {
+      for (const InvalidTarget& t : InvalidConstraintClauses(ctx)) {
+        SCOPED_TRACE(t.clause);
+        CatalogState st = base;
+        ASSERT_NE(FindClause(t.clause), nullptr) << "not a clause of the catalogue";
+        EXPECT_EQ(FindClause(t.clause)->rule, t.rule);
+        std::optional<Constraint> c =
+            Sample(GenInvalidConstraint(ctx, t), seed * 37 + 5, 50);
+        ASSERT_TRUE(c);
+        Request add{"t", 1002, AddConstraint{*c}};
+        AllowedOutcome out = Apply(st, add, {});
+        EXPECT_FALSE(out.ok_allowed) << ToString(out);
+        EXPECT_TRUE(DecidedBy(out, t.rule)) << ToString(out);
+        for (const Finding& f : out.decided_by)
+          EXPECT_EQ(f.rule, t.rule) << "the clause is not broken alone: " << ToString(out);
+        covered_clauses.insert(t.clause);
+      }
+    };
+    check_clauses(g, state);
+    check_clauses(g0, without_pk);
   }
   // Every clause an invalid constraint can break is reached by some schema.
   for (const char* clause :
