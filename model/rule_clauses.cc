@@ -272,6 +272,8 @@ std::vector<ClauseRow> MakeClauses() {
        "read-statuses/unlisted", ""},
       {R::kStNoAddCarry, "whole", "may carry over the parent snapshot's `validated` or `valid` "
        "status", "replace/compaction", "a permission: not carrying is legal"},
+      {R::kDefReaderPreserves, "whole", "Its definition is stored in table metadata",
+       "parse-metadata/model-v4", ""},
       // ice.*
       {R::kIceV4SnapshotTimestamps, "whole", "strictly greater than its parent's",
        "transaction/finish", ""},
