@@ -86,7 +86,18 @@ Result<std::string> ReadText(const std::string& path) {
 std::string FixtureSkipReason(const Fixture& fixture,
                               const std::vector<std::string>& capabilities,
                               const Switches& switches,
-                              const std::vector<int32_t>* format_versions) {
+                              const std::vector<int32_t>* format_versions,
+                              bool writer) {
+  if (!writer) {
+    // A reader profile answers only hello, parse-metadata and read-statuses
+    // (docs/protocol.md section 9, "Profiles").
+    for (const FixtureStep& step : fixture.steps) {
+      const std::string op = step.request.is_object() ? step.request.value("op", "") : "";
+      if (op != "hello" && op != "parse-metadata" && op != "read-statuses")
+        return fmt::format("needs a writer: it sends {} (the adapter declares profile reader)",
+                           op.empty() ? "a request without op" : op);
+    }
+  }
   if (format_versions != nullptr && !format_versions->empty())
     for (int32_t need : fixture.format_versions)
       if (std::find(format_versions->begin(), format_versions->end(), need) ==
@@ -347,7 +358,8 @@ std::vector<CaseRecord> ReplayFixtures(AdapterSession& session,
                                         ? FindExpectation(*options.expect, f.id)
                                         : nullptr;
     std::string skip =
-        FixtureSkipReason(f, caps, options.switches, &session.hello().format_versions);
+        FixtureSkipReason(f, caps, options.switches, &session.hello().format_versions,
+                          session.capabilities().writer);
     CaseRecord r;
     if (!skip.empty()) {
       r.id = f.id;

@@ -36,12 +36,14 @@ struct ReplayOptions {
 
 /// Why `fixture` cannot run on an adapter with `capabilities` under `switches` ("" when
 /// it can): a format version the fixture sends that the adapter's hello `format-versions`
-/// (when given and not empty) lacks ("needs format version 4"), a missing capability, or a
-/// switch set otherwise.
+/// (when given and not empty) lacks ("needs format version 4"), a request only a writer
+/// answers when the adapter declared `profile` "reader" (`writer` false: "needs a
+/// writer"), a missing capability, or a switch set otherwise.
 std::string FixtureSkipReason(const Fixture& fixture,
                               const std::vector<std::string>& capabilities,
                               const Switches& switches,
-                              const std::vector<int32_t>* format_versions = nullptr);
+                              const std::vector<int32_t>* format_versions = nullptr,
+                              bool writer = true);
 
 /// Replays one fixture on `session`: every request in order, each answer evaluated
 /// (fixtures/evaluator.h) with the follow-up `load-table` and `scan` it needs, until a

@@ -269,8 +269,8 @@ std::string RenderJunitXml(const Report& report) {
     std::string message =
         f ? fmt::format("{} ({}, step {})", FindingOf(*f), f->rule, f->step) : c.reason;
     if (auto it = cause_of.find(c.id); it != cause_of.end())
-      message = fmt::format("[cause {} of {}, {} case(s)] {}", it->second.first,
-                            causes.size(), it->second.second, message);
+      message = fmt::format("{} [cause {} of {}, {} case(s)]", message, it->second.first,
+                            causes.size(), it->second.second);
     std::string text;
     if (f) {
       text = fmt::format("Finding: {}\nRule {}: {}\nAllowed: {}\nAnswered: {}\n",

@@ -220,7 +220,7 @@ TEST(CertifyCli, MutationScoreWithAnUnknownMutantIsAUsageError) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("NO-SUCH-NAME"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("0/0"), std::string::npos) << r.out;
-  r = RunIctk("certify --mutation-score --mutant pk-allows-optional-parent --histories 50 "
+  r = RunIctk("certify --mutation-score --mutant pk-allows-optional-parent --histories 150 "
               "--seed 1 --out '" + dir / "k" + "'");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("mutation score: 1/1 killed"), std::string::npos) << r.out;

@@ -124,7 +124,7 @@ TEST(MutationScore, MutantsAreKilledNamingTheirRule) {
   };
   for (const auto& [mutant, rule] : mutants) {
     SCOPED_TRACE(mutant);
-    std::optional<CaseResult> kill = FirstKill(mutant, 150, rule);
+    std::optional<CaseResult> kill = FirstKill(mutant, 400, rule);
     ASSERT_TRUE(kill.has_value()) << mutant << " survived, or no kill named " << rule;
     const CaseRecord& r = kill->record;
     EXPECT_NE(std::find(r.failed_rules.begin(), r.failed_rules.end(), rule),

@@ -188,7 +188,7 @@ TEST(Render, EveryFailureLineStatesTheFindingFirst) {
   const std::string xml = RenderJunitXml(r);
   EXPECT_NE(xml.find("message=\"the rejection names constraint 1, which this "
                      "invalid-schema-change is not about (allowed: any subset of [2]) "
-                     "(id.no-reuse, step 2)\""),
+                     "(id.no-reuse, step 2) [cause 1 of 1, 1 case(s)]\""),
             std::string::npos)
       << xml;
   EXPECT_TRUE(before(xml, "Finding: the rejection names", "Allowed: ok")) << xml;
