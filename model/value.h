@@ -103,4 +103,7 @@ std::string ToString(const Value& value);
 /// Prints ToString (for gtest and RapidCheck counterexamples).
 std::ostream& operator<<(std::ostream& os, const Value& value);
 
+/// Appends code point `cp` to `out` as UTF-8 (for decoding `\uXXXX` escapes).
+void AppendUtf8(std::string& out, uint32_t cp);
+
 }  // namespace ictk
