@@ -207,8 +207,11 @@ std::string StepToString(const PlanStep& s) {
 std::string ToString(const Plan& plan) {
   std::vector<std::string> steps;
   for (const PlanStep& s : plan.steps) steps.push_back(StepToString(s));
-  return fmt::format("v{} table (schema seed {}, size {}); {}", plan.table.format_version,
-                     plan.table.schema_seed, plan.table.schema_size,
+  std::string edits;
+  for (const SchemaEdit& e : plan.table.schema_edits) edits += " " + ToString(e);
+  if (plan.table.plain_values) edits += " plain-values";
+  return fmt::format("v{} table (schema seed {}, size {}{}); {}", plan.table.format_version,
+                     plan.table.schema_seed, plan.table.schema_size, edits,
                      fmt::join(steps, "; "));
 }
 

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "generators/capabilities.h"
+#include "generators/schema_edits.h"
 #include "generators/schema_gen.h"
 #include "model/requests.h"
 #include "model/rule_id.h"
@@ -108,6 +109,12 @@ struct TablePlan {
   uint64_t schema_seed = 0;
   int schema_size = 0;
   IdentifierFields identifier_fields = IdentifierFields::kNone;
+  /// Made by the minimizer (properties/minimize.h), never generated: edits applied in
+  /// order to the schema generated from `schema_seed` (schema_edits.h), and rows drawn
+  /// without edge values or respellings (plain values: at a step's size 0, every value is
+  /// 0, "" or null).
+  std::vector<SchemaEdit> schema_edits;
+  bool plain_values = false;
   bool operator==(const TablePlan&) const = default;
 };
 
@@ -116,6 +123,10 @@ struct Plan {
   std::vector<PlanStep> steps;
   bool operator==(const Plan&) const = default;
 };
+
+/// The schema `create-table` carries for `table`: generated from its schema seed and
+/// size, with its schema edits applied (generators/schema_edits.cc).
+std::optional<Schema> PlanSchema(const TablePlan& table);
 
 /// A readable form of a plan ("v4 table; append(f3,p17,n2,s40); transaction[...]"), so
 /// RapidCheck and gtest print counterexamples.

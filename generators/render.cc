@@ -36,6 +36,7 @@ struct Ctx {
   const RenderOptions& options;
   Counters& counters;
   const PlanStep& step;
+  bool plain_values = false;  ///< TablePlan::plain_values
 
   const TableMetadata& md() const { return table->metadata; }
   const Schema* schema() const { return table->metadata.CurrentSchema(); }
@@ -291,6 +292,10 @@ Row RandomRow(const Ctx& ctx, uint64_t salt, bool fresh_keys, bool small_domain 
   const Schema& schema = *ctx.schema();
   ValueGenOptions opts;
   opts.small_domain = small_domain;
+  if (ctx.plain_values) {
+    opts.edge_percent = 0;
+    opts.respell = false;
+  }
   Row row;
   row.key = fmt::format("r{}", ctx.counters.next_row++);
   std::optional<Value> values =
@@ -1424,12 +1429,7 @@ std::optional<RenderedStep> RenderParseMetadata(const Ctx& ctx) {
 // ------------------------------------------------------------------------------
 
 std::optional<RenderedStep> RenderCreate(const Plan& plan, const RenderOptions& options) {
-  SchemaGenOptions so;
-  so.format_version = plan.table.format_version;
-  so.identifier_fields = plan.table.identifier_fields;
-  so.nested = true;
-  std::optional<Schema> schema =
-      Sample(GenSchema(so), plan.table.schema_seed, plan.table.schema_size);
+  std::optional<Schema> schema = PlanSchema(plan.table);
   if (!schema) return std::nullopt;
   CreateTable c;
   c.format_version = plan.table.format_version;
@@ -1626,7 +1626,7 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
           slot.step < 0 ? kNoStep
                         : (slot.inner >= 0 ? plan_.steps[slot.step].concurrent[slot.inner]
                                            : plan_.steps[slot.step]);
-      Ctx ctx{state, table, options, counters_, step};
+      Ctx ctx{state, table, options, counters_, step, plan_.table.plain_values};
       switch (slot.role) {
         case Slot::Role::kPlain:
           r = slot.inner >= 0 ? RenderConcurrent(ctx, slot) : RenderPlain(ctx);

@@ -2,6 +2,8 @@
 /// Running, judging and shrinking histories (runner.h).
 #include "properties/runner.h"
 
+#include "properties/minimize.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -538,7 +540,9 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
   int attempts = 0;
   if (options.shrink && original.verdict != Verdict::kTimeout) {
     const Signature want = SignatureOf(original);
-    runs = ShrinkPlan(
+    // The shrink tree, then the passes that drop columns, unnest structs, lower types and
+    // plain the values (properties/minimize.h).
+    const MinimizeStats stats = MinimizePlan(
         root, options.shrink_budget,
         [&] {
           return MillisSince(start) >= static_cast<double>(options.shrink_time_budget_ms);
@@ -553,7 +557,9 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
           if (SignatureOf(r) != want) return false;
           best = std::move(r);
           return true;
-        });
+        },
+        &result.minimized);
+    runs = stats.tree_runs + stats.further_runs;
   }
 
   FailureDetail f;

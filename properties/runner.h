@@ -100,6 +100,8 @@ struct FixtureFile {
 struct CaseResult {
   CaseRecord record;
   std::optional<FixtureFile> fixture;
+  /// The minimized plan of a failure that was shrunk (properties/minimize.h).
+  std::optional<Plan> minimized;
 };
 
 /// The verdict of a case whose adapter failed at the transport: crash, timeout or

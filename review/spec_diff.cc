@@ -14,6 +14,7 @@
 #include "model/operations.h"
 #include "model/rule_catalogue.h"
 #include "properties/fixture.h"
+#include "properties/minimize.h"
 #include "properties/runner.h"
 
 namespace ictk {
@@ -268,8 +269,10 @@ SpecDiffResult RunSpecDiff(const SpecDiffOptions& options) {
       continue;
     }
     // Shrink: walk the plan's shrink tree, keeping candidates that disagree the same way.
+    // Shrink tree first, then the minimizer's passes (columns, structs, types, values).
     Run best = original;
-    const int runs = ShrinkPlan(
+    std::optional<Plan> minimized;
+    const MinimizeStats stats = MinimizePlan(
         root, options.shrink_budget, [] { return false; },
         [&](const Plan& p) {
           Run r = RunPlan(p, render, options.a, options.b);
@@ -278,11 +281,16 @@ SpecDiffResult RunSpecDiff(const SpecDiffOptions& options) {
             return false;
           best = std::move(r);
           return true;
-        });
+        },
+        &minimized);
     Disagreement d;
     d.case_index = i;
     d.original_requests = static_cast<int>(original.requests.size());
-    d.shrink_runs = runs;
+    d.shrink_runs = stats.tree_runs + stats.further_runs;
+    d.minimal = stats.fixpoint;
+    if (minimized) d.plan = *minimized;
+    d.request_values = best.requests;
+    d.render = render;
     d.at = *best.at;
     for (const Request& r : best.requests)
       d.requests.push_back(DumpJson(RequestToJson(r)));
@@ -303,6 +311,7 @@ SpecDiffResult RunSpecDiff(const SpecDiffOptions& options) {
         options.seed, i, d.original_requests, best.requests.size(), result.a_text,
         result.b_text, d.at.step, d.at.op, d.at.label, d.at.aspect, d.at.detail,
         d.at.allowed_a, d.at.allowed_b);
+    d.rule = in.primary_rule;
     d.fixture = MakeFixture(in);
     d.fixture_path = FixtureRelativePath(d.fixture);
     reported[want] = result.disagreements.size();

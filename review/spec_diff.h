@@ -60,6 +60,11 @@ struct Disagreement {
   nlohmann::json fixture;             ///< MakeFixture under the `a` reading
   std::string fixture_path;           ///< FixtureRelativePath(fixture)
   int64_t same_kind = 1;              ///< histories that disagreed the same way
+  std::string rule;                   ///< the fixture's primary rule
+  Plan plan;                          ///< the minimized plan (properties/minimize.h)
+  bool minimal = false;  ///< the minimizer's passes reached their fixpoint
+  std::vector<Request> request_values;  ///< `requests` as requests
+  RenderOptions render;                 ///< where the history ran (table, clock)
 };
 
 struct SpecDiffResult {

@@ -1,0 +1,41 @@
+/// \file
+/// Edits of a generated schema, made by the minimizer (properties/minimize.h) and never
+/// generated: a history is shrunk to the columns its steps need (drop a column), with
+/// structs unnested (a struct column replaced by its fields) and types lowered to `int`.
+/// A plan carries its edits (`TablePlan::schema_edits`); the renderer applies them to the
+/// schema it generates from the plan's schema seed, so every step renders against the
+/// edited schema (rows, keys, checks and schema changes alike).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/types.h"
+
+namespace ictk {
+
+enum class SchemaEditKind {
+  kDrop,    ///< remove the top-level column
+  kUnnest,  ///< replace a struct column by its fields (named `<struct>_<field>`)
+  kLower,   ///< give the column the type `int` (keeping whether it is required)
+};
+
+struct SchemaEdit {
+  SchemaEditKind kind = SchemaEditKind::kDrop;
+  std::string column;  ///< a top-level column name
+  bool operator==(const SchemaEdit&) const = default;
+};
+
+/// "drop(name)", "unnest(s)", "lower(score)".
+std::string ToString(const SchemaEdit& edit);
+
+/// Whether `edit` changes `schema`: the column exists at the top level, is not and does
+/// not contain an identifier field, and (unnest) is a struct or (lower) is not an `int`.
+bool EditApplies(const Schema& schema, const SchemaEdit& edit);
+
+/// Applies `edits` in order (one that does not apply changes nothing), then assigns
+/// field IDs depth-first from 1 again and follows the identifier fields to their new IDs.
+void ApplySchemaEdits(Schema& schema, const std::vector<SchemaEdit>& edits);
+
+}  // namespace ictk

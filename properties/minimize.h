@@ -1,0 +1,52 @@
+/// \file
+/// Minimal means minimal: the passes that run after the walk of RapidCheck's shrink tree
+/// (ShrinkPlan, runner.h) on a plan that still fails (certify) or disagrees (spec-diff,
+/// review) the same way. The shrink tree removes steps and simplifies each step's
+/// numbers, but the table keeps every column its schema seed gave it (four fixed ones and
+/// up to six more: geography, decimals, lists, structs) and values keep their edges. The
+/// passes, repeated until a round changes nothing:
+///
+/// 1. drop each top-level column (SchemaEditKind::kDrop);
+/// 2. remove each step, and each concurrent step of a transaction;
+/// 3. one row fewer in each step (`count`);
+/// 4. unnest each struct column (kUnnest), then try dropping again;
+/// 5. lower each column's type to `int` (kLower);
+/// 6. values toward 0, "" and null: each step's `size` to 0, then plain values (no edge
+///    values, no respellings; TablePlan::plain_values);
+/// 7. a table without identifier fields.
+///
+/// Each candidate is kept when `accept` takes it. When the passes end without running out
+/// of budget or time, no single column, step or row can be removed from the result
+/// without losing the failure (tests/properties/minimize_test.cc checks it).
+#pragma once
+
+#include <rapidcheck.h>
+
+#include <functional>
+#include <optional>
+
+#include "generators/history.h"
+
+namespace ictk {
+
+struct MinimizeStats {
+  int tree_runs = 0;     ///< candidates tried on the shrink tree (ShrinkPlan)
+  int further_runs = 0;  ///< candidates tried by the passes
+  bool fixpoint = false;  ///< the passes ended because a round changed nothing
+};
+
+/// The passes on `plan` (which `accept` already took), changing it in place. At most
+/// `max_runs` candidates; `out_of_time` is checked before each.
+MinimizeStats MinimizeFurther(Plan& plan, int max_runs,
+                              const std::function<bool()>& out_of_time,
+                              const std::function<bool(const Plan&)>& accept);
+
+/// ShrinkPlan over `root`'s shrink tree, then MinimizeFurther from the last plan accepted
+/// (or the root's value), each with a budget of `max_runs`. `result` receives the
+/// minimized plan (nullopt when the root does not generate).
+MinimizeStats MinimizePlan(const rc::Shrinkable<Plan>& root, int max_runs,
+                           const std::function<bool()>& out_of_time,
+                           const std::function<bool(const Plan&)>& accept,
+                           std::optional<Plan>* result = nullptr);
+
+}  // namespace ictk
