@@ -13,6 +13,12 @@
 #include "cli/commands.h"
 #include "model/switches.h"
 
+namespace ictk::cli {
+/// `ictk review [--spec FILE] [--base FILE] [--histories N] [--seed S] --out DIR`
+/// (cli/cmd_review.cc, docs/spec-review.md).
+SubcommandRunner AddReviewCommand(CLI::App& app, CLI::App** subcommand);
+}  // namespace ictk::cli
+
 #ifndef ICTK_VERSION
 #define ICTK_VERSION "0.0.0"
 #endif
@@ -77,6 +83,8 @@ int main(int argc, char** argv) {
   auto run_trace = ictk::cli::AddTraceCommand(app, &trace);
   CLI::App* spec_diff = nullptr;
   auto run_spec_diff = ictk::cli::AddSpecDiffCommand(app, &spec_diff);
+  CLI::App* review = nullptr;
+  auto run_review = ictk::cli::AddReviewCommand(app, &review);
   CLI::App* fingerprint = nullptr;
   auto run_fingerprint = ictk::cli::AddFingerprintCommand(app, &fingerprint);
 
@@ -108,6 +116,7 @@ int main(int argc, char** argv) {
   if (*report) return run_report(global);
   if (*trace) return run_trace(global);
   if (*spec_diff) return run_spec_diff(global);
+  if (*review) return run_review(global);
   if (*fingerprint) return run_fingerprint(global);
   if (*rules) return ictk::cli::RunRules(global, rules_format);
   if (*lint) return ictk::cli::RunLintMetadata(global, lint_files, lint_format);

@@ -1,5 +1,5 @@
-// `ictk trace`, `ictk spec-diff` and `ictk fingerprint` as CI scripts call them: exit
-// codes and the lines they print.
+// `ictk trace`, `ictk spec-diff`, `ictk fingerprint` and `ictk review` as CI scripts call
+// them: exit codes and the lines they print.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -95,6 +95,49 @@ TEST(ReviewCli, FingerprintGoldenMatchesAndADifferenceExitsOne) {
   EXPECT_EQ(RunIctk("fingerprint --golden tests/data/review/no-such.json").exit_code, 2);
   EXPECT_EQ(RunIctk("fingerprint --golden tests/data/review").exit_code, 2);
   EXPECT_EQ(RunIctk("fingerprint --golden tests/data/review/spec.md").exit_code, 2);
+}
+
+TEST(ReviewCli, ReviewWritesTheDocumentsAndFixturesThatVerify) {
+  const std::filesystem::path out =
+      std::filesystem::temp_directory_path() /
+      ("ictk-review-cli-review-" + std::to_string(getpid()));
+  std::filesystem::remove_all(out);
+  const auto r = RunIctk(
+      "review --spec tests/data/review/edited-seed.txt --base "
+      "tests/data/seed/000_f6814d186b7076a8.txt --histories 12 --out '" +
+      out.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("1 stale rules"), std::string::npos) << r.out;
+  std::ifstream md(out / "review.md");
+  const std::string text((std::istreambuf_iterator<char>(md)), {});
+  EXPECT_NE(text.find("# Review of the Constraints section"), std::string::npos);
+  EXPECT_NE(text.find("## 4. Changes from the base"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::is_regular_file(out / "review.html"));
+  int files = 0;
+  if (std::filesystem::is_directory(out / "fixtures"))
+    for (const auto& e : std::filesystem::recursive_directory_iterator(out / "fixtures"))
+      files += e.path().extension() == ".json" ? 1 : 0;
+  EXPECT_NE(r.out.find(" " + std::to_string(files) + " fixtures under"), std::string::npos)
+      << r.out;
+  if (files > 0) {
+    // Each fixture's expectations are the model's under the switches it records.
+    const auto verify = RunIctk("fixtures verify '" + (out / "fixtures").string() + "'");
+    EXPECT_EQ(verify.exit_code, 0) << verify.out;
+  }
+  std::filesystem::remove_all(out);
+}
+
+TEST(ReviewCli, ReviewBadInputExitsTwo) {
+  EXPECT_EQ(RunIctk("review --spec tests/data/seed/000_f6814d186b7076a8.txt").exit_code, 2)
+      << "--out is required";
+  const auto missing = RunIctk("review --spec tests/data/review/no-such.md --out /tmp/x");
+  EXPECT_EQ(missing.exit_code, 2) << missing.out;
+  EXPECT_NE(missing.out.find("no-such.md"), std::string::npos) << missing.out;
+  const auto base = RunIctk(
+      "review --spec tests/data/review/spec.md --base tests/data/seed/README.md --out "
+      "/tmp/x");
+  EXPECT_EQ(base.exit_code, 2) << base.out;
+  EXPECT_NE(base.out.find("README.md"), std::string::npos) << base.out;
 }
 
 }  // namespace

@@ -1,0 +1,177 @@
+// `ictk review` (review/review.h): its tables, the sentence diff against a base text, the
+// rendering, and the committed review of the seed (docs/review-of-the-seed.md), which must
+// match a fresh run like the fingerprint golden.
+#include "review/review.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "generators/history.h"
+#include "model/rule_id.h"
+#include "model/switches.h"
+
+namespace ictk {
+namespace {
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const char* const kSeed = ICTK_TEST_DATA_DIR "/seed/000_f6814d186b7076a8.txt";
+const char* const kSeedName = "tests/data/seed/000_f6814d186b7076a8.txt";
+const char* const kCommitted = ICTK_SOURCE_DIR "/docs/review-of-the-seed.md";
+
+SpecSection Section(const std::string& path) {
+  Result<SpecSection> s = ReadConstraintsSection(ReadAll(path), path);
+  EXPECT_TRUE(s.has_value());
+  return s ? *s : SpecSection{};
+}
+
+TEST(ReviewTables, EverySwitchHasItsRulesAndComparisons) {
+  int comparisons = 0;
+  for (const SwitchInfo& info : AllSwitches()) {
+    SCOPED_TRACE(std::string(info.name));
+    EXPECT_FALSE(SwitchRules(info.name).empty()) << "no rule decides this switch";
+    GenWeights weights = GenWeights::Default();
+    EXPECT_EQ(weights.Parse(SwitchWeights(info.name)), "");
+    const auto pairs = SwitchComparisons(info);
+    EXPECT_EQ(pairs.size(), info.values[0] == "either" && info.values.size() == 3
+                                ? 3u
+                                : info.values.size() - 1);
+    for (const auto& [a, b] : pairs) EXPECT_NE(a, b);
+    comparisons += static_cast<int>(pairs.size());
+  }
+  EXPECT_GE(comparisons, static_cast<int>(AllSwitches().size()));
+}
+
+// Every row of docs/interpretations.md's open points table is one OpenPoint, in order, and
+// each is either shown by a generator step label or says why not.
+TEST(ReviewTables, OpenPointsMatchTheDoc) {
+  const std::string doc = ReadAll(ICTK_SOURCE_DIR "/docs/interpretations.md");
+  const size_t start = doc.find("## Open points and what the model does");
+  ASSERT_NE(start, std::string::npos);
+  std::vector<std::string> titles;
+  std::istringstream in(doc.substr(start));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("| ", 0) != 0 || line.rfind("| point |", 0) == 0) continue;
+    const size_t end = line.find(" | ", 2);
+    ASSERT_NE(end, std::string::npos) << line;
+    titles.push_back(line.substr(2, end - 2));
+  }
+  ASSERT_EQ(titles.size(), OpenPoints().size());
+  for (size_t i = 0; i < titles.size(); ++i) {
+    const OpenPoint& p = OpenPoints()[i];
+    EXPECT_EQ(std::string(p.title), titles[i]);
+    EXPECT_TRUE(!p.not_shown.empty() || !p.label.empty() || !p.after_label.empty())
+        << p.title;
+  }
+}
+
+TEST(ReviewDiff, AddedRemovedAndChangedSentences) {
+  const SpecSection seed = Section(kSeed);
+  const SpecSection edited = Section(ICTK_TEST_DATA_DIR "/review/edited-seed.txt");
+  const std::vector<SentenceChange> changes = DiffSentences(seed, edited);
+  // edited-seed.txt: `decimal` added to the float/double sentence, and one sentence added.
+  int changed = 0, added = 0;
+  for (const SentenceChange& c : changes) {
+    if (c.kind == "changed") {
+      ++changed;
+      EXPECT_NE(c.after.find("decimal"), std::string::npos) << c.after;
+      EXPECT_NE(c.before.find("`float` or `double`"), std::string::npos) << c.before;
+    }
+    if (c.kind == "added") {
+      ++added;
+      EXPECT_NE(c.after.find("more than 100 constraints"), std::string::npos) << c.after;
+    }
+  }
+  EXPECT_EQ(changed, 1);
+  EXPECT_EQ(added, 1);
+  EXPECT_TRUE(DiffSentences(seed, seed).empty());
+}
+
+TEST(Review, WithABaseNamesTheChangedRuleAndRendersHtml) {
+  ReviewOptions o;
+  o.spec_name = "edited-seed.txt";
+  o.spec = Section(ICTK_TEST_DATA_DIR "/review/edited-seed.txt");
+  o.base_name = "seed.txt";
+  o.base = Section(kSeed);
+  o.histories = 5;
+  o.shrink_budget = 200;
+  o.fingerprint_steps = 2;
+  const ReviewResult r = RunReview(o);
+  ASSERT_TRUE(r.base);
+  bool named = false;
+  for (const SentenceChange& c : r.base->changes)
+    for (RuleId rule : c.rules) named |= RuleIdName(rule) == "key.no-float-double";
+  EXPECT_TRUE(named) << "the changed float/double sentence names its rule";
+  EXPECT_EQ(r.trace.stale.size(), 1u);
+  const std::string md = RenderReviewMarkdown(r);
+  EXPECT_NE(md.find("## 4. Changes from the base"), std::string::npos);
+  EXPECT_NE(md.find("key.no-float-double"), std::string::npos);
+  // Every switch comparison has its section.
+  for (const SwitchReview& s : r.switches)
+    EXPECT_NE(md.find("### `" + s.name + "`: `" + s.a_value + "` vs `" + s.b_value + "`"),
+              std::string::npos)
+        << s.name;
+  const std::string html = RenderReviewHtml(r);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("<h2 id=\"4-changes-from-the-base\">"), std::string::npos);
+  EXPECT_NE(html.find("<table>"), std::string::npos);
+  EXPECT_EQ(html.find("```"), std::string::npos);
+  // Fixtures are cited by path, each once.
+  std::set<std::string> paths;
+  for (const auto& [path, fixture] : r.fixtures) {
+    EXPECT_TRUE(paths.insert(path).second) << path;
+    EXPECT_NE(md.find("`" + path + "`"), std::string::npos) << path;
+    EXPECT_TRUE(fixture.contains("steps")) << path;
+  }
+}
+
+// docs/review-of-the-seed.md is what `ictk review --spec tests/data/seed/... --histories N
+// --seed S` writes (N and S from its first paragraph). A difference fails: regenerate it
+// (the message says how) and commit it with the change that moved it.
+TEST(ReviewOfTheSeed, MatchesAFreshRun) {
+  const std::string committed = ReadAll(kCommitted);
+  ASSERT_FALSE(committed.empty()) << kCommitted;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(committed, m,
+                                std::regex("--histories ([0-9]+) --seed ([0-9]+)")));
+  ReviewOptions o;
+  o.spec_name = kSeedName;
+  o.spec = Section(kSeed);
+  o.histories = std::stoi(m[1]);
+  o.seed = std::stoull(m[2]);
+  const std::string fresh = RenderReviewMarkdown(RunReview(o));
+  if (fresh == committed) return;
+  std::istringstream a(committed), b(fresh);
+  std::string la, lb;
+  int line = 0;
+  while (true) {
+    ++line;
+    const bool ha = static_cast<bool>(std::getline(a, la));
+    const bool hb = static_cast<bool>(std::getline(b, lb));
+    if (!ha && !hb) break;
+    if (la != lb || ha != hb) {
+      ADD_FAILURE() << "docs/review-of-the-seed.md differs from a fresh run at line " << line
+                    << ":\n  committed: " << (ha ? la : "(end)")
+                    << "\n  fresh:     " << (hb ? lb : "(end)")
+                    << "\nRegenerate it: build/bin/ictk review --spec " << kSeedName
+                    << " --histories " << o.histories << " --seed " << o.seed
+                    << " --out /tmp/review && cp /tmp/review/review.md "
+                       "docs/review-of-the-seed.md";
+      return;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ictk
