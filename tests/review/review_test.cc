@@ -14,6 +14,7 @@
 #include "generators/history.h"
 #include "model/rule_id.h"
 #include "model/switches.h"
+#include "properties/corpus.h"
 
 namespace ictk {
 namespace {
@@ -104,7 +105,7 @@ TEST(Review, WithABaseNamesTheChangedRuleAndRendersHtml) {
   o.spec = Section(ICTK_TEST_DATA_DIR "/review/edited-seed.txt");
   o.base_name = "seed.txt";
   o.base = Section(kSeed);
-  o.histories = 5;
+  o.histories = 12;
   o.shrink_budget = 200;
   o.fingerprint_steps = 2;
   const ReviewResult r = RunReview(o);
@@ -127,12 +128,26 @@ TEST(Review, WithABaseNamesTheChangedRuleAndRendersHtml) {
   EXPECT_NE(html.find("<h2 id=\"4-changes-from-the-base\">"), std::string::npos);
   EXPECT_NE(html.find("<table>"), std::string::npos);
   EXPECT_EQ(html.find("```"), std::string::npos);
-  // Fixtures are cited by path, each once.
+  // Fixtures are cited by path, each once, and each step's expectation is the model's
+  // under the switches the fixture records.
   std::set<std::string> paths;
+  ASSERT_FALSE(r.fixtures.empty());
   for (const auto& [path, fixture] : r.fixtures) {
     EXPECT_TRUE(paths.insert(path).second) << path;
     EXPECT_NE(md.find("`" + path + "`"), std::string::npos) << path;
-    EXPECT_TRUE(fixture.contains("steps")) << path;
+    ASSERT_TRUE(fixture.contains("steps")) << path;
+    Switches switches;
+    if (fixture.contains("switches"))
+      for (const auto& [name, value] : fixture["switches"].items())
+        ASSERT_EQ(SetSwitch(switches, name, value.get<std::string>()), "") << path;
+    std::vector<nlohmann::json> requests, expects;
+    for (const nlohmann::json& step : fixture["steps"]) {
+      requests.push_back(step["request"]);
+      expects.push_back(step["expect"]);
+    }
+    Result<std::vector<nlohmann::json>> model = ModelExpectations(requests, switches);
+    ASSERT_TRUE(model.has_value()) << path << ": " << model.error().message;
+    EXPECT_EQ(*model, expects) << path;
   }
 }
 
