@@ -303,8 +303,10 @@ std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& st
       auto m = ParseMutant(value);
       if (!m) {
         std::string known;
-        for (const MutantInfo& info : SampleMutants())
-          known += (known.empty() ? "" : ", ") + info.name;
+        size_t count = 0;
+        const MutantRow* rows = MutantTable(&count);
+        for (size_t i = 0; i < count; ++i)
+          known += (known.empty() ? "" : ", ") + std::string(rows[i].name);
         return fmt::format(
             "unknown mutant '{}' (known: {}; `ictk mutants --list` describes them)",
             value, known);
