@@ -71,7 +71,7 @@ Result<std::unique_ptr<Adapter>> MakeAdapter(const std::string& spec,
   if (has_prefix("lib:")) {
     std::string path = spec.substr(4);
     if (path.empty()) return usage("no path after lib:");
-    return MakeLibAdapter(path, spec);
+    return MakeLibAdapter(path, spec, options.max_line_bytes);
   }
   std::string rest = spec.substr(8);
   size_t q = rest.find('?');

@@ -43,6 +43,8 @@ struct AdapterOptions {
   /// Extra time for the first request after an exec adapter's process (re)starts, for
   /// runtimes that are slow to start (a JVM).
   int startup_grace_ms = 0;
+  /// The longest answer line accepted (`--max-answer-bytes`, exec: and lib:); a longer
+  /// one is a protocol error after reading no more than this many bytes of it.
   size_t max_line_bytes = 64u << 20;
   size_t stderr_tail_bytes = 16u << 10;
   bool isolate = false;   ///< run a lib: or builtin: adapter in a child behind `ictk serve`

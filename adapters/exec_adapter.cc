@@ -1,7 +1,8 @@
 /// \file
 /// The `exec:` transport (exec_adapter.h): posix_spawn with three pipes, poll() with a
-/// deadline per request, a stderr drain thread with a bounded tail, and a process group
-/// per child so that a timeout or the destructor kills the child and whatever it started.
+/// deadline per request on the pipes and on the child itself (a pidfd), a stderr drain
+/// thread with a bounded tail, and a process group per child so that a timeout, a crash
+/// or the destructor kills the child and whatever it started.
 #include "adapters/exec_adapter.h"
 
 #include <fcntl.h>
@@ -11,6 +12,7 @@
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -37,6 +39,21 @@ constexpr size_t kReadChunk = 64u << 10;
 /// How long a child that closed its output or its input gets to exit on its own before it
 /// is killed (only to report its exit status; it is killed either way).
 constexpr int kExitGraceMs = 200;
+/// Without a pidfd (a kernel before 5.3), how often the request loop looks whether the
+/// child has exited.
+constexpr int kExitPollMs = 20;
+
+/// A descriptor that becomes readable when process `pid` exits (pidfd_open, Linux 5.3),
+/// or -1 when the kernel has none. It is close-on-exec by definition.
+int OpenPidFd(pid_t pid) {
+#ifdef SYS_pidfd_open
+  const long fd = ::syscall(SYS_pidfd_open, pid, 0);
+  return fd < 0 ? -1 : static_cast<int>(fd);
+#else
+  (void)pid;
+  return -1;
+#endif
+}
 
 std::string ErrnoText(int err) { return std::strerror(err); }
 
@@ -229,6 +246,9 @@ class ExecAdapter final : public Adapter {
   int stdout_fd_ = -1;
   int stderr_fd_ = -1;
   int stop_pipe_[2] = {-1, -1};
+  /// Readable once the child has exited, whatever its own children keep open (-1 when
+  /// the kernel has no pidfd: the request loop then looks every kExitPollMs).
+  int pid_fd_ = -1;
   std::thread drain_;
   std::string buffer_;  ///< bytes read from stdout past the last response line
   /// The id of the request this process answered last (to name a second line for it).
@@ -317,6 +337,7 @@ Result<bool> ExecAdapter::Start() {
     }
   }
   pid_ = pid;
+  pid_fd_ = OpenPidFd(pid);
   stdin_fd_ = in[1];
   stdout_fd_ = out[0];
   stderr_fd_ = err[0];
@@ -363,6 +384,7 @@ void ExecAdapter::Stop(bool graceful) {
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
   pid_ = -1;
+  CloseFd(pid_fd_);
   CloseFd(stdout_fd_);
   if (stop_pipe_[1] >= 0) {
     char c = 0;
@@ -439,22 +461,68 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
   size_t newline = std::string::npos;
   ScopedSigpipeBlock no_sigpipe;
   std::vector<char> chunk(kReadChunk);
+  bool output_ended = false;
+  // Reads what the child wrote: one read, or with `drain` until the pipe is empty (or a
+  // whole line is there). Never holds more than max_line_bytes + 1 bytes: a longer line
+  // is refused before the rest of it is read. Returns the failure to report, if any.
+  auto read_output = [&](bool drain) -> std::optional<tl::unexpected<Error>> {
+    for (;;) {
+      const size_t room = options_.max_line_bytes + 1 > buffer_.size()
+                              ? options_.max_line_bytes + 1 - buffer_.size()
+                              : 1;
+      const ssize_t got = ::read(stdout_fd_, chunk.data(), std::min(room, chunk.size()));
+      if (got == 0) {
+        output_ended = true;
+        return std::nullopt;
+      }
+      if (got < 0) {
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN) return std::nullopt;
+        return Fail("crash", fmt::format("read: {}", ErrnoText(errno)));
+      }
+      buffer_.append(chunk.data(), static_cast<size_t>(got));
+      if (newline == std::string::npos) {
+        newline = buffer_.find('\n', scanned);
+        scanned = buffer_.size();
+      }
+      if (newline == std::string::npos && buffer_.size() > options_.max_line_bytes) {
+        return Fail(
+            "protocol-error",
+            fmt::format("the response to request {} is longer than {} bytes "
+                        "(--max-answer-bytes; no newline in them); it starts \"{}\"",
+                        request_id, options_.max_line_bytes, Excerpt(buffer_)));
+      }
+      if (!drain || newline != std::string::npos) return std::nullopt;
+    }
+  };
   while (written < text.size() || newline == std::string::npos) {
     int wait_ms = RemainingMs(deadline);
     if (wait_ms == 0) {
       return Fail("timeout", fmt::format("no response to request {} within {} ms",
                                          request_id, options_.timeout_ms));
     }
-    pollfd fds[2];
+    pollfd fds[3];
     nfds_t n = 0;
+    int in_slot = -1, pid_slot = -1;
     fds[n++] = {stdout_fd_, POLLIN, 0};
-    if (written < text.size()) fds[n++] = {stdin_fd_, POLLOUT, 0};
+    if (written < text.size()) {
+      in_slot = static_cast<int>(n);
+      fds[n++] = {stdin_fd_, POLLOUT, 0};
+    }
+    // The child itself, not only its pipes: a child that exits while a process it
+    // started keeps its output open is a crash now, not a timeout later.
+    if (pid_fd_ >= 0) {
+      pid_slot = static_cast<int>(n);
+      fds[n++] = {pid_fd_, POLLIN, 0};
+    } else {
+      wait_ms = std::min(wait_ms, kExitPollMs);
+    }
     int r = ::poll(fds, n, wait_ms);
     if (r < 0) {
       if (errno == EINTR) continue;
       return Fail("crash", fmt::format("poll: {}", ErrnoText(errno)));
     }
-    if (n == 2 && fds[1].revents != 0) {
+    if (in_slot >= 0 && fds[in_slot].revents != 0) {
       ssize_t w = ::write(stdin_fd_, text.data() + written, text.size() - written);
       if (w > 0) {
         written += static_cast<size_t>(w);
@@ -467,31 +535,31 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
       }
     }
     if (fds[0].revents != 0) {
-      size_t room = options_.max_line_bytes + 1 > buffer_.size()
-                        ? options_.max_line_bytes + 1 - buffer_.size()
-                        : 1;
-      ssize_t got = ::read(stdout_fd_, chunk.data(), std::min(room, chunk.size()));
-      if (got == 0) {
+      if (auto failure = read_output(/*drain=*/false)) return *failure;
+      if (output_ended) {
         std::string how = ExitDescription(kExitGraceMs);
         return Fail("crash",
                     fmt::format("the adapter {} without answering request {}",
                                 how.empty() ? "closed its output" : how, request_id));
       }
-      if (got < 0) {
-        if (errno == EAGAIN || errno == EINTR) continue;
-        return Fail("crash", fmt::format("read: {}", ErrnoText(errno)));
-      }
-      buffer_.append(chunk.data(), static_cast<size_t>(got));
+    }
+    const bool died =
+        pid_slot >= 0 ? fds[pid_slot].revents != 0 : !ExitDescription(0).empty();
+    if (died) {
+      // What the child wrote before it exited still counts: a whole answer is taken (the
+      // exit is then seen before the next request).
       if (newline == std::string::npos) {
-        newline = buffer_.find('\n', scanned);
-        scanned = buffer_.size();
+        if (auto failure = read_output(/*drain=*/true)) return *failure;
       }
-      if (newline == std::string::npos && buffer_.size() > options_.max_line_bytes) {
-        return Fail("protocol-error",
-                    fmt::format("the response to request {} is longer than {} bytes (no "
-                                "newline); it starts \"{}\"",
-                                request_id, options_.max_line_bytes, Excerpt(buffer_)));
-      }
+      if (newline != std::string::npos && written == text.size()) break;
+      std::string how = ExitDescription(kExitGraceMs);
+      if (how.empty()) how = "ended";
+      return Fail(
+          "crash",
+          written < text.size()
+              ? fmt::format("the adapter {} before reading request {}", how, request_id)
+              : fmt::format("the adapter {} without answering request {}", how,
+                            request_id));
     }
   }
 

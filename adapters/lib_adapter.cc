@@ -6,6 +6,9 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstring>
+
 #include "adapters/envelope.h"
 #include "codec/json_text.h"
 #include "ictk/adapter.h"
@@ -17,11 +20,13 @@ using InitFn = int (*)(IctkAdapter*);
 
 class LibAdapter final : public Adapter {
  public:
-  LibAdapter(void* handle, InitFn init, std::string path, std::string description)
+  LibAdapter(void* handle, InitFn init, std::string path, std::string description,
+             size_t max_answer_bytes)
       : handle_(handle),
         init_(init),
         path_(std::move(path)),
-        description_(std::move(description)) {}
+        description_(std::move(description)),
+        max_answer_bytes_(max_answer_bytes) {}
 
   ~LibAdapter() override {
     Release();
@@ -64,6 +69,20 @@ class LibAdapter final : public Adapter {
     std::string text = DumpJson(request);
     char* response = nullptr;
     int rc = api_.call(&api_, text.c_str(), &response);
+    // An over-long answer is refused after looking at max_answer_bytes + 1 of its bytes.
+    if (response && ::strnlen(response, max_answer_bytes_ + 1) > max_answer_bytes_) {
+      const std::string start(response, std::min<size_t>(max_answer_bytes_, 200));
+      api_.free_string(&api_, response);
+      Release();
+      return MakeError(
+          ErrorKind::kAdapter,
+          fmt::format(
+              "protocol-error: the response to request {} is longer than {} bytes "
+              "(--max-answer-bytes); it starts \"{}\"",
+              request.is_object() && request.contains("id") ? DumpJson(request["id"])
+                                                            : std::string("null"),
+              max_answer_bytes_, Excerpt(start)));
+    }
     std::string line = response ? std::string(response) : std::string();
     if (response) api_.free_string(&api_, response);
     if (rc != 0) {
@@ -110,6 +129,7 @@ class LibAdapter final : public Adapter {
   InitFn init_;
   std::string path_;
   std::string description_;
+  size_t max_answer_bytes_;
   IctkAdapter api_{};
   bool initialized_ = false;
 };
@@ -117,7 +137,8 @@ class LibAdapter final : public Adapter {
 }  // namespace
 
 Result<std::unique_ptr<Adapter>> MakeLibAdapter(const std::string& path,
-                                                std::string description) {
+                                                std::string description,
+                                                size_t max_answer_bytes) {
   // A path without '/' would make dlopen search the library path; the spec names a file.
   std::string file = path.find('/') == std::string::npos ? "./" + path : path;
   void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -131,8 +152,9 @@ Result<std::unique_ptr<Adapter>> MakeLibAdapter(const std::string& path,
     return MakeError(ErrorKind::kAdapter,
                      fmt::format("crash: {} does not export ictk_adapter_init", path));
   }
-  auto adapter = std::make_unique<LibAdapter>(handle, reinterpret_cast<InitFn>(symbol),
-                                              path, std::move(description));
+  auto adapter =
+      std::make_unique<LibAdapter>(handle, reinterpret_cast<InitFn>(symbol), path,
+                                   std::move(description), max_answer_bytes);
   std::string problem = adapter->Init();
   if (!problem.empty()) {
     return MakeError(ErrorKind::kAdapter, fmt::format("crash: {}: {}", path, problem));

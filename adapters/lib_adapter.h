@@ -15,8 +15,11 @@
 namespace ictk {
 
 /// Loads `path` (dlopen), finds `ictk_adapter_init` and initializes the adapter once to
-/// check the ABI version. Errors (kAdapter) name the path and the cause.
+/// check the ABI version. Errors (kAdapter) name the path and the cause. A response longer
+/// than `max_answer_bytes` (`--max-answer-bytes`) is a protocol error; no more than that
+/// many bytes of it are looked at, and none are copied.
 Result<std::unique_ptr<Adapter>> MakeLibAdapter(const std::string& path,
-                                                std::string description);
+                                                std::string description,
+                                                size_t max_answer_bytes = 64u << 20);
 
 }  // namespace ictk

@@ -31,6 +31,14 @@ void AddAdapterFlags(CLI::App* command, AdapterFlags& flags) {
                    "Address-space limit of the adapter process in MiB (exec:, or any "
                    "adapter with --isolate); 0 = none")
       ->type_name("MB");
+  command
+      ->add_option(
+          "--max-answer-bytes", flags.max_answer_bytes,
+          "Longest answer line accepted, in bytes (default 67108864 = 64 MiB); a "
+          "longer one is a protocol-error, refused after reading no more than "
+          "this (exec:, lib:, --isolate)")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
 }
 
 BuiltinFactories MakeBuiltinFactories(const GlobalOptions& global) {
@@ -47,6 +55,7 @@ AdapterOptions MakeAdapterOptions(const AdapterFlags& flags) {
   options.timeout_ms = flags.timeout_ms;
   options.isolate = flags.isolate;
   options.max_memory_mb = flags.max_memory_mb;
+  options.max_line_bytes = flags.max_answer_bytes;
   char path[PATH_MAX];
   ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
   if (n > 0) options.ictk_path.assign(path, static_cast<size_t>(n));

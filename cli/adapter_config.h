@@ -20,10 +20,12 @@ struct AdapterFlags {
   int timeout_ms = 10000;
   bool isolate = false;
   size_t max_memory_mb = 0;  ///< --max-memory MB (exec: and --isolate children)
+  /// --max-answer-bytes N: the longest answer line (exec:, lib:, --isolate).
+  size_t max_answer_bytes = 64u << 20;
 };
 
-/// Adds `--adapter` (required), `--timeout-ms`, `--isolate` and `--max-memory` to
-/// `command`.
+/// Adds `--adapter` (required), `--timeout-ms`, `--isolate`, `--max-memory` and
+/// `--max-answer-bytes` to `command`.
 void AddAdapterFlags(CLI::App* command, AdapterFlags& flags);
 
 /// `builtin:reference` under the run's switches, and `builtin:sample` when built in.

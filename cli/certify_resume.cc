@@ -43,6 +43,11 @@ std::string HeaderMismatch(const RunHeader& was, const RunHeader& now) {
     return differ("the ictk version", was.ictk_version, now.ictk_version);
   if (was.protocol_version != now.protocol_version)
     return differ("the protocol version", was.protocol_version, now.protocol_version);
+  // The corpus cases come first in the report: a run resumed with another corpus (or
+  // with one where the killed run had none, --no-corpus) would mix two certifications.
+  if (was.corpus != now.corpus)
+    return differ("the fixture corpus", was.corpus.empty() ? "none" : was.corpus,
+                  now.corpus.empty() ? "none" : now.corpus);
   if (was.capabilities != now.capabilities)
     return "the adapter declares other capabilities than in the run being resumed";
   return {};

@@ -96,6 +96,8 @@ std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
   if (!a.weights.empty()) parts.push_back("--weights " + ShellQuote(a.weights));
   if (a.adapter.timeout_ms != 10000)
     parts.push_back(fmt::format("--timeout-ms {}", a.adapter.timeout_ms));
+  if (a.adapter.max_answer_bytes != AdapterFlags{}.max_answer_bytes)
+    parts.push_back(fmt::format("--max-answer-bytes {}", a.adapter.max_answer_bytes));
   return fmt::format("{}", fmt::join(parts, " "));
 }
 
@@ -606,9 +608,13 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     bool known = false;
     for (const MutantInfo& m : SampleMutants()) known = known || m.name == name;
     if (!known) {
-      std::fprintf(stderr,
-                   "ictk certify: no mutant named '%s' (ictk mutants --list lists them)\n",
-                   name.c_str());
+      std::vector<std::string> names;
+      for (const MutantInfo& m : SampleMutants()) names.push_back(m.name);
+      std::fprintf(stderr, "%s",
+                   fmt::format("ictk certify: --mutant {}: no mutant of that name (known: "
+                               "{}; `ictk mutants --list` describes them)\n",
+                               name, fmt::join(names, ", "))
+                       .c_str());
       return 2;
     }
   }
@@ -771,6 +777,13 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
                    args.expectations->entries.size(), args.expect.c_str());
   }
   if (args.mutation_score) return RunMutationScore(global, args, switches);
+  if (!args.mutants.empty()) {
+    std::fprintf(stderr,
+                 "ictk certify: --mutant selects mutants for --mutation-score; to certify "
+                 "one mutant give --adapter 'builtin:sample?mutant=%s'\n",
+                 args.mutants.front().c_str());
+    return 2;
+  }
   if (!args.quiet)
     std::fprintf(stderr,
                  "ictk certify: seed %llu, %lld histories, max %d steps, %d job(s)\n",

@@ -34,6 +34,18 @@
 #include "fixtures/fixture_file.h"
 #define ICTK_FUZZ_HAVE_FIXTURE_DECODER 1
 #endif
+#if __has_include("fixtures/expectation_file.h")
+#include "fixtures/expectation_file.h"
+#define ICTK_FUZZ_HAVE_EXPECTATION_FILE 1
+#endif
+#if __has_include("generators/capabilities.h")
+#include "generators/capabilities.h"
+#define ICTK_FUZZ_HAVE_CAPABILITIES 1
+#endif
+#if __has_include("reports/report.h")
+#include "reports/report.h"
+#define ICTK_FUZZ_HAVE_REPORTS 1
+#endif
 
 namespace ictk::fuzz {
 
@@ -251,6 +263,93 @@ inline int FuzzFixture(const uint8_t* data, size_t size) {
     FuzzCheck(again.has_value(), "encoded request decodes");
     FuzzCheck(SameJson(RequestToJson(*again), RequestToJson(*r)), "request round-trips");
   }
+  return 0;
+}
+
+/// `hello`'s answer as the harness reads it at the start of every run: the conformance
+/// decoder for `hello`, then what certify derives from it: the capabilities, format
+/// versions and profile (`Capabilities::FromHello`, docs/protocol.md section 9) and the
+/// profile in words. Unknown capability names are ignored, never an error.
+inline int FuzzHello(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j) return 0;
+  Result<Response> typed = ResponseForOpFromJson("hello", *j);
+  if (!typed) {
+    CheckError(typed.error());
+    return 0;
+  }
+  Result<Response> plain = ResponseFromJson(*j);
+  if (!plain) CheckError(plain.error());
+  if (!typed->hello) return 0;
+#ifdef ICTK_FUZZ_HAVE_CAPABILITIES
+  const HelloInfo& hello = *typed->hello;
+  const Capabilities c =
+      Capabilities::FromHello(hello.capabilities, hello.format_versions, hello.profile);
+  FuzzCheck(!c.ProfileName().empty(), "a profile has a name");
+  for (const std::string& name : c.Names())
+    FuzzCheck(c.Has(name), "the capabilities named are set");
+  // The names it keeps give the same capabilities again.
+  const Capabilities again = Capabilities::FromHello(
+      c.Names(), std::vector<int32_t>(c.format_versions.begin(), c.format_versions.end()),
+      c.writer ? "writer" : "reader");
+  FuzzCheck(again == c, "capabilities round-trip through their names");
+#endif
+  return 0;
+}
+
+/// An expectation file (`--expect`, docs/replay.md): the line parser, whose errors name
+/// the source and a line; then matching every pattern against a few case IDs and the
+/// strictness checks over them.
+inline int FuzzExpectationFile(const uint8_t* data, size_t size) {
+#ifdef ICTK_FUZZ_HAVE_EXPECTATION_FILE
+  Result<ExpectationFile> file = ParseExpectationFile(AsText(data, size), "input");
+  if (!file) {
+    FuzzCheck(file.error().message.rfind("input:", 0) == 0,
+              "expectation file errors name the source and line");
+    return 0;
+  }
+  const std::vector<std::string> ids = {"random/s1/0", "def.single-pk/basic-1",
+                                        "expectations/1", ""};
+  for (const ExpectationEntry& e : file->entries) {
+    FuzzCheck(e.line >= 1, "entries have a line");
+    for (const std::string& id : ids) (void)GlobMatch(e.pattern, id);
+    FuzzCheck(GlobMatch(e.pattern, e.pattern) || e.is_glob(),
+              "a plain case ID matches itself");
+  }
+  for (const std::string& id : ids) (void)FindExpectation(*file, id);
+  (void)ExpectationBreaches(*file, ids);
+#else
+  (void)data;
+  (void)size;
+#endif
+  return 0;
+}
+
+/// A run's report.jsonl (`ictk report render|diff`, `certify --resume`, shard merging):
+/// the line reader, whose errors name the source; what it reads writes back to text that
+/// reads again to the same text.
+inline int FuzzReport(const uint8_t* data, size_t size) {
+#ifdef ICTK_FUZZ_HAVE_REPORTS
+  Result<Report> report = ParseReportJsonl(AsText(data, size), "input");
+  if (!report) {
+    FuzzCheck(!report.error().message.empty(), "report errors are not empty");
+    FuzzCheck(report.error().message.find("input") != std::string::npos,
+              "report errors name the source");
+    return 0;
+  }
+  const std::string text = ToJsonl(*report);
+  Result<Report> again = ParseReportJsonl(text, "again");
+  FuzzCheck(again.has_value(), "a written report reads back");
+  FuzzCheck(ToJsonl(*again) == text, "a report round-trips");
+  for (const CaseRecord& c : report->cases) {
+    (void)CauseOf(c);
+    if (c.failure) (void)FindingOf(*c.failure);
+  }
+  (void)FailureCauses(report->cases);
+#else
+  (void)data;
+  (void)size;
+#endif
   return 0;
 }
 

@@ -256,7 +256,12 @@ std::string GenWeights::Parse(std::string_view text) {
     if (eq == std::string_view::npos)
       return fmt::format("weight '{}': expected KIND=N", item);
     std::optional<StepKind> kind = ParseStepKind(item.substr(0, eq));
-    if (!kind) return fmt::format("weight '{}': unknown step kind", item);
+    if (!kind) {
+      std::string known;
+      for (StepKind k : kAllStepKinds)
+        known += (known.empty() ? "" : ", ") + std::string(ToString(k));
+      return fmt::format("weight '{}': unknown step kind (known: {})", item, known);
+    }
     const std::string number(item.substr(eq + 1));
     char* tail = nullptr;
     const long n = std::strtol(number.c_str(), &tail, 10);

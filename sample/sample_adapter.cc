@@ -301,7 +301,16 @@ std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& st
       seen_mutant = true;
       if (value.empty()) continue;
       auto m = ParseMutant(value);
-      if (!m) return fmt::format("unknown mutant '{}' (see `ictk mutants --list`)", value);
+      if (!m) {
+        std::string known;
+        size_t count = 0;
+        const MutantRow* rows = MutantTable(&count);
+        for (size_t i = 0; i < count; ++i)
+          known += (known.empty() ? "" : ", ") + std::string(rows[i].name);
+        return fmt::format(
+            "unknown mutant '{}' (known: {}; `ictk mutants --list` describes them)",
+            value, known);
+      }
       mutant = *m;
     } else if (eq != std::string::npos && key == "style") {
       if (seen_style) return "style= is given twice";

@@ -222,5 +222,88 @@ TEST_F(LimitsTest, DestroyingTheAdapterEndsEveryProcessItStarted) {
     EXPECT_FALSE(StillRunning(pid)) << "process " << pid << " survived";
 }
 
+// An adapter that forks a child holding its stdout and stderr and then exits is a crash
+// naming its exit status as soon as it exits (the transport watches the process, not only
+// its pipes), and the child ends with it.
+TEST_F(LimitsTest, AdapterThatExitsWhileItsChildHoldsItsOutputIsACrashAtOnce) {
+  AdapterOptions options;
+  options.timeout_ms = 10000;
+  auto adapter = Make("fork-exit",
+                      "    if os.fork() == 0:\n"
+                      "        sys.stderr.write('pid %d\\n' % os.getpid())\n"
+                      "        sys.stderr.flush()\n"
+                      "        time.sleep(1000)\n"
+                      "        os._exit(0)\n"
+                      "    time.sleep(0.1)\n"
+                      "    os._exit(3)\n",
+                      options);
+  ASSERT_NE(adapter, nullptr);
+  ASSERT_TRUE(adapter->Call(Hello()).has_value());
+  const auto start = Clock::now();
+  Result<nlohmann::json> r = adapter->Call(Load());
+  const auto took =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(TransportFailureOf(r.error()), TransportFailure::kCrash) << r.error().message;
+  EXPECT_NE(r.error().message.find("exited with status 3"), std::string::npos)
+      << r.error().message;
+  // The adapter sleeps 0.1 s before exiting; a timeout would take 10 s.
+  EXPECT_LT(took, options.timeout_ms / 2);
+  const std::vector<int> pids = PidsIn(adapter->StderrTail());
+  ASSERT_EQ(pids.size(), 1u) << adapter->StderrTail();
+  EXPECT_FALSE(StillRunning(pids[0])) << "process " << pids[0] << " survived";
+  // The next call starts a fresh process.
+  EXPECT_TRUE(adapter->Call(Hello()).has_value()) << adapter->StderrTail();
+}
+
+// Killed by a signal while a child holds its output: a crash naming the signal.
+TEST_F(LimitsTest, AdapterKilledByASignalIsACrashNamingTheSignal) {
+  AdapterOptions options;
+  options.timeout_ms = 10000;
+  auto adapter = Make("fork-signal",
+                      "    if os.fork() == 0:\n"
+                      "        time.sleep(1000)\n"
+                      "        os._exit(0)\n"
+                      "    os.kill(os.getpid(), 9)\n",
+                      options);
+  ASSERT_NE(adapter, nullptr);
+  ASSERT_TRUE(adapter->Call(Hello()).has_value());
+  const auto start = Clock::now();
+  Result<nlohmann::json> r = adapter->Call(Load());
+  const auto took =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  ASSERT_FALSE(r.has_value());
+  EXPECT_EQ(TransportFailureOf(r.error()), TransportFailure::kCrash) << r.error().message;
+  EXPECT_NE(r.error().message.find("killed by signal 9"), std::string::npos)
+      << r.error().message;
+  EXPECT_LT(took, options.timeout_ms / 2);
+}
+
+// An answer written just before the adapter exits is still taken; the exit is the
+// next request's crash.
+TEST_F(LimitsTest, AnswerWrittenBeforeExitCounts) {
+  AdapterOptions options;
+  options.timeout_ms = 10000;
+  auto adapter = Make("answer-exit",
+                      "    if os.fork() == 0:\n"
+                      "        time.sleep(1000)\n"
+                      "        os._exit(0)\n"
+                      "    answer({'id': q['id'], 'result': 'error', 'message': 'bye'})\n"
+                      "    os._exit(0)\n",
+                      options);
+  ASSERT_NE(adapter, nullptr);
+  ASSERT_TRUE(adapter->Call(Hello()).has_value());
+  Result<nlohmann::json> r = adapter->Call(Load());
+  ASSERT_TRUE(r.has_value()) << r.error().message;
+  EXPECT_EQ((*r)["message"], "bye");
+  ::usleep(200000);
+  Result<nlohmann::json> next = adapter->Call(Load());
+  ASSERT_FALSE(next.has_value());
+  EXPECT_EQ(TransportFailureOf(next.error()), TransportFailure::kCrash)
+      << next.error().message;
+  EXPECT_NE(next.error().message.find("exited with status 0"), std::string::npos)
+      << next.error().message;
+}
+
 }  // namespace
 }  // namespace ictk

@@ -5,6 +5,7 @@
 /// must end with exit 2 and a short error that names the file and a position (line and
 /// column, or a JSON pointer), within a bounded peak RSS measured with wait4(), and
 /// without a crash, an uncaught exception or a sanitizer report.
+#include <dirent.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <spawn.h>
@@ -12,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -37,6 +39,13 @@ constexpr size_t kHugeBytes = 100u << 20;  // 100 MiB
 constexpr long kMaxRssKib = 1400L << 10;
 #else
 constexpr long kMaxRssKib = 600L << 10;
+#endif
+/// Peak RSS allowed while refusing a 300 MB answer line over --max-answer-bytes 1000000,
+/// in KiB (ictk's own few tens of MiB, the adapter's, and the 1 MB read).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr long kMaxAnswerRssKib = 400L << 10;
+#else
+constexpr long kMaxAnswerRssKib = 150L << 10;
 #endif
 /// An error is a few lines, not a dump of the input.
 constexpr size_t kMaxOutputBytes = 16u << 10;
@@ -378,6 +387,190 @@ TEST_F(HostileTest, CertifyExpectationFile) {
                "--expect", file.string(), "--out", (*dir_ / "ce").string()},
               *dir_ / "certify-expect.log");
   ExpectCleanFailure(r, file.string(), R"(:[12]\b)");
+}
+
+/// A python adapter that answers hello and runs `body` (Python, 4 spaces in, the request
+/// in `q`, `out` its binary stdout) for every other request.
+fs::path WriteScriptAdapter(const fs::path& dir, const std::string& name,
+                            const std::string& body) {
+  const fs::path script = dir / "adapters" / (name + ".py");
+  WriteText(script,
+            "import json, os, sys, time\n"
+            "out = sys.stdout.buffer\n"
+            "for line in sys.stdin:\n"
+            "    q = json.loads(line)\n"
+            "    if q.get('op') == 'hello':\n"
+            "        out.write(json.dumps({'id': q['id'], 'result': 'ok', "
+            "'protocol-version': 1, 'implementation': {'name': 'h', 'version': '0', "
+            "'language': 'python'}, 'format-versions': [1, 2, 3, 4], "
+            "'capabilities': []}).encode() + b'\\n')\n"
+            "        out.flush()\n"
+            "        continue\n" +
+                body);
+  return script;
+}
+
+/// The processes of process group `pgid` that are alive (not zombies), from /proc.
+std::vector<int> LiveMembersOf(int pgid) {
+  std::vector<int> members;
+  DIR* proc = ::opendir("/proc");
+  if (proc == nullptr) return members;
+  while (dirent* e = ::readdir(proc)) {
+    const std::string name = e->d_name;
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    const std::string stat = ReadText(fs::path("/proc") / name / "stat");
+    // pid (comm) state ppid pgrp ...; comm may hold blanks and parentheses.
+    const size_t close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    char state = 0;
+    int ppid = 0, pgrp = 0;
+    if (std::sscanf(stat.c_str() + close + 1, " %c %d %d", &state, &ppid, &pgrp) != 3)
+      continue;
+    if (pgrp == pgid && state != 'Z' && state != 'X') members.push_back(std::stoi(name));
+  }
+  ::closedir(proc);
+  return members;
+}
+
+// An adapter that forks a child holding its stdout and then exits with status 3 is a
+// crash naming the status as soon as it exits, not a timeout once the child lets go of
+// the pipe; and its whole process group is ended (docs/robustness.md).
+TEST_F(HostileTest, ForkingAdapterThatExitsIsACrashAtOnce) {
+  const fs::path pids = *dir_ / "fork-pids.txt";
+  const fs::path script = WriteScriptAdapter(
+      *dir_, "fork-exit",
+      "    child = os.fork()\n"
+      "    if child == 0:\n"
+      "        with open('" +
+          pids.string() +
+          ".tmp', 'w') as f:\n"
+          "            f.write('%d %d\\n' % (os.getpid(), os.getpgrp()))\n"
+          "        os.rename('" +
+          pids.string() + ".tmp', '" + pids.string() +
+          "')\n"
+          "        time.sleep(120)\n"
+          "        os._exit(0)\n"
+          "    while not os.path.exists('" +
+          pids.string() +
+          "'):\n"
+          "        time.sleep(0.01)\n"
+          "    os._exit(3)\n");
+  const int timeout_ms = 10000;
+  const fs::path out = *dir_ / "fork-out";
+  const auto start = std::chrono::steady_clock::now();
+  RunResult r = RunIctk({"certify", "--adapter", "exec:python3 " + script.string(),
+                         "--histories", "1", "--timeout-ms", std::to_string(timeout_ms),
+                         "--no-shrink", "--no-corpus", "--quiet", "--out", out.string()},
+                        *dir_ / "fork.log");
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+  EXPECT_EQ(r.exit_code, 1) << r.output.substr(0, 2000);
+  // Generous (the machine may be loaded): a timeout would take the whole timeout_ms.
+  EXPECT_LT(ms, timeout_ms / 2) << r.output.substr(0, 2000);
+  const std::string report = ReadText(out / "report.jsonl");
+  EXPECT_NE(report.find("\"verdict\":\"crash\""), std::string::npos)
+      << report.substr(0, 3000);
+  EXPECT_NE(report.find("exited with status 3"), std::string::npos)
+      << report.substr(0, 3000);
+  EXPECT_EQ(report.find("\"verdict\":\"timeout\""), std::string::npos);
+  // The forked child was in the adapter's process group; nothing of the group is left.
+  int child = 0, pgid = 0;
+  ASSERT_EQ(std::sscanf(ReadText(pids).c_str(), "%d %d", &child, &pgid), 2)
+      << "the adapter's child did not record its pid";
+  std::vector<int> left = LiveMembersOf(pgid);
+  for (int i = 0; i < 200 && !left.empty(); ++i) {  // SIGKILL is delivered at once
+    ::usleep(10000);
+    left = LiveMembersOf(pgid);
+  }
+  EXPECT_TRUE(left.empty()) << left.size() << " process(es) of group " << pgid
+                            << " outlived the run, e.g. " << (left.empty() ? 0 : left[0]);
+  if (!left.empty()) ::kill(-pgid, SIGKILL);
+}
+
+// An answer line longer than --max-answer-bytes is a protocol-error, refused after
+// reading no more than the limit: the adapter writes a 300 MB line in small pieces (so
+// that it stays small itself), and ictk's peak RSS stays far below the line's size.
+TEST_F(HostileTest, OversizedAnswerIsRefusedWithBoundedMemory) {
+  const fs::path script =
+      WriteScriptAdapter(*dir_, "oversized",
+                         "    out.write(b'{\"id\": ' + str(q['id']).encode() + b', "
+                         "\"result\": \"ok\", \"x\": \"')\n"
+                         "    piece = b'a' * 65536\n"
+                         "    for _ in range(300 * 16):\n"
+                         "        out.write(piece)\n"
+                         "    out.write(b'\"}\\n')\n"
+                         "    out.flush()\n");
+  const fs::path out = *dir_ / "oversized-out";
+  RunResult r = RunIctk({"certify", "--adapter", "exec:python3 " + script.string(),
+                         "--histories", "1", "--max-answer-bytes", "1000000",
+                         "--no-shrink", "--no-corpus", "--quiet", "--out", out.string()},
+                        *dir_ / "oversized.log");
+  EXPECT_EQ(r.exit_code, 1) << r.output.substr(0, 2000);
+  const std::string report = ReadText(out / "report.jsonl");
+  EXPECT_NE(report.find("\"verdict\":\"protocol-error\""), std::string::npos)
+      << report.substr(0, 3000);
+  EXPECT_NE(report.find("longer than 1000000 bytes"), std::string::npos)
+      << report.substr(0, 3000);
+  // ictk (and the adapter, whose usage wait4 adds) well under the 300 MB line; reading
+  // it whole would need at least that.
+  EXPECT_LT(r.peak_rss_kib, kMaxAnswerRssKib) << "peak RSS " << r.peak_rss_kib << " KiB";
+  EXPECT_LE(r.output_bytes, kMaxOutputBytes) << "the error dumps the answer";
+}
+
+// Every transport failure states its finding (why the case failed) on the console, in
+// summary.md and in junit.xml: never an "allowed: ... / answered: ..." pair without a
+// reason.
+TEST_F(HostileTest, TransportFailuresStateTheirFinding) {
+  struct Case {
+    std::string name, body, verdict, finding;
+    std::vector<std::string> flags;
+  };
+  const std::vector<Case> cases = {
+      {"crash", "    os._exit(3)\n", "crash", "exited with status 3", {}},
+      {"timeout",
+       "    time.sleep(60)\n",
+       "timeout",
+       "no response to request",
+       {"--timeout-ms", "2000"}},
+      {"garbage",
+       "    out.write(b'this is not json\\n')\n    out.flush()\n",
+       "protocol-error",
+       "is not JSON",
+       {}},
+      {"oversized",
+       "    out.write(b'[' + b'1,' * 5000 + b'1]\\n')\n    out.flush()\n",
+       "protocol-error",
+       "longer than 1000 bytes",
+       {"--max-answer-bytes", "1000"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const fs::path script = WriteScriptAdapter(*dir_, "finding-" + c.name, c.body);
+    const fs::path out = *dir_ / ("finding-" + c.name);
+    std::vector<std::string> args = {
+        "certify",     "--adapter", "exec:python3 " + script.string(),
+        "--histories", "1",         "--no-shrink",
+        "--no-corpus", "--quiet",   "--out",
+        out.string()};
+    args.insert(args.end(), c.flags.begin(), c.flags.end());
+    RunResult r = RunIctk(args, *dir_ / "finding.log");
+    EXPECT_EQ(r.exit_code, 1) << r.output.substr(0, 3000);
+    // Console: "  VERDICT CASE: FINDING" under the cause line.
+    EXPECT_TRUE(std::regex_search(
+        r.output, std::regex("\n  " + c.verdict + " random/\\S+: [^\n]*" + c.finding)))
+        << r.output.substr(0, 3000);
+    const std::string summary = ReadText(out / "summary.md");
+    EXPECT_NE(summary.find("`: " + c.verdict + "\n"), std::string::npos)
+        << summary.substr(0, 3000);
+    EXPECT_TRUE(std::regex_search(summary, std::regex("\\*\\*[^*\n]*" + c.finding)))
+        << summary.substr(0, 3000);
+    const std::string junit = ReadText(out / "junit.xml");
+    EXPECT_TRUE(std::regex_search(junit, std::regex("<error type=\"" + c.verdict +
+                                                    "\" message=\"[^\"]*" + c.finding)))
+        << junit.substr(0, 3000);
+  }
 }
 
 }  // namespace

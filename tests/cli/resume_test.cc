@@ -209,6 +209,22 @@ TEST_F(ResumeTest, ResumeWithOtherParametersIsRefused) {
   EXPECT_EQ(ReadText(out / "report.jsonl"), before);
 }
 
+// Resuming a --no-corpus run without --no-corpus (or the other way round) would append
+// the corpus cases to a run that had none: refused, naming the corpus.
+TEST_F(ResumeTest, ResumeWithAnotherCorpusIsRefused) {
+  const fs::path out = dir_ / "nocorpus";
+  auto first = Certify(out, 2);
+  first.push_back("--no-corpus");
+  ASSERT_LE(RunToEnd(first, dir_ / "first.log"), 1) << ReadText(dir_ / "first.log");
+  const std::string before = ReadText(out / "report.jsonl");
+  auto args = Certify(out, 2);
+  args.insert(args.end(), {"--resume", out.string()});
+  EXPECT_EQ(RunToEnd(args, dir_ / "corpus.log"), 2);
+  const std::string log = ReadText(dir_ / "corpus.log");
+  EXPECT_NE(log.find("the fixture corpus was none"), std::string::npos) << log;
+  EXPECT_EQ(ReadText(out / "report.jsonl"), before);
+}
+
 // A report.jsonl that is not one (a hostile or damaged run directory) is refused with
 // the file and line, never half-used.
 TEST_F(ResumeTest, DamagedReportIsRefusedWithItsLine) {

@@ -31,6 +31,9 @@ const std::map<std::string, Entry>& Entries() {
       {"value", fuzz::FuzzValue},
       {"protocol_response", fuzz::FuzzProtocolResponse},
       {"fixture", fuzz::FuzzFixture},
+      {"hello", fuzz::FuzzHello},
+      {"expectation_file", fuzz::FuzzExpectationFile},
+      {"report", fuzz::FuzzReport},
   };
   return entries;
 }
@@ -92,6 +95,10 @@ TEST(RegressionReplay, EntriesDecodeTheirSeeds) {
       {"value", fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "value" / "v19.json"},
       {"fixture",
        fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "fixture" / "short.json"},
+      {"hello", fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "hello" / "reader.json"},
+      {"expectation_file",
+       fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "expectation_file" / "entries.txt"},
+      {"report", fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "report" / "small.jsonl"},
   };
   for (const Seed& seed : seeds) {
     const std::string bytes = ReadBytes(seed.file);
