@@ -790,7 +790,7 @@ std::optional<RenderedStep> RenderColumnForClause(const Ctx& ctx,
         w->type.id == TypeId::kVariant)
       only_added.push_back(w);
   if (!only_added.empty() && ctx.step.pick % 3 != 2) missing = only_added;
-  const Wanted& w = *missing[ctx.Pick(missing.size(), 5)];
+  const Wanted& w = *missing[static_cast<size_t>((ctx.step.pick / 3 + 5u) % missing.size())];
   AddColumn a;
   a.name = fmt::format("{}_{}", w.stem, ctx.counters.next_name++);
   a.type = w.type;
@@ -837,14 +837,14 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
     if (std::optional<RenderedStep> add = RenderColumnForClause(ctx, usable)) return add;
   }
   if (usable.empty()) return std::nullopt;
-  // A third of the time, a clause about a kind of key or referenced field (key.*,
+  // Half of the time, a clause about a kind of key or referenced field (key.*,
   // expr.no-list-map-element): each needs a column type that few schemas have, and each
   // has a mutant that only such a step can catch.
   std::vector<InvalidTarget> favoured;
   for (const InvalidTarget& t : usable)
     if (t.clause.rfind("key.", 0) == 0 || t.rule == RuleId::kExprNoListMapElement)
       favoured.push_back(t);
-  // Another third, a clause that needs a column of a rare type (one RenderColumnForClause
+  // Among them, a clause that needs a column of a rare type (one RenderColumnForClause
   // adds: float, double, geometry, geography, unknown, variant, a list, a map, an optional
   // struct) whenever the schema has one, so that each such column, once added, is used.
   std::vector<InvalidTarget> rare, only_added;
@@ -856,18 +856,31 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
       only_added.push_back(t);
   }
   // Half of those picks, a clause whose column only RenderColumnForClause makes.
-  if (!only_added.empty() && ctx.Pick(2, 13) == 0) rare = only_added;
-  // The last third, a clause of the definition itself (def.*, expr.*,
-  // sch.referenced-exist): the key clauses have the first two.
+  if (!only_added.empty() && (ctx.step.pick / 4) % 2 == 0) rare = only_added;
+  // The other half, a clause of the definition itself (def.*, expr.*,
+  // sch.referenced-exist): the key clauses have the first half, a rare column type in one
+  // pick of four when the schema has one.
   std::vector<InvalidTarget> others;
   for (const InvalidTarget& t : usable)
     if (t.clause.rfind("key.", 0) != 0 && !IsRareColumnClause(t.clause)) others.push_back(t);
+  // Half of those picks, a clause that only some states make reachable (a primary key or a
+  // named constraint to clash with, a UDF that is not deterministic) whenever one is.
+  std::vector<InvalidTarget> situational;
+  for (const InvalidTarget& t : others)
+    if (t.clause == "def.single-pk/whole" || t.clause == "def.name-unique/unique" ||
+        t.clause == "expr.deterministic/whole")
+      situational.push_back(t);
+  const uint32_t quarter = ctx.step.pick % 4;
   const std::vector<InvalidTarget>& pool =
-      !favoured.empty() && ctx.step.pick % 3 == 0 ? favoured
-      : !rare.empty() && ctx.step.pick % 3 == 1   ? rare
-      : !others.empty() && ctx.step.pick % 3 == 2 ? others
-                                                  : usable;
-  const InvalidTarget& target = pool[ctx.Pick(pool.size(), 11)];
+      !rare.empty() && quarter == 0                      ? rare
+      : !favoured.empty() && quarter <= 1                ? favoured
+      : !situational.empty() && quarter == 3             ? situational
+      : !others.empty() && (quarter >= 2 || favoured.empty()) ? others
+                                                         : usable;
+  // The index comes from the pick without the quarter that chose the pool: pick % 4 fixed
+  // would reach only some indices of a pool whose size shares a factor with 4.
+  const InvalidTarget& target =
+      pool[static_cast<size_t>((ctx.step.pick / 4 + 11u * 7919u) % pool.size())];
   std::optional<Constraint> c =
       Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
   if (!c) return std::nullopt;
