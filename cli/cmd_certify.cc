@@ -676,7 +676,8 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
   int64_t with_mutant = 0, covered = 0;
   std::vector<std::string> uncovered;
   for (const ClauseInfo& c : AllClauses()) {
-    if (!c.gap.empty()) continue;
+    // An exempt clause can have no mutant; a clause with a gap has none yet.
+    if (!c.gap.empty() || c.exempt.kind != ExemptKind::kNone) continue;
     ++with_mutant;
     if (killed_clauses.count(c.id))
       ++covered;

@@ -63,6 +63,16 @@ int RunRules(const GlobalOptions& global, const std::string& format) {
   size_t complete = 0;
   for (const ClauseInfo& c : AllClauses())
     if (c.gap.empty() && !c.tag.empty() && !mutants_of(c).empty()) ++complete;
+  size_t exempt = 0, gaps = 0;
+  for (const ClauseInfo& c : AllClauses()) {
+    if (c.exempt.kind != ExemptKind::kNone) ++exempt;
+    if (!c.gap.empty()) ++gaps;
+  }
+  auto exempt_of = [](const ClauseInfo& c) {
+    return c.exempt.kind == ExemptKind::kNone
+               ? std::string()
+               : fmt::format("{}: {}", ToString(c.exempt.kind), c.exempt.reason);
+  };
   if (format == "json") {
     auto j = RuleCatalogueToJson();
     for (auto& rule : j["rules"])
@@ -88,30 +98,38 @@ int RunRules(const GlobalOptions& global, const std::string& format) {
       fmt::print("| {} | {} | {} | {} |\n", s.name, Join(s.values, ", "), s.kind,
                  it == values.end() ? "" : it->second);
     }
-    fmt::print("\n| clause | words | generator tag | sample mutants | gap |\n"
-               "|---|---|---|---|---|\n");
+    fmt::print("\n| clause | words | generator tag | sample mutants | exempt | gap |\n"
+               "|---|---|---|---|---|---|\n");
     for (const ClauseInfo& c : AllClauses()) {
-      fmt::print("| {} | {} | {} | {} | {} |\n", c.id, Cell(c.words),
+      fmt::print("| {} | {} | {} | {} | {} | {} |\n", c.id, Cell(c.words),
                  c.tag.empty() ? "-" : fmt::format("`{}`", c.tag),
-                 Cell(JoinStrings(mutants_of(c))), Cell(c.gap));
+                 Cell(JoinStrings(mutants_of(c))), Cell(exempt_of(c)), Cell(c.gap));
     }
-    fmt::print("\n{} clauses; {} with a generator tag and a sample mutant\n",
-               AllClauses().size(), complete);
+    fmt::print(
+        "\n{} clauses; {} with a generator tag and a sample mutant; {} exempt; {} with a "
+        "gap\n",
+        AllClauses().size(), complete, exempt, gaps);
     return 0;
   }
   for (const RuleInfo& r : RuleCatalogue()) {
     fmt::print("{:<32} {:<13} {}\n", RuleIdName(r.id), ToString(r.binds),
                r.quote.empty() ? std::string(r.summary) : fmt::format("\"{}\"", r.quote));
   }
-  fmt::print("\nclauses (ID: generator tag; sample mutants; or why not yet):\n");
+  fmt::print(
+      "\nclauses (ID: generator tag; sample mutants; why none can exist, or why not "
+      "yet):\n");
   for (const ClauseInfo& c : AllClauses()) {
     const std::vector<std::string> ms = mutants_of(c);
-    fmt::print("  {:<52} {}; {}{}\n", c.id, c.tag.empty() ? "-" : std::string(c.tag),
+    fmt::print("  {:<52} {}; {}{}{}\n", c.id, c.tag.empty() ? "-" : std::string(c.tag),
                ms.empty() ? "-" : JoinStrings(ms),
+               c.exempt.kind == ExemptKind::kNone
+                   ? ""
+                   : fmt::format(" (exempt, {})", exempt_of(c)),
                c.gap.empty() ? "" : fmt::format(" (gap: {})", c.gap));
   }
-  fmt::print("{} clauses; {} with a generator tag and a sample mutant\n",
-             AllClauses().size(), complete);
+  fmt::print(
+      "{} clauses; {} with a generator tag and a sample mutant; {} exempt; {} with a gap\n",
+      AllClauses().size(), complete, exempt, gaps);
   fmt::print("\nswitches (name = value in effect; values, default first):\n");
   for (const SwitchInfo& s : AllSwitches()) {
     auto it = values.find(std::string(s.name));

@@ -14,7 +14,9 @@ nlohmann::json RuleCatalogueToJson() {
       clauses.push_back({{"id", c.id},
                          {"words", std::string(c.words)},
                          {"tag", std::string(c.tag)},
-                         {"gap", std::string(c.gap)}});
+                         {"gap", std::string(c.gap)},
+                         {"exempt", std::string(c.exempt.reason)},
+                         {"exempt-kind", std::string(ToString(c.exempt.kind))}});
     }
     rules.push_back({{"id", std::string(RuleIdName(r.id))},
                      {"group", std::string(r.group)},

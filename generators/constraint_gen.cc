@@ -29,6 +29,8 @@ struct Columns {
       list_elements, map_keys, structs, geo, unknown;
   // Finer pools for the invalid generators' clauses (any depth outside lists and maps).
   std::vector<FieldId> float_only, double_only, geometry, geography, collections;
+  std::vector<FieldId> variants;  ///< variant fields (v3+), not primitive
+
   std::vector<FieldId> nested_ints;  ///< int members of structs (not in lists or maps)
 };
 
@@ -60,6 +62,9 @@ void Collect(const std::vector<NestedField>& fields, bool nested, Columns& out) 
         break;
       case TypeId::kUnknown:
         out.unknown.push_back(f.id);
+        break;
+      case TypeId::kVariant:
+        out.variants.push_back(f.id);
         break;
       case TypeId::kStruct:
         out.structs.push_back(f.id);
@@ -403,6 +408,7 @@ std::vector<InvalidTarget> InvalidConstraintClauses(const ConstraintGenContext& 
     add(RuleId::kDefKeyFieldIds, "absent-for-check");
     add(RuleId::kDefRequiredFields, "name");
     add(RuleId::kDefRequiredFields, "enforced");
+    add(RuleId::kDefRequiredFields, "type");
   }
   if (!c.strings.empty()) add(RuleId::kExprWellTyped, "whole");
   // A primary key on an optional field breaks key.pk-required alone only where the table
@@ -412,6 +418,7 @@ std::vector<InvalidTarget> InvalidConstraintClauses(const ConstraintGenContext& 
     if (!b.optional_parent.empty()) add(RuleId::kKeyPkRequired, "optional-parent");
   }
   if (!c.structs.empty()) add(RuleId::kKeyPrimitiveOnly, "struct");
+  if (!c.variants.empty()) add(RuleId::kKeyPrimitiveOnly, "variant");
   if (!c.collections.empty()) add(RuleId::kKeyPrimitiveOnly, "list-or-map");
   if (!c.list_elements.empty()) {
     add(RuleId::kKeyNotInListMap, "list");
@@ -454,7 +461,7 @@ std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context
   }
   if (!c.strings.empty()) out.push_back(RuleId::kExprWellTyped);
   if (b.optional_key) out.push_back(RuleId::kKeyPkRequired);
-  if (!c.structs.empty()) out.push_back(RuleId::kKeyPrimitiveOnly);
+  if (!c.structs.empty() || !c.variants.empty()) out.push_back(RuleId::kKeyPrimitiveOnly);
   if (!c.list_elements.empty() || !c.map_keys.empty()) {
     out.push_back(RuleId::kKeyNotInListMap);
     out.push_back(RuleId::kExprNoListMapElement);
@@ -541,15 +548,20 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
       }
       case RuleId::kDefRequiredFields: {
         Constraint c = unique_on({key});
-        if (clause == "name")
+        if (clause == "name") {
           c.name.reset();
-        else
+        } else if (clause == "type") {
+          c.type.reset();
+          c.raw_type.clear();
+        } else {
           c.enforced.reset();
+        }
         return c;
       }
       case RuleId::kKeyPrimitiveOnly:
-        return unique_on({clause == "struct" ? one_of(cols.structs, key)
-                                             : one_of(cols.collections, key)});
+        return unique_on({clause == "struct"    ? one_of(cols.structs, key)
+                          : clause == "variant" ? one_of(cols.variants, key)
+                                                : one_of(cols.collections, key)});
       case RuleId::kKeyNotInListMap:
         return unique_on({clause == "list" ? one_of(cols.list_elements, key)
                                            : one_of(cols.map_keys, key)});

@@ -228,7 +228,9 @@ GenWeights GenWeights::Default() {
       {StepKind::kModify, 3},
       {StepKind::kReplace, 2},
       {StepKind::kAddConstraint, 10},
-      {StepKind::kAddInvalidConstraint, 6},
+      // Raised from 6 so that each of the ~30 clauses an invalid constraint can break
+      // alone (and each rare column type) is aimed at within the default 200 histories.
+      {StepKind::kAddInvalidConstraint, 9},
       {StepKind::kUpdateConstraint, 4},
       {StepKind::kRemoveConstraint, 2},
       {StepKind::kUpdateSchema, 5},

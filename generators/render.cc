@@ -732,6 +732,19 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
   return r;
 }
 
+/// The invalid-constraint clauses whose breaking step needs a column of a type that few
+/// generated schemas have (RenderColumnForClause adds one).
+bool IsRareColumnClause(std::string_view clause) {
+  static constexpr std::string_view kRare[] = {
+      "key.no-float-double/float",      "key.no-float-double/double",
+      "key.no-geo/geometry",            "key.no-geo/geography",
+      "key.no-unknown/whole",           "key.primitive-only/variant",
+      "key.not-in-list-map/list",       "key.not-in-list-map/map",
+      "expr.no-list-map-element/list",  "expr.no-list-map-element/map",
+      "key.pk-required/optional-parent"};
+  return std::find(std::begin(kRare), std::end(kRare), clause) != std::end(kRare);
+}
+
 /// An update-schema that adds an optional column of a type that an invalid-constraint clause
 /// needs and that no reachable clause in `usable` has yet; nullopt when none is missing.
 std::optional<RenderedStep> RenderColumnForClause(const Ctx& ctx,
@@ -757,6 +770,9 @@ std::optional<RenderedStep> RenderColumnForClause(const Ctx& ctx,
       {"key.no-geo/geometry", "geom", Type::Primitive(TypeId::kGeometry)},
       {"key.no-geo/geography", "geog", Type::Primitive(TypeId::kGeography)},
       {"key.no-unknown/whole", "nothing", Type::Primitive(TypeId::kUnknown)},
+      // A v3+ type that is not primitive (key.primitive-only/variant); its values are
+      // always null in generated rows.
+      {"key.primitive-only/variant", "var", Type::Primitive(TypeId::kVariant)},
       {"key.not-in-list-map/list", "items", Type::List(1, false, Type::Primitive(TypeId::kInt))},
       {"key.not-in-list-map/map", "props",
        Type::Map(1, Type::Primitive(TypeId::kString), 2, false,
@@ -771,7 +787,15 @@ std::optional<RenderedStep> RenderColumnForClause(const Ctx& ctx,
       missing.back() == &wanted.back())
     missing.pop_back();
   if (missing.empty()) return std::nullopt;
-  const Wanted& w = *missing[ctx.Pick(missing.size(), 5)];
+  // Two times in three, a type only this step makes (generated schemas have floats,
+  // unknowns, lists, maps and structs of their own, but no geometry, geography or variant).
+  std::vector<const Wanted*> only_added;
+  for (const Wanted* w : missing)
+    if (w->type.id == TypeId::kGeometry || w->type.id == TypeId::kGeography ||
+        w->type.id == TypeId::kVariant)
+      only_added.push_back(w);
+  if (!only_added.empty() && ctx.step.pick % 3 != 2) missing = only_added;
+  const Wanted& w = *missing[static_cast<size_t>((ctx.step.pick / 3 + 5u) % missing.size())];
   AddColumn a;
   a.name = fmt::format("{}_{}", w.stem, ctx.counters.next_name++);
   a.type = w.type;
@@ -787,6 +811,16 @@ std::optional<RenderedStep> RenderColumnForClause(const Ctx& ctx,
 }
 
 std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
+  // On a v1-v3 table, two invalid steps in three upgrade it first (the precondition
+  // repaired, as for add-constraint), so that the clauses of v4 tables are aimed at; the
+  // third is refused for def.v4-only.
+  if (ctx.md().format_version < 4 && ctx.caps().upgrade &&
+      ctx.caps().format_versions.count(4) && ctx.step.pick % 3 != 0)
+    return Make(Upgrade{4}, ctx.options.table,
+                fmt::format("upgrade/v{}-to-v4-for-constraints", ctx.md().format_version),
+                Intent::kOk, std::nullopt,
+                {RuleId::kUpgPkFromIdentifiers, RuleId::kUpgSkipIneligible,
+                 RuleId::kIdLastDefaultZero});
   ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "bad"));
   std::vector<InvalidTarget> usable;
   for (InvalidTarget& t : InvalidConstraintClauses(g)) {
@@ -808,16 +842,50 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
     if (std::optional<RenderedStep> add = RenderColumnForClause(ctx, usable)) return add;
   }
   if (usable.empty()) return std::nullopt;
-  // A third of the time, a clause about a kind of key or referenced field (key.*,
+  // Half of the time, a clause about a kind of key or referenced field (key.*,
   // expr.no-list-map-element): each needs a column type that few schemas have, and each
   // has a mutant that only such a step can catch.
   std::vector<InvalidTarget> favoured;
   for (const InvalidTarget& t : usable)
     if (t.clause.rfind("key.", 0) == 0 || t.rule == RuleId::kExprNoListMapElement)
       favoured.push_back(t);
+  // Among them, a clause that needs a column of a rare type (one RenderColumnForClause
+  // adds: float, double, geometry, geography, unknown, variant, a list, a map, an optional
+  // struct) whenever the schema has one, so that each such column, once added, is used.
+  std::vector<InvalidTarget> rare, only_added;
+  for (const InvalidTarget& t : usable) {
+    if (!IsRareColumnClause(t.clause)) continue;
+    rare.push_back(t);
+    if (t.clause == "key.no-geo/geometry" || t.clause == "key.no-geo/geography" ||
+        t.clause == "key.primitive-only/variant")
+      only_added.push_back(t);
+  }
+  // Half of those picks, a clause whose column only RenderColumnForClause makes.
+  if (!only_added.empty() && (ctx.step.pick / 4) % 2 == 0) rare = only_added;
+  // The other half, a clause of the definition itself (def.*, expr.*,
+  // sch.referenced-exist): the key clauses have the first half, a rare column type in one
+  // pick of four when the schema has one.
+  std::vector<InvalidTarget> others;
+  for (const InvalidTarget& t : usable)
+    if (t.clause.rfind("key.", 0) != 0 && !IsRareColumnClause(t.clause)) others.push_back(t);
+  // Half of those picks, a clause that only some states make reachable (a primary key or a
+  // named constraint to clash with, a UDF that is not deterministic) whenever one is.
+  std::vector<InvalidTarget> situational;
+  for (const InvalidTarget& t : others)
+    if (t.clause == "def.single-pk/whole" || t.clause == "def.name-unique/unique" ||
+        t.clause == "expr.deterministic/whole")
+      situational.push_back(t);
+  const uint32_t quarter = ctx.step.pick % 4;
   const std::vector<InvalidTarget>& pool =
-      !favoured.empty() && ctx.step.pick % 3 == 0 ? favoured : usable;
-  const InvalidTarget& target = pool[ctx.Pick(pool.size(), 11)];
+      !rare.empty() && quarter == 0                      ? rare
+      : !favoured.empty() && quarter <= 1                ? favoured
+      : !situational.empty() && quarter == 3             ? situational
+      : !others.empty() && (quarter >= 2 || favoured.empty()) ? others
+                                                         : usable;
+  // The index comes from the pick without the quarter that chose the pool: pick % 4 fixed
+  // would reach only some indices of a pool whose size shares a factor with 4.
+  const InvalidTarget& target =
+      pool[static_cast<size_t>((ctx.step.pick / 4 + 11u * 7919u) % pool.size())];
   std::optional<Constraint> c =
       Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
   if (!c) return std::nullopt;
@@ -862,8 +930,18 @@ std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
         tags.push_back(RuleId::kEnfEnforced);
       }
       break;
-    case 3:
-      if (c.type == ConstraintType::kCheck) {
+    case 3: {
+      // Half the time a check (upd.definition-immutable/expression), else a key
+      // (field-ids), whichever constraint that is.
+      const Constraint* t = &c;
+      const bool want_check = ctx.step.pick % 2 == 0;
+      for (const Constraint& o : cs)
+        if (o.name && (o.type == ConstraintType::kCheck) == want_check) {
+          t = &o;
+          break;
+        }
+      u.name = *t->name;
+      if (t->type == ConstraintType::kCheck) {
         u.set.expression = Expr::Unary(ExprOp::kNotNull, Expr::Ref(1));
       } else {
         u.set.field_ids = std::vector<FieldId>{2};
@@ -871,12 +949,13 @@ std::optional<RenderedStep> RenderUpdateConstraint(const Ctx& ctx) {
       label = "update-constraint/change-definition";
       intent = Intent::kReject;
       aimed = RuleId::kUpdDefinitionImmutable;
-      if (c.expression && u.set.expression == c.expression) intent = Intent::kAny;
-      if (c.field_ids && u.set.field_ids == c.field_ids) intent = Intent::kAny;
+      if (t->expression && u.set.expression == t->expression) intent = Intent::kAny;
+      if (t->field_ids && u.set.field_ids == t->field_ids) intent = Intent::kAny;
       if (intent == Intent::kReject)
         clauses = {Clause(RuleId::kUpdDefinitionImmutable,
-                          c.type == ConstraintType::kCheck ? "expression" : "field-ids")};
+                          t->type == ConstraintType::kCheck ? "expression" : "field-ids")};
       break;
+    }
     case 4:
       u.set.type = c.type == ConstraintType::kUnique ? "primary-key" : "unique";
       label = "update-constraint/change-type";
@@ -982,10 +1061,11 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   std::vector<FieldId> top_ids;
   for (const NestedField& f : schema.fields) top_ids.push_back(f.id);
   // Flavours 10-13 repeat the changes that constraints must refuse (a referenced column
-  // deleted, a check field promoted, a primary-key field made optional).
-  static constexpr uint32_t kSchemaFlavours[] = {0, 1, 2, 3, 4, 5, 6,
-                                                 7, 8, 9, 6, 8, 9, 9};
-  const uint32_t flavour = kSchemaFlavours[ctx.Flavour(14)];
+  // deleted, a check field promoted, a primary-key field made optional); 14-15 the
+  // changes they must allow (a referenced field renamed or moved, sch.rename-reorder).
+  static constexpr uint32_t kSchemaFlavours[] = {0, 1, 2, 3, 4, 5, 6, 7,
+                                                 8, 9, 6, 8, 9, 9, 3, 4};
+  const uint32_t flavour = kSchemaFlavours[ctx.Flavour(16)];
   switch (flavour) {
     case 0:
     default: {
@@ -1043,14 +1123,25 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       tags = {RuleId::kSchRenameReorder};
       break;
     }
-    case 4: {  // reorder
+    case 4: {  // reorder, mostly a referenced field (sch.rename-reorder/reorder)
       MoveColumn m;
-      m.id = top_ids[ctx.Pick(top_ids.size())];
+      // A top-level field a constraint references itself, else one that holds such a
+      // field, else (and one time in four) any.
+      std::vector<FieldId> pool;
+      for (FieldId id : top_ids)
+        if (refs.by_check.count(id) || refs.by_key.count(id)) pool.push_back(id);
+      if (pool.empty())
+        for (FieldId id : top_ids)
+          if (referenced(id)) pool.push_back(id);
+      if (pool.empty() || ctx.step.pick % 4 == 3) pool = top_ids;
+      m.id = pool[ctx.Pick(pool.size())];
       if (ctx.step.pick % 2 == 0 || top_ids.size() < 2) {
         m.position = MoveColumn::Position::kFirst;
       } else {
         m.position = MoveColumn::Position::kAfter;
-        m.reference = top_ids[(ctx.Pick(top_ids.size()) + 1) % top_ids.size()];
+        const size_t at = static_cast<size_t>(
+            std::find(top_ids.begin(), top_ids.end(), m.id) - top_ids.begin());
+        m.reference = top_ids[(at + 1) % top_ids.size()];
       }
       u.changes.push_back(m);
       label = "update-schema/move";

@@ -169,6 +169,19 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
   b.Because(MakeFinding(RuleId::kIdAboveLast,
                         fmt::format("the new constraint's ID must be above {}",
                                     exp.base_last_constraint_id)));
+  // "Fields of a unique constraint may be optional or nested in optional structs"
+  // (key.unique-optional-ok): a unique key on such a field is accepted because of it.
+  if (requested.type == ConstraintType::kUnique && requested.field_ids) {
+    for (FieldId id : *requested.field_ids) {
+      const std::optional<FieldLocation> loc = FindField(*schema, id);
+      if (!loc || (loc->field.required && !loc->under_optional_struct)) continue;
+      b.Because(MakeFinding(
+          RuleId::kKeyUniqueOptionalOk,
+          fmt::format("field {} of a unique key is {}", id,
+                      loc->field.required ? "nested in an optional struct" : "optional")));
+      break;
+    }
+  }
   b.outcome().metadata = std::move(exp);
   return std::move(b).Build();
 }

@@ -137,6 +137,15 @@ void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
   JudgeConstraintTimestamp(e, got, out);
 }
 
+/// Whether the metadata before the request had no `last-constraint-id`, which "is treated
+/// as 0 when it is not present" (id.last-default-zero): the upgrade to v4 of a table that
+/// never had a constraint (v1-v3 metadata has no last-constraint-id).
+bool BaseLastConstraintIdAbsent(const MetadataExpectation& exp) {
+  return exp.format_version_rule == RuleId::kIceFormatVersionUp &&
+         exp.format_version >= 4 && exp.base_last_constraint_id == 0 &&
+         exp.seen_ids.empty();
+}
+
 /// The constraints of the answer against the expectations: each expected one present with
 /// its definition, nothing else; new IDs above the previous last-constraint-id and never
 /// reused; last-constraint-id the highest assigned.
@@ -179,6 +188,14 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
             fmt::format("new constraint {} has ID {}, not above last-constraint-id {}",
                         e.name, *c.id, exp.base_last_constraint_id),
             c.id);
+    // "treated as 0 when it is not present" (id.last-default-zero): an ID of 0 or less
+    // where last-constraint-id was absent numbers from something other than 0.
+    Require(out, *c.id > 0 || !BaseLastConstraintIdAbsent(exp),
+            RuleId::kIdLastDefaultZero,
+            fmt::format("new constraint {} has ID {}, but the absent last-constraint-id "
+                        "is 0",
+                        e.name, *c.id),
+            c.id);
     Require(out, !exp.removed_ids.count(*c.id), RuleId::kIdNoReuse,
             fmt::format("new constraint {} reuses the removed ID {}", e.name, *c.id),
             c.id);
@@ -198,6 +215,14 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
   Require(out, last == want_last, RuleId::kIdUpdateLast,
           fmt::format("last-constraint-id is {}, the highest assigned ID is {}", last,
                       want_last));
+  // Where last-constraint-id was absent and no ID was assigned, the answer's value can only
+  // come from the default, which is 0 (id.last-default-zero).
+  Require(out,
+          last == want_last || !BaseLastConstraintIdAbsent(exp) || highest_new != 0,
+          RuleId::kIdLastDefaultZero,
+          fmt::format("last-constraint-id was absent, which is 0, and no constraint was "
+                      "added, but the answer has {}",
+                      last));
 }
 
 void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleIds stale,

@@ -720,16 +720,20 @@ std::vector<ClauseInfo> ClausesOf(const RuleInfo& rule) {
   for (const ClauseRow& row : ClauseTable()) {
     if (row.rule != rule.id) continue;
     out.push_back({rule.id, rule_name + "/" + std::string(row.name), row.name, row.words,
-                   row.tag, row.gap});
+                   row.tag, row.gap, row.exempt});
   }
   if (out.empty()) {
     std::string_view gap = "not split into clauses yet";
     if (rule.group == "ice")
       gap = "a surrounding Iceberg rule: the sample's mutants cover the constraint rules";
     if (rule.group == "proto") gap = "a protocol convention, not a spec clause";
-    if (rule.coverage_exempt) gap = "informational (coverage-exempt): nothing to break";
+    ClauseExempt exempt;
+    if (rule.coverage_exempt) {
+      gap = "";
+      exempt = {ExemptKind::kInformational, "informational (coverage-exempt): nothing to break"};
+    }
     out.push_back({rule.id, rule_name + "/whole", "whole",
-                   rule.quote.empty() ? rule.summary : rule.quote, "", gap});
+                   rule.quote.empty() ? rule.summary : rule.quote, "", gap, exempt});
   }
   return out;
 }
@@ -790,6 +794,24 @@ const RuleInfo& FindRule(RuleId id) {
   }
   assert(false && "every RuleId is in kAllRuleIds");
   return catalogue.front();
+}
+
+std::string_view ToString(ExemptKind kind) {
+  switch (kind) {
+    case ExemptKind::kNone:
+      return "";
+    case ExemptKind::kInformational:
+      return "informational";
+    case ExemptKind::kPermission:
+      return "permission";
+    case ExemptKind::kAlwaysAllowed:
+      return "always-allowed";
+    case ExemptKind::kComposite:
+      return "composite";
+    case ExemptKind::kInexpressible:
+      return "inexpressible";
+  }
+  return "?";
 }
 
 std::string_view ToString(Binds binds) {

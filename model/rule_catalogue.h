@@ -14,6 +14,34 @@ namespace ictk {
 
 enum class Binds { kWriter, kReader, kMetadata, kInformational };
 
+/// Why no sample mutant can exist for a clause: one of a small closed set of kinds
+/// (docs/rules.md "Clauses"). Work not done is a clause's `gap`, never an exemption.
+enum class ExemptKind {
+  kNone,
+  /// The clause states a fact, an intent or a freedom of readers: nothing to break.
+  kInformational,
+  /// A permission the implementation may use or not ("may"): neither answer breaks it.
+  kPermission,
+  /// The clause allows its answer everywhere: no answer breaks it.
+  kAlwaysAllowed,
+  /// The clause is the conjunction of other clauses, which its reason names by ID; their
+  /// mutants are its mutants.
+  kComposite,
+  /// No request the protocol can express breaks the clause alone: every breach is a breach
+  /// of the clauses its reason names by ID, and is reported under them.
+  kInexpressible,
+};
+
+/// "informational", "permission", "always-allowed", "composite", "inexpressible"; "" for
+/// kNone.
+std::string_view ToString(ExemptKind kind);
+
+/// A clause's exemption: its kind and the reason in one sentence.
+struct ClauseExempt {
+  ExemptKind kind = ExemptKind::kNone;
+  std::string_view reason;
+};
+
 /// One clause of a rule: a condition of its sentence joined to the others by "and", "or",
 /// "unless", or one item of a list (docs/rules.md "Clauses"). Its ID is
 /// `<rule>/<name>`, e.g. `key.pk-required/optional-parent`; a rule with one condition has
@@ -26,8 +54,11 @@ struct ClauseInfo {
   /// The generator's step label that exercises the clause alone (a step breaking it, or
   /// for a clause that permits something, a step relying on it); "" when none does.
   std::string_view tag;
-  /// Why the clause has no generator step or no sample mutant yet; "" when it has both.
+  /// Work not done: why the clause has no generator step or no sample mutant yet; ""
+  /// when it has both or is exempt.
   std::string_view gap;
+  /// Why no mutant can exist for the clause (kind kNone when one can).
+  ClauseExempt exempt = {};
 };
 
 struct RuleInfo {

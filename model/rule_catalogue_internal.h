@@ -17,9 +17,11 @@ const std::vector<RuleInfo>& RuleCatalogueEntries();
 struct ClauseRow {
   RuleId rule;
   std::string_view name, words, tag, gap;
+  ClauseExempt exempt = {};  ///< why no mutant can exist (kind kNone when one can)
 };
 /// The clause table as written; a rule without rows gets the one clause `whole` with its
-/// quote (or summary) as words and a gap saying it is not split yet.
+/// quote (or summary) as words and a gap saying it is not split yet (or, for a
+/// coverage-exempt rule, an informational exemption).
 const std::vector<ClauseRow>& ClauseTable();
 
 /// The summary RuleCatalogue() gives a RuleId that has no entry yet.

@@ -1,11 +1,12 @@
 /// \file
 /// The clause table: each rule's sentence split into its clauses (conditions joined by
 /// "and", "or", "unless", and list items), each with its words (verbatim from the rule's
-/// quote or summary), the generator step label that exercises it alone, and, where the
-/// clause has no generator step or no sample mutant yet, why. docs/rules.md "Clauses"
-/// describes the scheme; tests/model/rule_catalogue_test.cc checks the words and
-/// tests/sample/sample_mutants_test.cc checks that every clause without a gap has a
-/// mutant and a generator step.
+/// quote or summary), the generator step label that exercises it alone, where no mutant can
+/// exist the reason why (its exemption, of a closed set of kinds), and where work is not
+/// done yet the gap. docs/rules.md "Clauses" describes the scheme;
+/// tests/model/rule_catalogue_test.cc checks the words and the exemptions, and
+/// tests/sample/sample_mutants_test.cc checks that every clause with neither a gap nor an
+/// exemption has a mutant and a generator step.
 #include "model/rule_catalogue_internal.h"
 
 namespace ictk {
@@ -13,14 +14,18 @@ namespace {
 
 using R = RuleId;
 
+using E = ExemptKind;
+
 // Reasons shared by several clauses.
-constexpr std::string_view kInformational = "informational (coverage-exempt): nothing to break";
+constexpr ClauseExempt kInformational = {E::kInformational,
+                                         "informational (coverage-exempt): nothing to break"};
 constexpr std::string_view kReaderSide =
     "reader side: a reader given metadata that breaks it may accept or refuse it at the "
     "default switches, so no mutant can be caught";
 
 std::vector<ClauseRow> MakeClauses() {
-  // {rule, name, words, tag (generator step label), gap}
+  // {rule, name, words, tag (generator step label), gap (work not done), exempt (why no
+  // mutant can exist: docs/rules.md "Clauses")}
   return {
       // def.*
       {R::kDefV4Only, "whole",
@@ -29,15 +34,16 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kDefTypes, "whole", "Three constraint types are defined",
        "add-invalid-constraint/def.types", ""},
       {R::kDefByFieldId, "whole", "must refer to fields by field ID",
-       "add-invalid-constraint/expr.id-references",
-       "a request names key fields only by ID; a name in a check expression is the clause "
-       "expr.id-references/whole, whose mutant is name-reference-accepted"},
+       "add-invalid-constraint/expr.id-references", "",
+       {E::kInexpressible,
+        "a request names key fields only by ID (field-ids), so the one way to refer to a "
+        "field otherwise is a name in a check expression: expr.id-references/whole"}},
       {R::kDefRequiredFields, "name", "name", "add-invalid-constraint/def.required-fields/name",
        ""},
       {R::kDefRequiredFields, "enforced", "enforced (boolean)",
        "add-invalid-constraint/def.required-fields/enforced", ""},
-      {R::kDefRequiredFields, "type", "type", "",
-       "a request without `type` is malformed (proto.request) before the rule applies"},
+      {R::kDefRequiredFields, "type", "type", "add-invalid-constraint/def.required-fields/type",
+       ""},
       {R::kDefRequiredFields, "stored-id-and-timestamp", "constraint-id (int)", "",
        kReaderSide},
       {R::kDefIdUnique, "whole", "ID of the constraint; unique within the table",
@@ -62,21 +68,32 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kDefKeyFieldIds, "absent-for-check", "must not be set for a `check` constraint",
        "add-invalid-constraint/def.key-field-ids/absent-for-check", ""},
       {R::kDefTimestampInformational, "applies",
-       "must not be used to determine whether a constraint applies to a snapshot", "",
-       "no step makes timestamp-ms disagree with the snapshot order"},
-      {R::kDefTimestampInformational, "holds", "or whether it holds", "",
-       "no step makes timestamp-ms disagree with the snapshot order"},
+       "must not be used to determine whether a constraint applies to a snapshot",
+       "update-constraint/rename", "",
+       {E::kComposite,
+        "update-constraint moves a constraint's timestamp-ms past the current snapshot, "
+        "but a writer that then takes the constraint as not applying to that snapshot can "
+        "show it only in the statuses it records, which the judge checks against the rows: "
+        "its mutants are those of st.valid/parent, st.validated/checked-holds and "
+        "st.invalid/checked"}},
+      {R::kDefTimestampInformational, "holds", "or whether it holds",
+       "update-constraint/rename", "",
+       {E::kComposite,
+        "a writer that decides by timestamp-ms whether a constraint holds can show it only "
+        "in the statuses it records, which the judge checks against the rows: its mutants "
+        "are those of st.validated/checked-holds, st.validated/carried, st.valid/parent "
+        "and st.invalid/checked"}},
       {R::kDefSinglePk, "whole", "A table may have at most one `primary-key` constraint.",
        "add-invalid-constraint/def.single-pk", ""},
       {R::kDefEvolveIndependently, "whole",
-       "Constraints may evolve independently from the schema", "", kInformational},
+       "Constraints may evolve independently from the schema", "", "", kInformational},
       // key.*
       {R::kKeyPrimitiveOnly, "struct", "no struct",
        "add-invalid-constraint/key.primitive-only/struct", ""},
       {R::kKeyPrimitiveOnly, "list-or-map", "list, map",
        "add-invalid-constraint/key.primitive-only/list-or-map", ""},
-      {R::kKeyPrimitiveOnly, "variant", "variant", "",
-       "the schema generator makes no variant columns"},
+      {R::kKeyPrimitiveOnly, "variant", "variant",
+       "add-invalid-constraint/key.primitive-only/variant", ""},
       {R::kKeyNotInListMap, "list", "within a `list`",
        "add-invalid-constraint/key.not-in-list-map/list", ""},
       {R::kKeyNotInListMap, "map", "a `map`", "add-invalid-constraint/key.not-in-list-map/map",
@@ -100,8 +117,10 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kKeyUniqueOptionalOk, "optional-parent", "nested in optional structs",
        "add-constraint/unique", ""},
       // sem.*
-      {R::kSemLiveRows, "whole", "after applying deletes", "",
-       "its mutants are the clauses of enf.keys-against-remaining and st.invalid/carried"},
+      {R::kSemLiveRows, "whole", "after applying deletes", "", "",
+       {E::kComposite,
+        "its mutants are those of enf.keys-against-remaining/after-removals (keys) and "
+        "st.invalid/carried (statuses)"}},
       {R::kSemCheck, "whole", "every row must satisfy a predicate", "append/break-check", ""},
       {R::kSemUnique, "distinct", "the values of a set of fields must be distinct",
        "append/collide-among", ""},
@@ -110,14 +129,19 @@ std::vector<ClauseRow> MakeClauses() {
        ""},
       {R::kSemPrimaryKey, "distinct", "must be distinct across all rows",
        "append/collide-among", ""},
-      {R::kSemPrimaryKey, "not-null", "must not be null", "",
-       "primary-key fields are required (key.pk-required), so a null key part is a "
-       "malformed row (proto.request)"},
+      {R::kSemPrimaryKey, "not-null", "must not be null", "", "",
+       {E::kInexpressible,
+        "primary-key fields are required (key.pk-required/own-flag, "
+        "key.pk-required/optional-parent, sch.pk-stays-required/own-flag), so a null key "
+        "part is a null in a required field: a malformed row (proto.request)"}},
       // enf.*
       {R::kEnfEnforced, "whole",
-       "writers must ensure that written data conform to the constraint", "",
-       "its mutants are the clauses of sem.*, enf.keys-against-remaining and "
-       "enf.modified-row"},
+       "writers must ensure that written data conform to the constraint", "", "",
+       {E::kComposite,
+        "its mutants are those of sem.check/whole, sem.unique/distinct, "
+        "sem.unique/nulls-not-compared, sem.primary-key/distinct, "
+        "enf.keys-against-remaining/among-added, enf.keys-against-remaining/against-remaining, "
+        "enf.keys-against-remaining/after-removals and enf.modified-row/whole"}},
       {R::kEnfNotEnforced, "whole",
        "writers are not required to ensure that written data conform to the constraint",
        "append/break-check", ""},
@@ -132,10 +156,14 @@ std::vector<ClauseRow> MakeClauses() {
        "overwrite/replace-key", ""},
       {R::kEnfRetryEnforced, "whole",
        "the rows that a writer adds must still satisfy the table's enforced constraints", "",
-       "its mutants are the clauses of enf.retry-keys-new-parent and "
-       "enf.retry-new-constraints"},
-      {R::kEnfRetryCheck, "whole", "a retry cannot change its result", "",
-       "a permission of sorts: re-evaluating a check on retry gives the same answer"},
+       "",
+       {E::kComposite,
+        "its mutants are those of enf.retry-keys-new-parent/whole, "
+        "enf.retry-new-constraints/added and enf.retry-new-constraints/changed-to-enforced"}},
+      {R::kEnfRetryCheck, "whole", "a retry cannot change its result", "", "",
+       {E::kInformational,
+        "states a fact: a check is row-local and deterministic (expr.row-local, "
+        "expr.deterministic), so re-evaluating it on retry gives the same answer"}},
       {R::kEnfRetryKeysNewParent, "whole",
        "verifying them against the original parent is not sufficient", "transaction/finish",
        ""},
@@ -146,10 +174,10 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kEnfRetryRecomputeStatuses, "whole",
        "must recompute `constraint-statuses` from the new parent", "transaction/finish", ""},
       {R::kEnfUntrusted, "whole", "readers can decide whether to trust the constraint", "",
-       kInformational},
+       "", kInformational},
       // id.*
-      {R::kIdLastDefaultZero, "whole", "treated as 0 when it is not present", "",
-       "the sample always writes last-constraint-id, so no mutant of it shows"},
+      {R::kIdLastDefaultZero, "whole", "treated as 0 when it is not present",
+       "upgrade/v3-to-v4", ""},
       {R::kIdAboveLast, "whole",
        "Writers must assign a new constraint an ID that is higher than the table's current "
        "`last-constraint-id`",
@@ -180,7 +208,10 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kExprIdReferences, "whole", "must use ID references",
        "add-invalid-constraint/expr.id-references", ""},
       {R::kExprRowLocal, "whole", "evaluated for each row over the values of that row", "",
-       "coverage-exempt: the expression grammar has no aggregates, windows or subqueries"},
+       "",
+       {E::kInexpressible,
+        "the expression grammar has no aggregates, windows or subqueries, so no check a "
+        "request can carry looks beyond its row"}},
       {R::kExprNoListMapElement, "list", "must not reference a field within a `list`",
        "add-invalid-constraint/expr.no-list-map-element/list", ""},
       {R::kExprNoListMapElement, "map", "or a `map`",
@@ -194,15 +225,16 @@ std::vector<ClauseRow> MakeClauses() {
        "delete/some", ""},
       {R::kExprUdfStatus, "validated-when-all-checked",
        "the constraint is `validated` only if it was checked for every row in the snapshot",
-       "", "its mutant would be st.validated/checked-holds's (validated-after-partial-check)"},
+       "", "",
+       {E::kComposite,
+        "restates st.validated/checked-holds for a UDF check, whose other way to validated "
+        "(a carried status) expr.udf-status/no-carry forbids: its mutants are those two "
+        "clauses'"}},
       {R::kExprWellTyped, "whole", "is serialized as described in the [Iceberg expressions",
-       "add-invalid-constraint/expr.well-typed",
-       "the sample's expression binder has no single switch-off point for type alignment"},
+       "add-invalid-constraint/expr.well-typed", ""},
       // sch.*
-      {R::kSchRenameReorder, "rename", "Renaming", "update-schema/rename",
-       "no mutant yet: a sample that refuses the rename of a referenced field"},
-      {R::kSchRenameReorder, "reorder", "reordering", "update-schema/move",
-       "no mutant yet: a sample that refuses the move of a referenced field"},
+      {R::kSchRenameReorder, "rename", "Renaming", "update-schema/rename", ""},
+      {R::kSchRenameReorder, "reorder", "reordering", "update-schema/move", ""},
       {R::kSchReferencedExist, "whole",
        "Every field referenced by a constraint must exist in the table's current schema.",
        "add-invalid-constraint/sch.referenced-exist", ""},
@@ -217,8 +249,10 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kSchCheckNoTypeChange, "whole", "must not change type or apply type promotion",
        "update-schema/promote-check-field", ""},
       {R::kSchKeyPromotionOk, "whole", "may apply type promotion",
-       "update-schema/promote-key-field",
-       "a permission under the switch key-promotions, whose default lets a writer refuse"},
+       "update-schema/promote-key-field", "",
+       {E::kPermission,
+        "a permission of writers under the switch key-promotions, whose default lets a "
+        "writer accept or refuse the promotion"}},
       {R::kSchPkStaysRequired, "own-flag", "makes a primary-key field optional",
        "update-schema/pk-field-optional", ""},
       {R::kSchPkStaysRequired, "optional-parent", "or nests it under an optional struct",
@@ -239,22 +273,21 @@ std::vector<ClauseRow> MakeClauses() {
        ""},
       {R::kStValidated, "carried",
        "the commit did not add rows and the parent snapshot's status is `validated`",
-       "replace/compaction",
-       "the judge allows validated wherever the constraint holds, and a carried valid "
-       "always holds, so a mutant that carries valid as validated cannot be caught"},
+       "append/break-check", ""},
       {R::kStValid, "parent", "The parent snapshot's status is `validated` or `valid`",
        "append/fresh", ""},
       {R::kStValid, "adds-verified",
        "either the writer can prove that the rows it added follow the constraint or the "
        "commit did not add rows",
        "append/break-check", ""},
-      {R::kStInvalid, "checked", "because the constraint was checked", "",
-       "no mutant yet: a sample that records invalid without a violating row"},
+      {R::kStInvalid, "checked", "because the constraint was checked", "append/fresh", ""},
       {R::kStInvalid, "carried",
        "the parent snapshot's status is `invalid` and the commit did not remove any rows",
        "delete/some", ""},
-      {R::kStUnvalidated, "whole", "is not known", "",
-       "always allowed: nothing to break"},
+      {R::kStUnvalidated, "whole", "is not known", "", "",
+       {E::kAlwaysAllowed,
+        "a writer may always record unvalidated (only a carry of validated or valid over "
+        "a commit without adds is required, st.no-add-carry)"}},
       {R::kStExactlyOneList, "every-existing",
        "Every constraint that exists when the snapshot is created must be listed",
        "append/fresh", ""},
@@ -263,15 +296,20 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kStSound, "whole",
        "A constraint must not be listed with a status unless the status's description above "
        "holds for the snapshot",
-       "", "its mutants are the clauses of st.validated, st.valid and st.invalid"},
+       "", "",
+       {E::kComposite,
+        "its mutants are those of st.validated/checked-holds, st.validated/carried, "
+        "st.valid/parent, st.valid/adds-verified, st.invalid/checked and "
+        "st.invalid/carried"}},
       {R::kStEnforcementSeparate, "whole", "Enforcement and constraint status are tracked "
-       "separately.", "", kInformational},
+       "separately.", "", "", kInformational},
       {R::kStEverySnapshot, "whole", "Writers must record `constraint-statuses` in every snapshot",
-       "", "no mutant yet: a sample that omits constraint-statuses from some snapshots"},
+       "delete/some", ""},
       {R::kStReaderLookup, "whole", "Otherwise, the constraint is `unvalidated` for the snapshot",
        "read-statuses/unlisted", ""},
       {R::kStNoAddCarry, "whole", "may carry over the parent snapshot's `validated` or `valid` "
-       "status", "replace/compaction", "a permission: not carrying is legal"},
+       "status", "replace/compaction", "",
+       {E::kPermission, "a permission of writers: carrying and not carrying are both legal"}},
       {R::kDefReaderPreserves, "whole", "Its definition is stored in table metadata",
        "parse-metadata/model-v4", ""},
       // ice.*

@@ -31,6 +31,9 @@ struct CheckOptions {
   bool accept_map_references = false;  ///< mutant map-element-reference-accepted
   bool three_valued = false;                ///< mutant three-valued-nulls
   bool wrong_bucket_hash = false;           ///< mutant bucket-wrong-hash
+  /// mutant ill-typed-check-accepted: a literal that does not fit a string term is bound
+  /// as the string of its text instead of failing the binding (expr.well-typed).
+  bool accept_ill_typed = false;
 };
 
 /// What compiling found.

@@ -368,9 +368,13 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     // The mutant trusts a parent that was fine and skips verifying what is not enforced.
     const ConstraintStatus parent_status =
         ParentStatus(pm, id, ConstraintStatus::kUnvalidated);
-    const bool skip = !enforced && !full && Has(Mutant::kValidAfterUnverifiedAdds) &&
-                      (parent_status == ConstraintStatus::kValidated ||
-                       parent_status == ConstraintStatus::kValid);
+    // So does validated-carried-over-adds, for a parent that was validated.
+    const bool skip = !enforced && !full &&
+                      ((Has(Mutant::kValidAfterUnverifiedAdds) &&
+                        (parent_status == ConstraintStatus::kValidated ||
+                         parent_status == ConstraintStatus::kValid)) ||
+                       (Has(Mutant::kValidatedCarriedOverAdds) &&
+                        parent_status == ConstraintStatus::kValidated));
     if (skip) v.all_checked = false;
 
     if (*con.type == ConstraintType::kCheck) {
@@ -543,11 +547,19 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
       } else {
         // "The parent snapshot's status is validated or valid, and ... the writer can
         // prove that the rows it added follow the constraint" (st.valid).
-        if (p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid) {
+        if (p == ConstraintStatus::kValidated && Has(Mutant::kValidatedCarriedOverAdds)) {
+          s = ConstraintStatus::kValidated;  // "the commit did not add rows" ignored
+        } else if (p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid) {
           s = ConstraintStatus::kValid;
         } else if (p == ConstraintStatus::kInvalid && carry_invalid) {
           s = ConstraintStatus::kInvalid;
         }
+      }
+      // invalid only "because the constraint was checked" and a row breaks it
+      // (st.invalid); the mutant records invalid for what it could not verify.
+      if (s == ConstraintStatus::kUnvalidated && v.evaluable && !v.violated && adds_rows &&
+          Has(Mutant::kUncheckedRecordedInvalid)) {
+        s = ConstraintStatus::kInvalid;
       }
       if (s == ConstraintStatus::kUnvalidated &&
           Has(Mutant::kStatusListMissingConstraint)) {
@@ -613,7 +625,10 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
     snap.added_rows = static_cast<int64_t>(new_rows.size());
     md.next_row_id = first_row_id + static_cast<int64_t>(new_rows.size());
   }
-  if (md.format_version >= 4) snap.constraint_statuses = statuses;
+  // "Writers must record constraint-statuses in every snapshot" (st.every-snapshot); the
+  // mutant leaves them out of the snapshot of a commit that adds no rows.
+  if (md.format_version >= 4 && !(Has(Mutant::kStatusesOmittedWithoutAdds) && !adds_rows))
+    snap.constraint_statuses = statuses;
   AddSnapshot(md, std::move(snap));
   out.rows_at[snapshot_id] = std::move(next);
   return std::nullopt;

@@ -144,6 +144,7 @@ CheckOptions Engine::CheckOpts() const {
   o.accept_map_references = Has(Mutant::kMapElementReferenceAccepted);
   o.three_valued = Has(Mutant::kThreeValuedNulls);
   o.wrong_bucket_hash = Has(Mutant::kBucketWrongHash);
+  o.accept_ill_typed = Has(Mutant::kIllTypedCheckAccepted);
   return o;
 }
 
@@ -322,7 +323,10 @@ Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
   if (op.format_version >= 2 && !md.last_sequence_number) md.last_sequence_number = 0;
   if (op.format_version >= 3 && !md.next_row_id) md.next_row_id = 0;
   if (op.format_version >= 4) {
-    md.last_constraint_id = md.last_constraint_id.value_or(0);
+    // "last-constraint-id ... is treated as 0 when it is not present"
+    // (id.last-default-zero); the mutant takes it as 1.
+    md.last_constraint_id =
+        md.last_constraint_id.value_or(Has(Mutant::kAbsentLastIdIsOne) ? 1 : 0);
     md.constraints = std::vector<Constraint>{};
     const Schema& schema = CurrentSchemaOf(md);
     if (schema.identifier_field_ids && !schema.identifier_field_ids->empty()) {
@@ -425,6 +429,7 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
     lenient.map_ok = Has(Mutant::kMapKeyAccepted);
     lenient.struct_ok = Has(Mutant::kStructKeyAccepted);
     lenient.collection_ok = Has(Mutant::kCollectionKeyAccepted);
+    lenient.variant_ok = Has(Mutant::kVariantKeyAccepted);
     lenient.double_ok = Has(Mutant::kDoubleKeyAccepted);
     lenient.geography_ok = Has(Mutant::kGeographyKeyAccepted);
     lenient.unknown_ok = Has(Mutant::kUnknownKeyAccepted);
@@ -471,6 +476,9 @@ Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
   if (!c.name && Has(Mutant::kMissingNameGenerated))
     c.name = fmt::format("constraint_{}", md.last_constraint_id.value_or(0) + 1);
   if (!c.enforced && Has(Mutant::kMissingEnforcedDefaultsFalse)) c.enforced = false;
+  if (!c.type && c.raw_type.empty() && Has(Mutant::kMissingTypeInferred)) {
+    c.type = c.expression ? ConstraintType::kCheck : ConstraintType::kUnique;
+  }
   std::string rule;
   std::optional<ConstraintId> clash;
   std::string problem =
@@ -682,6 +690,14 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
 
   std::set<FieldId> deleted, retyped, made_optional;
   const bool has_rows = !t.live().empty();
+  // "Renaming or reordering a constraint-referenced field is allowed"
+  // (sch.rename-reorder); the mutants refuse it.
+  std::set<FieldId> referenced;
+  for (const Constraint& c : remaining)
+    for (FieldId id : Referenced(c)) referenced.insert(id);
+  auto refused = [&](FieldId id, Mutant m) {
+    return Has(m) && referenced.count(id) != 0;
+  };
   for (const SchemaChange& change : op.changes) {
     std::string problem = std::visit(
         Overloaded{
@@ -735,6 +751,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
             [&](const RenameColumn& rn) -> std::string {
               NestedField* f = FieldById(fields, rn.id);
               if (f == nullptr) return fmt::format("no field {} to rename", rn.id);
+              if (refused(rn.id, Mutant::kReferencedRenameRefused))
+                return fmt::format("field {} is referenced by a constraint", rn.id);
               f->name = rn.name;
               return {};
             },
@@ -753,6 +771,8 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
             [&](const MoveColumn& m) -> std::string {
               std::vector<NestedField>* sib = SiblingsOf(fields, m.id);
               if (sib == nullptr) return fmt::format("no field {} to move", m.id);
+              if (refused(m.id, Mutant::kReferencedMoveRefused))
+                return fmt::format("field {} is referenced by a constraint", m.id);
               auto it = std::find_if(sib->begin(), sib->end(),
                                      [&](const NestedField& f) { return f.id == m.id; });
               NestedField moving = *it;

@@ -201,6 +201,36 @@ constexpr MutantRow kMutants[] = {
      "def.reader-preserves/whole",
      "parse-metadata writes v4 metadata back without constraints, last-constraint-id "
      "and constraint-statuses, as a reader that knows nothing of constraints does"},
+    // The constraint-rule clauses (def. key. sem. enf. id. upg. expr. sch. upd. st.) that
+    // had no mutant.
+    {Mutant::kMissingTypeInferred, "missing-type-inferred", "def.required-fields",
+     "def.required-fields/type",
+     "takes a constraint added without a type as a check when it has an expression, else "
+     "as a unique"},
+    {Mutant::kAbsentLastIdIsOne, "absent-last-id-one", "id.last-default-zero",
+     "id.last-default-zero/whole",
+     "on the upgrade to v4, takes the absent last-constraint-id as 1 instead of 0"},
+    {Mutant::kIllTypedCheckAccepted, "ill-typed-check-accepted", "expr.well-typed",
+     "expr.well-typed/whole",
+     "binds a literal that does not fit a string field as the string of its text, so "
+     "`name > 5` is accepted"},
+    {Mutant::kReferencedRenameRefused, "referenced-rename-refused", "sch.rename-reorder",
+     "sch.rename-reorder/rename", "refuses to rename a field that a constraint references"},
+    {Mutant::kReferencedMoveRefused, "referenced-move-refused", "sch.rename-reorder",
+     "sch.rename-reorder/reorder", "refuses to move a field that a constraint references"},
+    {Mutant::kValidatedCarriedOverAdds, "validated-carried-over-adds", "st.validated",
+     "st.validated/carried",
+     "carries a validated status over a commit that adds rows, without checking the added "
+     "rows against a constraint that is not enforced"},
+    {Mutant::kUncheckedRecordedInvalid, "unchecked-recorded-invalid", "st.invalid",
+     "st.invalid/checked",
+     "records invalid, not unvalidated, for a constraint whose added rows hold but whose "
+     "other rows it did not check"},
+    {Mutant::kStatusesOmittedWithoutAdds, "statuses-omitted-without-adds",
+     "st.every-snapshot", "st.every-snapshot/whole",
+     "writes no constraint-statuses in the snapshot of a commit that adds no rows"},
+    {Mutant::kVariantKeyAccepted, "variant-key-accepted", "key.primitive-only",
+     "key.primitive-only/variant", "accepts a variant field as a key field"},
 };
 
 }  // namespace

@@ -85,6 +85,17 @@ enum class Mutant {
   kValidatedAfterPartialCheck,
   kIdInTwoLists,
   kReaderDropsConstraints,
+  // Constraint-rule clauses that had no mutant (def. key. sem. enf. id. upg. expr. sch.
+  // upd. st.).
+  kMissingTypeInferred,
+  kAbsentLastIdIsOne,
+  kIllTypedCheckAccepted,
+  kReferencedRenameRefused,
+  kReferencedMoveRefused,
+  kValidatedCarriedOverAdds,
+  kUncheckedRecordedInvalid,
+  kStatusesOmittedWithoutAdds,
+  kVariantKeyAccepted,
 };
 
 /// One row of the mutant table.

@@ -194,7 +194,8 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
   }
   const bool collection = t == TypeId::kList || t == TypeId::kMap;
   if (!IsPrimitive(t) && !(t == TypeId::kStruct && leniency.struct_ok) &&
-      !(collection && leniency.collection_ok)) {
+      !(collection && leniency.collection_ok) &&
+      !(t == TypeId::kVariant && leniency.variant_ok)) {
     return {fmt::format("field {} is not primitive", slot.id), "key.primitive-only"};
   }
   if ((t == TypeId::kFloat && !leniency.float_ok) ||

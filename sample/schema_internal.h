@@ -55,6 +55,7 @@ struct KeyFieldLeniency {
   bool map_ok = false;                 ///< mutant map-key-accepted
   bool struct_ok = false;              ///< mutant struct-key-accepted
   bool collection_ok = false;          ///< mutant collection-key-accepted
+  bool variant_ok = false;             ///< mutant variant-key-accepted
   bool double_ok = false;              ///< mutant double-key-accepted
   bool geography_ok = false;           ///< mutant geography-key-accepted
   bool unknown_ok = false;             ///< mutant unknown-key-accepted

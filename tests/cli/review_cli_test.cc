@@ -51,10 +51,10 @@ TEST(ReviewCli, SpecDiffPrintsTheCountAndExitsZero) {
   std::filesystem::remove_all(out);
   const auto r = RunIctk(
       "spec-diff --a modified-counts-as-added=true --b modified-counts-as-added=false "
-      "--histories 60 --max-reported 1 --out '" +
+      "--histories 100 --max-reported 1 --out '" +
       out.string() + "'");
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("60 histories: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("100 histories: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("wrote 1 fixtures"), std::string::npos) << r.out;
   int files = 0;
   for (const auto& e : std::filesystem::recursive_directory_iterator(out))

@@ -493,6 +493,59 @@ inline std::vector<MutantCase> MutantCases() {
         R"({"op": "parse-metadata", "metadata": "$metadata"})"},
        4,
        IsAt("/metadata/constraints/0/constraint-id", "1")},
+      // def.required-fields/type
+      {"missing-type-inferred",
+       {Create(), add_raw(R"({"name": "u", "enforced": true, "field-ids": [3]})")},
+       2,
+       IsOutcome("invalid-constraint")},
+      // id.last-default-zero (v3 metadata has no last-constraint-id; no identifier fields)
+      {"absent-last-id-one",
+       {Create(3), R"({"op": "upgrade", "format-version": 4})"},
+       2,
+       IsAt("/metadata/last-constraint-id", "0")},
+      // expr.well-typed (name is a string)
+      {"ill-typed-check-accepted",
+       {Create(), AddCheck("c", R"({"type": "gt", "left": {"type": "reference", "id": 3}, "right": 5})", false)},
+       2,
+       IsOutcome("invalid-constraint")},
+      // sch.rename-reorder/rename
+      {"referenced-rename-refused",
+       {Create(), AddCheck("c", kQtyPositive, false),
+        update_schema(R"({"action": "rename-column", "id": 2, "name": "quantity"})")},
+       3,
+       IsOutcome("ok")},
+      // sch.rename-reorder/reorder
+      {"referenced-move-refused",
+       {Create(), AddCheck("c", kQtyPositive, false),
+        update_schema(R"({"action": "move-column", "id": 2, "first": true})")},
+       3,
+       IsOutcome("ok")},
+      // st.validated/carried (the commit adds a row that breaks the check)
+      {"validated-carried-over-adds",
+       {Create(), AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "5")}),
+        Append({RowJson("r2", 2, "-1")})},
+       4,
+       IsStatuses(R"({"invalid": [1]})")},
+      // st.invalid/checked (r1 was never checked: c came after it)
+      {"unchecked-recorded-invalid",
+       {Create(), Append({RowJson("r1", 1, "5")}), AddCheck("c", kQtyPositive, false),
+        Append({RowJson("r2", 2, "6")})},
+       4,
+       IsStatuses(R"({"unvalidated": [1]})")},
+      // st.every-snapshot
+      {"statuses-omitted-without-adds",
+       {Create(), AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "5")}),
+        Delete({"r1"})},
+       4,
+       IsStatuses(R"({"validated": [1]})")},
+      // key.primitive-only/variant
+      {"variant-key-accepted",
+       {Create(4, R"({"type": "struct", "schema-id": 0, "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "v", "required": false, "type": "variant"}]})"),
+        AddUnique("u", "[2]")},
+       2,
+       IsOutcome("invalid-constraint")},
   };
 }
 
