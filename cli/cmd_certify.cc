@@ -589,6 +589,17 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir,
       ReproduceFlags(args, switches).c_str());
 }
 
+#ifdef ICTK_CERTIFY_WITH_SAMPLE
+/// " (profile v4-reader, invalid-metadata-on-read=reject)" for a mutant certified under
+/// its own profile or switches; "" for a writer mutant at the run's switches.
+std::string MutantConditions(const MutantInfo& m) {
+  std::vector<std::string> parts;
+  if (!m.profile.empty()) parts.push_back("profile " + m.profile);
+  parts.insert(parts.end(), m.switches.begin(), m.switches.end());
+  return parts.empty() ? "" : fmt::format(" ({})", fmt::join(parts, ", "));
+}
+#endif
+
 int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
                      const Switches& switches) {
 #ifdef ICTK_CERTIFY_WITH_SAMPLE
@@ -622,11 +633,22 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     if (!args.mutants.empty() &&
         std::find(args.mutants.begin(), args.mutants.end(), m.name) == args.mutants.end())
       continue;
-    const std::string spec = "builtin:sample?mutant=" + m.name;
+    // Each mutant runs under the profile and switches it declares (a reader that must
+    // refuse what it accepts is caught only under invalid-metadata-on-read=reject), on
+    // top of the run's own switches.
+    const std::string spec = "builtin:sample?mutant=" + m.name +
+                             (m.profile.empty() ? "" : "&profile=" + m.profile);
+    Switches mutant_switches = switches;
+    if (const std::string error = ApplySwitchSettings(mutant_switches, m.switches, "mutant");
+        !error.empty()) {
+      std::fprintf(stderr, "ictk certify: mutant %s: %s\n", m.name.c_str(), error.c_str());
+      return 2;
+    }
     const std::string dir = args.out.empty() ? "" : args.out + "/mutants/" + m.name;
     CertifyArgs quiet = args;
     quiet.quiet = true;
-    RunOutcome r = Certify(global, quiet, switches, spec, dir, /*fail_fast=*/true);
+    RunOutcome r =
+        Certify(global, quiet, mutant_switches, spec, dir, /*fail_fast=*/true);
     Row row;
     row.mutant = m;
     row.exit_code = r.exit_code;
@@ -649,14 +671,15 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
       }
     }
     std::printf(
-        "%-40s %-8s %s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
+        "%-40s %-8s %s%s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
         row.killed
             ? fmt::format("after {} histories ({:.0f} ms) by {}{}",
                           *row.histories_to_kill, row.ms_to_kill, row.rule,
                           row.rule_matches ? "" : " (mutant's rule: " + m.rule + ")")
                   .c_str()
             : fmt::format("in {} histories (its rule: {})", args.histories, m.rule)
-                  .c_str());
+                  .c_str(),
+        MutantConditions(m).c_str());
     std::fflush(stdout);
     rows.push_back(std::move(row));
   }
@@ -700,15 +723,17 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
         "# Mutation score: {}/{} killed\n\nseed {}, at most {} histories per mutant; {} "
         "kills "
         "named the mutant's rule; median histories-to-kill {}; {} of the {} clauses with a "
-        "mutant covered by a kill.\n\n| mutant | rule | clause | "
+        "mutant covered by a kill.\n\n| mutant | rule | clause | profile | switches | "
         "result | "
-        "histories to kill | ms to kill | rule named |\n|---|---|---|---|---:|---:|---|\n",
+        "histories to kill | ms to kill | rule named |\n|---|---|---|---|---|---|---:|---:|---|\n",
         killed, rows.size(), args.seed, args.histories, named, median, covered,
         with_mutant);
     for (const Row& r : rows) {
       j.push_back({{"mutant", r.mutant.name},
                    {"rule", r.mutant.rule},
                    {"clause", r.mutant.clause},
+                   {"profile", r.mutant.profile.empty() ? "writer" : r.mutant.profile},
+                   {"switches", r.mutant.switches},
                    {"description", r.mutant.description},
                    {"killed", r.killed},
                    {"histories-to-kill", r.histories_to_kill
@@ -718,8 +743,13 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
                    {"named-rule", r.rule},
                    {"rule-matches", r.rule_matches},
                    {"fixture", r.fixture}});
-      md += fmt::format("| `{}` | `{}` | `{}` | {} | {} | {:.0f} | {} |\n", r.mutant.name,
-                        r.mutant.rule, r.mutant.clause, r.killed ? "killed" : "**survived**",
+      md += fmt::format("| `{}` | `{}` | `{}` | {} | {} | {} | {} | {:.0f} | {} |\n",
+                        r.mutant.name, r.mutant.rule, r.mutant.clause,
+                        r.mutant.profile.empty() ? "writer" : r.mutant.profile,
+                        r.mutant.switches.empty()
+                            ? std::string("defaults")
+                            : fmt::format("`{}`", fmt::join(r.mutant.switches, "`, `")),
+                        r.killed ? "killed" : "**survived**",
                         r.histories_to_kill ? std::to_string(*r.histories_to_kill) : "-",
                         r.ms_to_kill, r.rule.empty() ? "-" : "`" + r.rule + "`");
     }

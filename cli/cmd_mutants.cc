@@ -26,7 +26,9 @@ int RunMutants(const GlobalOptions& /*global*/, const std::string& format) {
       out.push_back({{"name", m.name},
                      {"rule", m.rule},
                      {"clause", m.clause},
-                     {"description", m.description}});
+                     {"description", m.description},
+                     {"profile", m.profile.empty() ? "writer" : m.profile},
+                     {"switches", m.switches}});
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;
@@ -40,8 +42,14 @@ int RunMutants(const GlobalOptions& /*global*/, const std::string& format) {
                                 clause_width, "DESCRIPTION")
                         .c_str());
   for (const MutantInfo& m : mutants) {
-    std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}\n", m.name, name_width, m.clause,
-                                  clause_width, m.description)
+    // A mutant certified under its own profile or switches says so.
+    std::string conditions;
+    if (!m.profile.empty()) conditions = "profile " + m.profile;
+    for (const std::string& s : m.switches)
+      conditions += (conditions.empty() ? "" : ", ") + s;
+    std::printf("%s", fmt::format("{:<{}}  {:<{}}  {}{}\n", m.name, name_width, m.clause,
+                                  clause_width, m.description,
+                                  conditions.empty() ? "" : " [" + conditions + "]")
                           .c_str());
   }
   std::printf("%zu mutants; run one as builtin:sample?mutant=NAME\n", mutants.size());

@@ -401,6 +401,7 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
   std::string label = "append/fresh";
   std::vector<RuleId> tags = {RuleId::kEnfEnforced, RuleId::kStValidated,
                               RuleId::kStValid};
+  bool malformed = false;
   switch (ctx.Flavour(7)) {
     case 0:
     default:
@@ -415,6 +416,17 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
         label = "append/collide-live";
         tags = {RuleId::kEnfKeysAgainstRemaining, RuleId::kSemUnique,
                 RuleId::kSemPrimaryKey, RuleId::kStInvalid};
+        // One such commit in two also adds a row under a live row's key, a malformed
+        // change: with an enforced key broken by the well-formed rows, the request has two
+        // causes and either kind is accepted (docs/protocol.md section 8).
+        if ((ctx.step.seed >> 13) % 2 == 0 && !txn) {
+          Row again = commit.add.back();
+          again.key = live[ctx.Pick(live.size(), 3)];
+          commit.add.push_back(std::move(again));
+          label = "append/collide-live-malformed";
+          tags.push_back(RuleId::kProtoRequest);
+          malformed = true;
+        }
       }
       break;
     case 2:  // two added rows with one key (distinct among themselves)
@@ -483,8 +495,10 @@ std::optional<RenderedStep> RenderAppend(const Ctx& ctx, std::optional<std::stri
   Intent intent = Intent::kAny;
   if (ctx.md().format_version >= 1 && RowsSatisfyEnforced(ctx, commit.add, {}) && !txn)
     intent = Intent::kOk;
+  if (malformed) intent = Intent::kReject;
   if (txn) label = "transaction/stage-" + label;
-  return Make(std::move(commit), ctx.options.table, label, intent, std::nullopt, tags);
+  return Make(std::move(commit), ctx.options.table, label, intent,
+              malformed ? std::optional<RuleId>(RuleId::kProtoRequest) : std::nullopt, tags);
 }
 
 std::optional<RenderedStep> RenderDelete(const Ctx& ctx, std::optional<std::string> txn) {

@@ -158,6 +158,7 @@ MetadataExpectation BaseExpectation(const TableState& table, const Switches& swi
   for (const Schema& s : md.schemas) exp.base_schema_ids.insert(s.schema_id.value_or(0));
   exp.base_last_column_id = md.last_column_id;
   exp.stale_ids = switches.stale_ids_in_new_snapshot;
+  exp.base_table_uuid = md.table_uuid;
   return exp;
 }
 

@@ -413,6 +413,29 @@ void JudgeSchemas(const MetadataExpectation& exp, const TableMetadata& md,
   }
 }
 
+/// The surrounding Iceberg rules every table metadata a writer answers keeps (ice.*,
+/// iceberg_rules.h: a current schema, spec, sort order and snapshot that exist, refs that
+/// name snapshots, the members each format version requires and allows, field IDs unique,
+/// ...), and the table's identity: "table-uuid ... identifies the table", so no change to
+/// the table gives it another (ice.table-uuid/identifies-the-table). A finding the
+/// expectations above already made under the same rule is not repeated.
+void JudgeIcebergMetadata(const MetadataExpectation& exp, const TableMetadata& md,
+                          Findings& out) {
+  const auto has_rule = [&out](RuleId rule) {
+    return std::any_of(out.begin(), out.end(),
+                       [rule](const Finding& f) { return f.rule == rule; });
+  };
+  Findings ice = CheckIcebergMetadata(md);
+  if (exp.base_table_uuid && md.table_uuid && *md.table_uuid != *exp.base_table_uuid)
+    ice.push_back(MakeFinding(RuleId::kIceTableUuid,
+                              fmt::format("table-uuid changed from {} to {}: it identifies "
+                                          "the table",
+                                          *exp.base_table_uuid, *md.table_uuid),
+                              std::nullopt, "/table-uuid"));
+  for (Finding& f : ice)
+    if (!has_rule(f.rule)) out.push_back(std::move(f));
+}
+
 void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
                    Findings& out) {
   Require(out, md.format_version == exp.format_version, exp.format_version_rule,
@@ -427,6 +450,7 @@ void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
   }
   JudgeSnapshot(exp, md, out);
   JudgeSchemas(exp, md, out);
+  JudgeIcebergMetadata(exp, md, out);
 }
 
 void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,

@@ -184,6 +184,10 @@ struct MetadataExpectation {
   bool new_schema_required = false;
   /// stale-ids-in-new-snapshot
   StaleIds stale_ids = StaleIds::kReject;
+  /// The table's `table-uuid` before the request: "a UUID that identifies the table"
+  /// stays the same across its changes (ice.table-uuid/identifies-the-table); nullopt
+  /// for create-table.
+  std::optional<std::string> base_table_uuid;
   bool operator==(const MetadataExpectation&) const = default;
 };
 

@@ -19,7 +19,7 @@ using E = ExemptKind;
 // Reasons shared by several clauses.
 constexpr ClauseExempt kInformational = {E::kInformational,
                                          "informational (coverage-exempt): nothing to break"};
-constexpr std::string_view kReaderSide =
+[[maybe_unused]] constexpr std::string_view kReaderSide =
     "reader side: a reader given metadata that breaks it may accept or refuse it at the "
     "default switches, so no mutant can be caught";
 
@@ -45,9 +45,11 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kDefRequiredFields, "type", "type", "add-invalid-constraint/def.required-fields/type",
        ""},
       {R::kDefRequiredFields, "stored-id-and-timestamp", "constraint-id (int)", "",
-       kReaderSide},
+       "not yet: no generator step gives a reader a stored constraint without "
+       "constraint-id or timestamp-ms, the input a strict reader (switch "
+       "invalid-metadata-on-read=reject) must refuse"},
       {R::kDefIdUnique, "whole", "ID of the constraint; unique within the table",
-       "parse-metadata/duplicate-id", kReaderSide},
+       "parse-metadata/broken/def.id-unique", ""},
       {R::kDefNameUnique, "unique",
        "A name for the constraint that is unique within the table",
        "add-invalid-constraint/def.name-unique/unique", ""},
@@ -188,7 +190,7 @@ std::vector<ClauseRow> MakeClauses() {
       {R::kIdReadersTolerateMissing, "whole",
        "Readers must not assume that every `constraint-id` referenced by a snapshot is "
        "present in `constraints`.",
-       "read-statuses/missing-constraint", kReaderSide},
+       "read-statuses/missing-constraint", ""},
       // upg.*
       {R::kUpgPkFromIdentifiers, "single-pk",
        "rewritten as a single `primary-key` constraint", "upgrade/v3-to-v4", ""},
@@ -203,7 +205,7 @@ std::vector<ClauseRow> MakeClauses() {
        "update-schema/add-optional", ""},
       {R::kUpgReadersIgnoreIdentifiers, "whole",
        "readers must ignore `identifier-field-ids` in a v4 table",
-       "read-statuses/identifiers-in-v4", kReaderSide},
+       "read-statuses/identifiers-in-v4", ""},
       // expr.*
       {R::kExprIdReferences, "whole", "must use ID references",
        "add-invalid-constraint/expr.id-references", ""},
@@ -315,6 +317,117 @@ std::vector<ClauseRow> MakeClauses() {
       // ice.*
       {R::kIceV4SnapshotTimestamps, "whole", "strictly greater than its parent's",
        "transaction/finish", ""},
+      // The surrounding Iceberg rules (SURROUNDINGS.md) and protocol conventions
+      // (docs/protocol.md), split by their summaries. A gap (work not done) starts with
+      // "not yet:"; a clause no mutant can break has an exemption instead.
+      {R::kIceFormatVersionUp, "up", "format versions only go up", "upgrade/downgrade", ""},
+      {R::kIceFormatVersionUp, "known-target", "an upgrade to an unknown version is rejected",
+       "upgrade/unknown-version", ""},
+      {R::kIceTypePromotion, "legal-only", "only the promotions of SURROUNDINGS.md",
+       "update-schema/promote",
+       "not yet: no generator step requests an illegal promotion (e.g. long to int), so a "
+       "writer that accepts one is never asked to"},
+      {R::kIceTypePromotion, "by-version", "by format version", "update-schema/promote",
+       "not yet: no generator step requests date to timestamp on a v1-v2 table (the step "
+       "offers it only from v3)"},
+      {R::kIceFieldIdsUnique, "whole",
+       "every field ID in a schema (incl. list element and map key/value IDs) is unique",
+       "update-schema/add-optional", ""},
+      {R::kIceUnknownOptional, "whole", "`unknown` fields are optional",
+       "update-schema/add-optional", ""},
+      {R::kIceRequiredNeedsDefault, "whole",
+       "a required column added to a table with rows needs an initial default",
+       "update-schema/add-required-no-default", ""},
+      {R::kProtoRequest, "malformed", "a malformed request", "delete/not-live", ""},
+      {R::kProtoRequest, "unknown-table", "one naming an unknown table", "",
+       "not yet: no generator step names a table the implementation does not have"},
+      {R::kProtoRequest, "unknown-constraint", "constraint", "remove-constraint/unknown-name",
+       ""},
+      {R::kProtoRequest, "unknown-snapshot", "or snapshot", "scan/unknown-snapshot", ""},
+      {R::kProtoAnswer, "carries-what-was-asked", "an answer carries what was asked",
+       "load-table", ""},
+      {R::kProtoAnswer, "rejected-changes-nothing", "a rejected request changes nothing",
+       "add-constraint/v3-table", ""},
+      {R::kIceSchemaEvolution, "existing-fields", "existing fields", "",
+       "not yet: no generator step changes a field the schema does not have"},
+      {R::kIceSchemaEvolution, "new-ids-above-last", "new IDs above last-column-id",
+       "update-schema/add-optional", ""},
+      {R::kIceSchemaEvolution, "unique-sibling-names", "unique sibling names", "",
+       "not yet: no generator step adds or renames a field to a sibling's name"},
+      {R::kIceSchemaEvolution, "moves-among-siblings", "moves among siblings", "",
+       "not yet: no generator step moves a field out of its struct"},
+      {R::kIceFormatVersionKnown, "whole",
+       "readers reject a format-version they do not support",
+       "parse-metadata/unknown-version", ""},
+      {R::kIceMetadataRequired, "whole",
+       "the members the table-metadata field table requires by format version", "load-table",
+       ""},
+      {R::kIceTableUuid, "is-uuid", "table-uuid is a UUID", "create-table/v4", ""},
+      {R::kIceTableUuid, "identifies-the-table", "that identifies the table",
+       "upgrade/v3-to-v4", ""},
+      {R::kIceFieldsByVersion, "v3-members",
+       "no v3 members (next-row-id, encryption-keys) before v3", "create-table/v2", ""},
+      {R::kIceFieldsByVersion, "v1-sequence-number", "no last-sequence-number in v1",
+       "create-table/v1", ""},
+      {R::kIceTypesByVersion, "whole",
+       "unknown, timestamp_ns, timestamptz_ns, geometry, geography and variant only from v3",
+       "update-schema/add-optional",
+       "not yet: the generators never offer a v3 type on a v1-v2 table (create-table and "
+       "add-column pick their types by format version)"},
+      {R::kIceIdentifierFields, "exist", "identifier fields (v1-v3) exist", "",
+       "not yet: no generator step deletes an identifier field (delete-column skips "
+       "required fields)"},
+      {R::kIceIdentifierFields, "primitive", "are primitive", "",
+       "not yet: no generator step makes a v1-v3 identifier field non-primitive"},
+      {R::kIceIdentifierFields, "not-float-double", "not float/double", "",
+       "not yet: no generator step promotes an identifier field to float or double"},
+      {R::kIceIdentifierFields, "required", "required", "",
+       "not yet: make-optional never picks an identifier field"},
+      {R::kIceIdentifierFields, "not-in-list-map", "not in a list or map", "",
+       "not yet: no generator step moves an identifier field into a list or map"},
+      {R::kIceIdentifierFields, "not-under-optional-struct", "not under an optional struct",
+       "", "not yet: make-optional never picks a struct holding an identifier field"},
+      {R::kIceCurrentSchemaExists, "whole", "current-schema-id names a schema in schemas",
+       "update-schema/add-optional", ""},
+      {R::kIceDefaultSpecExists, "whole", "default-spec-id names a spec in partition-specs",
+       "create-table/v4", ""},
+      {R::kIceDefaultSortOrderExists, "whole", "default-sort-order-id names a sort order",
+       "create-table/v4", ""},
+      {R::kIceSortOrderZeroUnsorted, "whole",
+       "sort order ID 0 is reserved for the unsorted order", "create-table/v4", ""},
+      {R::kIceCurrentSnapshotExists, "whole", "current-snapshot-id (unless -1) names a snapshot",
+       "append/fresh", ""},
+      {R::kIceRefsSnapshotExist, "whole", "every ref names a snapshot in snapshots",
+       "append/fresh", ""},
+      {R::kIceCurrentSnapshotMain, "whole", "current-snapshot-id is the main branch's snapshot",
+       "append/fresh", ""},
+      {R::kIceSequenceNumberBound, "whole",
+       "no snapshot's sequence number exceeds last-sequence-number", "append/fresh", ""},
+      {R::kProtoRejectionConstraintIds, "only-about",
+       "lists only constraints the rejection is about", "delete/not-live", ""},
+      {R::kProtoRejectionConstraintIds, "any-subset", "any subset passes, including none", "",
+       "",
+       {E::kPermission,
+        "a rejection may name any subset of the constraints it is about, including none"}},
+      {R::kIceSingleValue, "reads", "reads", "append/random", ""},
+      {R::kIceSingleValue, "writes", "writes", "scan/current",
+       "not yet: a value a scan writes wrong is judged as a wrong row (proto.answer), not "
+       "apart"},
+      {R::kProtoTimestampFromNow, "every-timestamp",
+       "every timestamp the implementation writes comes from the request's now-ms", "",
+       "not yet: the judge checks a snapshot's timestamp-ms only against its parent's "
+       "(ice.v4-snapshot-timestamps), not against now-ms"},
+      {R::kProtoTimestampFromNow, "constraint-added-or-updated",
+       "a constraint added or updated takes timestamp-ms = now-ms", "update-constraint/rename",
+       ""},
+      {R::kProtoDeclaredVersions, "whole", "may be answered unsupported-format-version", "",
+       "",
+       {E::kPermission,
+        "refusing an undeclared version may be done, never must; refusing a declared one "
+        "breaks the request's own rule"}},
+      {R::kIceMetadataShape, "whole",
+       "every table metadata member has the JSON form the spec's field table gives it",
+       "load-table", ""},
   };
 }
 

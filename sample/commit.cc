@@ -203,9 +203,53 @@ Engine::Truth Engine::TruthOnLive(const Table& t, const Constraint& c) const {
   return TruthOf(c, fields, rows);
 }
 
+namespace {
+
+/// The well-formed row changes of `c` on the live rows `live`, in the order the changes
+/// apply (removals, modifications, additions): a key's first change only, removals and
+/// modifications of live rows, additions of rows that are not live.
+Commit WellFormedPart(const RowSet& live, const Commit& c) {
+  Commit out = c;
+  out.remove.clear();
+  out.modify.clear();
+  out.add.clear();
+  std::set<std::string> seen;
+  for (const std::string& k : c.remove)
+    if (!k.empty() && live.count(k) != 0 && seen.insert(k).second) out.remove.push_back(k);
+  for (const Row& r : c.modify)
+    if (!r.key.empty() && live.count(r.key) != 0 && seen.insert(r.key).second)
+      out.modify.push_back(r);
+  for (const Row& r : c.add)
+    if (!r.key.empty() && live.count(r.key) == 0 && seen.insert(r.key).second)
+      out.add.push_back(r);
+  return out;
+}
+
+}  // namespace
+
 std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int64_t now,
                                        SnapshotId snapshot_id, const RetryContext* retry,
-                                       Table& out, ConstraintStatuses& statuses) const {
+                                       Table& out, ConstraintStatuses& statuses,
+                                       bool whole_only) const {
+  if (divergent_ && retry == nullptr && !whole_only) {
+    // "Where a request has two causes, either kind is accepted" (docs/protocol.md
+    // section 8): a commit with a malformed row change whose well-formed rows break an
+    // enforced constraint is invalid-request, or — the divergent style's pick, half the
+    // time — the well-formed part's constraint-violation (or unverifiable-constraint).
+    std::optional<Reply> whole =
+        RunCommit(parent, c, now, snapshot_id, nullptr, out, statuses, true);
+    if (!whole || whole->error_kind != kinds::kInvalidRequest) return whole;
+    const Commit part = WellFormedPart(parent.live(), c);
+    Table scratch;
+    ConstraintStatuses scratch_statuses;
+    std::optional<Reply> second =
+        RunCommit(parent, part, now, snapshot_id, nullptr, scratch, scratch_statuses, true);
+    if (second && (second->error_kind == kinds::kConstraintViolation ||
+                   second->error_kind == kinds::kUnverifiable) &&
+        choose_.Coin())
+      return second;
+    return whole;
+  }
   const TableMetadata& pm = parent.meta;
   const Schema& schema = CurrentSchemaOf(pm);
   const std::vector<NestedField>& fields = schema.fields;
@@ -244,6 +288,8 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
       if (is_retry)
         return Reply::Reject(kinds::kCommitConflict,
                              fmt::format("row {} was removed concurrently", k));
+      // not-live-removal-ignored: removing a row that is not there changes nothing.
+      if (Has(Mutant::kNotLiveRemovalIgnored)) continue;
       return invalid(fmt::format("row {} is not live", k));
     }
     if (!removed.insert(k).second)

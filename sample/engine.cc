@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <variant>
 
@@ -232,6 +233,19 @@ Reply Engine::Handle(const Request& r, uint64_t seed) {
     t.version = current.version + 1;
     it->second = std::move(t);
   }
+  if (reply.kind == Reply::Kind::kRejected && Has(Mutant::kRejectionNamesAllConstraints)) {
+    // Names every constraint of the table, whatever the rejection is about.
+    reply.constraint_ids.clear();
+    for (const Constraint& c : it->second.meta.constraints.value_or(std::vector<Constraint>{}))
+      if (c.id) reply.constraint_ids.push_back(*c.id);
+  }
+  if (reply.kind == Reply::Kind::kRejected && Has(Mutant::kRejectionTouchesTable) &&
+      std::holds_alternative<AddConstraint>(r.op)) {
+    // Allocates the new constraint's ID before validating it: the rejected request
+    // still raised last-constraint-id.
+    TableMetadata& md = it->second.meta;
+    md.last_constraint_id = md.last_constraint_id.value_or(0) + 1;
+  }
   return reply;
 }
 
@@ -301,10 +315,17 @@ Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
 /// upg.skip-ineligible).
 Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
   TableMetadata& md = t.meta;
+  // unknown-version-ignored: takes an upgrade to a version it does not know as done.
+  if (op.format_version > 4 && Has(Mutant::kUnknownVersionIgnored)) return Reply::Ok(md);
   if (op.format_version < 1 || op.format_version > 4) {
     return Reply::Reject(
         kinds::kUnsupportedVersion,
         fmt::format("format version {} is not supported", op.format_version));
+  }
+  if (op.format_version < md.format_version && Has(Mutant::kDowngradeAccepted)) {
+    md.format_version = op.format_version;
+    md.last_updated_ms = std::max(md.last_updated_ms, now);
+    return Reply::Ok(md);
   }
   if (op.format_version < md.format_version) {
     return Reply::Reject(
@@ -385,7 +406,8 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
       return fail("def.name-unique",
                   fmt::format("another constraint is named '{}'", *c.name));
     }
-    if (as_reader && o.id && c.id && *o.id == *c.id) {
+    if (as_reader && o.id && c.id && *o.id == *c.id &&
+        !Has(Mutant::kReaderAcceptsDuplicateIds)) {
       return fail("def.id-unique", fmt::format("constraint ID {} is used twice", *c.id));
     }
   }
@@ -523,7 +545,8 @@ Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
   if (Has(Mutant::kIdNotAboveLast)) id = last;
   c.id = id;
   c.raw_type = std::string(TypeText(*c.type));
-  c.timestamp_ms = now;
+  // constraint-timestamp-from-table-clock: the table's previous clock, not now-ms.
+  c.timestamp_ms = Has(Mutant::kConstraintTimestampFromTableClock) ? md.last_updated_ms : now;
   if (!Has(Mutant::kLastIdNotUpdated)) md.last_constraint_id = std::max(last, id);
   if (!md.last_constraint_id) md.last_constraint_id = last;
   md.constraints->push_back(std::move(c));
@@ -636,7 +659,8 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
     }
   }
   if (set.enforced) c->enforced = *set.enforced;
-  if (!Has(Mutant::kTimestampNotUpdated)) c->timestamp_ms = now;
+  if (!Has(Mutant::kTimestampNotUpdated))
+    c->timestamp_ms = Has(Mutant::kConstraintTimestampFromTableClock) ? md.last_updated_ms : now;
   md.last_updated_ms = std::max(md.last_updated_ms, now);
   return Reply::Ok(md);
 }
@@ -653,6 +677,7 @@ Reply Engine::RemoveConstraintOp(Table& t, int64_t now, const RemoveConstraint& 
     return c.name && *c.name == op.name;
   });
   if (it == cs.end()) {
+    if (Has(Mutant::kUnknownConstraintRemovalIgnored)) return Reply::Ok(md);
     return Reply::Reject(kinds::kInvalidRequest,
                          fmt::format("no constraint named '{}'", op.name));
   }
@@ -668,6 +693,15 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
   const Schema& current = CurrentSchemaOf(md);
   std::vector<NestedField> fields = current.fields;
   FieldId last = std::max(md.last_column_id, HighestFieldId(fields));
+  // added-field-id-not-above-last: an ID allocator that fills holes — a new column takes
+  // the ID of a top-level column an earlier schema had and the current one lacks.
+  std::set<FieldId> holes;
+  if (Has(Mutant::kAddedFieldIdNotAboveLast)) {
+    for (const Schema& s : md.schemas)
+      for (const NestedField& f : s.fields) holes.insert(f.id);
+    for (const NestedField& f : fields) holes.erase(f.id);
+  }
+  std::vector<FieldId> unknown_added;  // unknown-column-required
   auto bad = [this](std::string message, std::optional<ConstraintId> about = {}) {
     // A refusal for a constraint's sake names that constraint (divergent).
     std::vector<ConstraintId> ids;
@@ -717,15 +751,22 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
                   md.format_version < 3) {
                 return "defaults need format version 3";
               }
-              if (a.required && has_rows && !a.initial_default_json) {
+              if (a.required && has_rows && !a.initial_default_json &&
+                  !Has(Mutant::kRequiredColumnWithoutDefault)) {
                 return "a required column added to a table with rows needs an "
                        "initial-default "
                        "(ice.required-needs-default)";
               }
               NestedField f;
-              f.id = ++last;
+              // added-field-id-reused: the new column takes the highest ID in use.
+              f.id = Has(Mutant::kAddedFieldIdReused) && last > 0 ? last : ++last;
+              if (!holes.empty()) {
+                f.id = *holes.begin();
+                holes.erase(holes.begin());
+              }
               f.name = a.name;
               f.required = a.required;
+              if (a.type.id == TypeId::kUnknown) unknown_added.push_back(f.id);
               f.type = a.type;
               ReassignIds(f.type, last);
               f.doc = a.doc;
@@ -810,7 +851,22 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
   }
 
   std::string problem = SchemaProblem(fields, md.format_version);
+  // added-field-id-reused does not check its own allocation for duplicate IDs.
+  if (Has(Mutant::kAddedFieldIdReused) &&
+      problem.find("(ice.field-ids-unique)") != std::string::npos)
+    problem.clear();
   if (!problem.empty()) return bad(problem);
+  if (Has(Mutant::kUnknownColumnRequired)) {
+    // Writes an added column of type unknown as required, after validating the change.
+    std::function<void(std::vector<NestedField>&)> mark = [&](std::vector<NestedField>& fs) {
+      for (NestedField& f : fs) {
+        if (std::find(unknown_added.begin(), unknown_added.end(), f.id) != unknown_added.end())
+          f.required = true;
+        mark(f.type.fields);
+      }
+    };
+    mark(fields);
+  }
 
   // The constraint rules of schema evolution, for the constraints that remain.
   const auto new_slots = IndexFields(fields);
@@ -905,12 +961,16 @@ Reply Engine::ScanOp(const Table& t, const Scan& op) const {
   if (op.snapshot_id) {
     auto it = t.rows_at.find(*op.snapshot_id);
     const Snapshot* snap = t.meta.FindSnapshot(*op.snapshot_id);
-    if (it == t.rows_at.end() || snap == nullptr) {
+    if ((it == t.rows_at.end() || snap == nullptr) &&
+        Has(Mutant::kUnknownSnapshotScansCurrent)) {
+      snap = nullptr;  // scans the current rows instead
+    } else if (it == t.rows_at.end() || snap == nullptr) {
       return Reply::Reject(kinds::kInvalidRequest,
                            fmt::format("no snapshot {}", *op.snapshot_id));
+    } else {
+      rows = it->second.get();
     }
-    rows = it->second.get();
-    if (snap->schema_id) {
+    if (snap != nullptr && snap->schema_id) {
       if (const Schema* s = SchemaById(t.meta, *snap->schema_id)) schema = s;
     }
   }
@@ -939,6 +999,26 @@ Reply Engine::ReadStatusesOp(const ReadStatuses& op) const {
   } else {
     snap = md.CurrentSnapshot();
   }
+  if (md.format_version == 4 && (strict_reader_ || Has(Mutant::kReaderRefusesV4Identifiers)))
+    if (std::optional<Reply> refusal = V4ReaderRefusal(md)) return std::move(*refusal);
+  if (md.format_version == 4 && Has(Mutant::kReaderRefusesMissingConstraint)) {
+    // Assumes every ID a snapshot lists names a constraint of `constraints`.
+    std::set<ConstraintId> present;
+    for (const Constraint& c : md.constraints.value_or(std::vector<Constraint>{}))
+      if (c.id) present.insert(*c.id);
+    for (const Snapshot& s : md.snapshots) {
+      if (!s.constraint_statuses) continue;
+      for (ConstraintStatus st : kAllStatuses)
+        if (const auto& list = s.constraint_statuses->List(st))
+          for (ConstraintId id : *list)
+            if (!present.count(id))
+              return Reply::Reject(
+                  kinds::kInvalidMetadata,
+                  fmt::format("snapshot {} lists constraint ID {}, which is not in "
+                              "constraints",
+                              s.snapshot_id, id));
+    }
+  }
   Reply reply;
   reply.statuses.emplace();
   if (md.format_version < 4 || !md.constraints) return reply;
@@ -957,6 +1037,8 @@ Reply Engine::ReadStatusesOp(const ReadStatuses& op) const {
 
 Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
   TableMetadata md = op.metadata;
+  // reader-accepts-unknown-version: reads a version above 4 as if it were 4.
+  if (md.format_version > 4 && Has(Mutant::kReaderAcceptsUnknownVersion)) md.format_version = 4;
   if (md.format_version < 1 || md.format_version > 4) {
     return Reply::Reject(
         kinds::kUnsupportedVersion,
@@ -979,13 +1061,27 @@ Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
     for (Snapshot& s : md.snapshots) s.constraint_statuses.reset();
     return Reply::Ok(std::move(md));
   }
+  if (std::optional<Reply> refusal = V4ReaderRefusal(md)) return std::move(*refusal);
+  return Reply::Ok(std::move(md));
+}
+
+std::optional<Reply> Engine::V4ReaderRefusal(const TableMetadata& md) const {
+  if (Has(Mutant::kReaderRefusesV4Identifiers)) {
+    // Takes identifier-field-ids in a v4 table as a writer's error, not as ignorable.
+    for (const Schema& s : md.schemas)
+      if (s.identifier_field_ids && !s.identifier_field_ids->empty())
+        return Reply::Reject(kinds::kInvalidMetadata,
+                             "a v4 schema carries identifier-field-ids "
+                             "(upg.no-identifiers-in-v4)");
+  }
   const Schema* schema = md.CurrentSchema();
   if (schema == nullptr) {
     return Reply::Reject(kinds::kInvalidMetadata, "current-schema-id names no schema");
   }
-  if (md.constraints && divergent_) {
+  if (md.constraints && (divergent_ || strict_reader_)) {
     // Open point: a constraint ID of 0 or less, or above last-constraint-id, may be
-    // refused (docs/interpretations.md); the divergent sample refuses it.
+    // refused (docs/interpretations.md); the divergent sample and the strict reader
+    // (profile v4-reader) refuse it.
     const ConstraintId last = md.last_constraint_id.value_or(0);
     for (const Constraint& c : *md.constraints) {
       if (c.id && (*c.id <= 0 || *c.id > last)) {
@@ -1008,7 +1104,7 @@ Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
       before.push_back(c);
     }
   }
-  return Reply::Ok(std::move(md));
+  return std::nullopt;
 }
 
 }  // namespace ictk::sample

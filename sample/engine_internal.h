@@ -108,6 +108,10 @@ class Engine {
       const std::string& table, const std::optional<std::string>& txn) const;
 
   bool Has(Mutant m) const { return mutant_ == m; }
+  /// A strict reader (profile v4-reader) refuses, in parse-metadata and read-statuses
+  /// alike, v4 metadata that breaks a definition, key or ID rule — legal at both settings
+  /// of switch invalid-metadata-on-read, required under `reject`.
+  void set_strict_reader(bool strict) { strict_reader_ = strict; }
   Mutant mutant() const { return mutant_; }
   bool divergent() const { return divergent_; }
 
@@ -123,6 +127,10 @@ class Engine {
   Reply ScanOp(const Table& t, const Scan& op) const;
   Reply ReadStatusesOp(const ReadStatuses& op) const;
   Reply ParseMetadataOp(const ParseMetadata& op) const;
+  /// Why a v4 reader refuses `md` (no current schema, a constraint ID outside
+  /// 1..last-constraint-id when divergent or strict, a constraint that breaks a
+  /// definition rule), or nullopt.
+  std::optional<Reply> V4ReaderRefusal(const TableMetadata& md) const;
 
   // Commits, transactions and validation (commit.cc).
   Reply CommitOp(const std::string& name, Table& t, int64_t now, const Commit& op);
@@ -139,9 +147,12 @@ class Engine {
     const std::set<ConstraintId>* full_check = nullptr;
   };
   /// Applies `commit` to `parent` into `out`; returns a rejection, or nullopt on success.
+  /// `whole_only`: answer for the whole commit, without the divergent style's second
+  /// look at its well-formed part (WellFormedPart).
   std::optional<Reply> RunCommit(const Table& parent, const Commit& commit, int64_t now,
                                  SnapshotId snapshot_id, const RetryContext* retry,
-                                 Table& out, ConstraintStatuses& statuses) const;
+                                 Table& out, ConstraintStatuses& statuses,
+                                 bool whole_only = false) const;
 
   /// A constraint's problem against `schema` (def.*, key.*, expr.*), or "" when valid;
   /// `rule` receives the rule ID. `others` are the table's other constraints.
@@ -180,6 +191,7 @@ class Engine {
 
   Mutant mutant_;
   bool divergent_ = false;
+  bool strict_reader_ = false;
   mutable Chooser choose_;  ///< the divergent style's choices for the current request
   std::map<std::string, std::set<SnapshotId>> used_snapshot_ids_;
   std::map<std::string, Table> tables_;

@@ -231,6 +231,112 @@ constexpr MutantRow kMutants[] = {
      "writes no constraint-statuses in the snapshot of a commit that adds no rows"},
     {Mutant::kVariantKeyAccepted, "variant-key-accepted", "key.primitive-only",
      "key.primitive-only/variant", "accepts a variant field as a key field"},
+    // The surrounding Iceberg rules (ice.*) and protocol conventions (proto.*), one
+    // mutant per clause the judge checks (rule_clauses.cc).
+    {Mutant::kDowngradeAccepted, "downgrade-accepted", "ice.format-version-up",
+     "ice.format-version-up/up", "upgrade to a lower format version sets it"},
+    {Mutant::kUnknownVersionIgnored, "unknown-version-ignored", "ice.format-version-up",
+     "ice.format-version-up/known-target",
+     "answers an upgrade to a format version it does not know ok, changing nothing"},
+    {Mutant::kAddedFieldIdReused, "added-field-id-reused", "ice.field-ids-unique",
+     "ice.field-ids-unique/whole",
+     "a column added by update-schema takes the highest field ID already in use"},
+    {Mutant::kAddedFieldIdNotAboveLast, "added-field-id-not-above-last",
+     "ice.schema-evolution", "ice.schema-evolution/new-ids-above-last",
+     "counts a new column's ID from the current schema's highest ID, not from "
+     "last-column-id, so a deleted column's ID comes back"},
+    {Mutant::kUnknownColumnRequired, "unknown-column-required", "ice.unknown-optional",
+     "ice.unknown-optional/whole", "adds a column of type unknown as required"},
+    {Mutant::kRequiredColumnWithoutDefault, "required-column-without-default",
+     "ice.required-needs-default", "ice.required-needs-default/whole",
+     "adds a required column without an initial default to a table that has rows"},
+    {Mutant::kCurrentSchemaIdOffByOne, "current-schema-id-off-by-one",
+     "ice.current-schema-exists", "ice.current-schema-exists/whole",
+     "after update-schema, current-schema-id names one past the schema it added"},
+    {Mutant::kDefaultSpecIdDangling, "default-spec-id-dangling", "ice.default-spec-exists",
+     "ice.default-spec-exists/whole",
+     "create-table writes default-spec-id 1 beside the one spec, 0"},
+    {Mutant::kDefaultSortOrderDangling, "default-sort-order-dangling",
+     "ice.default-sort-order-exists", "ice.default-sort-order-exists/whole",
+     "create-table writes default-sort-order-id 1 without that sort order"},
+    {Mutant::kSortOrderZeroSorted, "sort-order-zero-sorted", "ice.sort-order-zero-unsorted",
+     "ice.sort-order-zero-unsorted/whole",
+     "create-table writes a sort order by the first column under the reserved order ID 0"},
+    {Mutant::kCurrentSnapshotIdOffByOne, "current-snapshot-id-off-by-one",
+     "ice.current-snapshot-exists", "ice.current-snapshot-exists/whole",
+     "a commit's current-snapshot-id names one past the highest snapshot ID"},
+    {Mutant::kMainRefOffByOne, "main-ref-off-by-one", "ice.refs-snapshot-exist",
+     "ice.refs-snapshot-exist/whole",
+     "a commit moves the main branch to one past the highest snapshot ID"},
+    {Mutant::kCurrentSnapshotIdLags, "current-snapshot-id-lags", "ice.current-snapshot-main",
+     "ice.current-snapshot-main/whole",
+     "a commit moves the main branch to the new snapshot but leaves current-snapshot-id "
+     "at its parent"},
+    {Mutant::kLastSequenceNumberStale, "last-sequence-number-stale",
+     "ice.sequence-number-bound", "ice.sequence-number-bound/whole",
+     "a commit gives its snapshot the next sequence number but writes last-sequence-number "
+     "one below it"},
+    {Mutant::kTableUuidWithoutDashes, "table-uuid-without-dashes", "ice.table-uuid",
+     "ice.table-uuid/is-uuid", "create-table writes the table UUID as 32 hex digits"},
+    {Mutant::kTableUuidRegenerated, "table-uuid-regenerated", "ice.table-uuid",
+     "ice.table-uuid/identifies-the-table",
+     "an upgrade gives the table a new UUID, as if it were a new table"},
+    {Mutant::kNextRowIdBeforeV3, "next-row-id-before-v3", "ice.fields-by-version",
+     "ice.fields-by-version/v3-members",
+     "create-table writes next-row-id into v1 and v2 metadata too"},
+    {Mutant::kSequenceNumberInV1, "sequence-number-in-v1", "ice.fields-by-version",
+     "ice.fields-by-version/v1-sequence-number",
+     "create-table writes last-sequence-number into v1 metadata too"},
+    {Mutant::kLastPartitionIdDropped, "last-partition-id-dropped", "ice.metadata-required",
+     "ice.metadata-required/whole",
+     "load-table answers v2+ metadata without last-partition-id"},
+    {Mutant::kLastUpdatedMsAsString, "last-updated-ms-as-string", "ice.metadata-shape",
+     "ice.metadata-shape/whole", "load-table writes last-updated-ms as a string of digits"},
+    {Mutant::kLongBeyond2p53Refused, "long-beyond-2p53-refused", "ice.single-value",
+     "ice.single-value/reads",
+     "reads JSON numbers as doubles and refuses a commit whose rows carry an integer "
+     "beyond +-2^53"},
+    {Mutant::kRejectionNamesAllConstraints, "rejection-names-all-constraints",
+     "proto.rejection-constraint-ids", "proto.rejection-constraint-ids/only-about",
+     "every rejection names every constraint of the table in constraint-ids"},
+    {Mutant::kConstraintTimestampFromTableClock, "constraint-timestamp-from-table-clock",
+     "proto.timestamp-from-now", "proto.timestamp-from-now/constraint-added-or-updated",
+     "a constraint added or updated takes the table's last-updated-ms as its timestamp-ms, "
+     "not now-ms"},
+    {Mutant::kNotLiveRemovalIgnored, "not-live-removal-ignored", "proto.request",
+     "proto.request/malformed",
+     "a commit removing a row that is not live is accepted, that removal skipped"},
+    {Mutant::kUnknownConstraintRemovalIgnored, "unknown-constraint-removal-ignored",
+     "proto.request", "proto.request/unknown-constraint",
+     "remove-constraint of a name the table does not have answers ok"},
+    {Mutant::kUnknownSnapshotScansCurrent, "unknown-snapshot-scans-current",
+     "proto.request", "proto.request/unknown-snapshot",
+     "a scan of a snapshot the table does not have answers the current rows"},
+    {Mutant::kLoadAnswerWithoutMetadata, "load-answer-without-metadata", "proto.answer",
+     "proto.answer/carries-what-was-asked",
+     "answers load-table ok without the metadata"},
+    {Mutant::kRejectionTouchesTable, "rejection-touches-table", "proto.answer",
+     "proto.answer/rejected-changes-nothing",
+     "allocates a new constraint's ID before validating it, so a rejected add-constraint "
+     "still raises last-constraint-id"},
+    // Reader-side clauses: catchable under the profile and switches each declares.
+    {Mutant::kReaderAcceptsDuplicateIds, "reader-accepts-duplicate-ids", "def.id-unique",
+     "def.id-unique/whole",
+     "a strict v4 reader that refuses invalid metadata, except two constraints sharing "
+     "one ID",
+     "v4-reader", "invalid-metadata-on-read=reject"},
+    {Mutant::kReaderRefusesMissingConstraint, "reader-refuses-missing-constraint",
+     "id.readers-tolerate-missing", "id.readers-tolerate-missing/whole",
+     "a reader refuses metadata whose snapshot lists a constraint ID that is not in "
+     "constraints",
+     "v4-reader", ""},
+    {Mutant::kReaderRefusesV4Identifiers, "reader-refuses-v4-identifiers",
+     "upg.readers-ignore-identifiers", "upg.readers-ignore-identifiers/whole",
+     "a reader refuses v4 metadata whose schemas carry identifier-field-ids",
+     "v4-reader", ""},
+    {Mutant::kReaderAcceptsUnknownVersion, "reader-accepts-unknown-version",
+     "ice.format-version-known", "ice.format-version-known/whole",
+     "parse-metadata reads a format version above 4 as v4", "v4-reader", ""},
 };
 
 }  // namespace
@@ -254,8 +360,16 @@ const std::vector<MutantInfo>& SampleMutants() {
   static const std::vector<MutantInfo> kInfos = [] {
     std::vector<MutantInfo> out;
     for (const auto& row : sample::kMutants) {
-      out.push_back({std::string(row.name), std::string(row.rule),
-                     std::string(row.description), std::string(row.clause)});
+      MutantInfo info{std::string(row.name), std::string(row.rule),
+                      std::string(row.description), std::string(row.clause)};
+      info.profile = std::string(row.profile);
+      std::string_view rest = row.switches;
+      while (!rest.empty()) {
+        const size_t comma = rest.find(',');
+        info.switches.emplace_back(rest.substr(0, comma));
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      }
+      out.push_back(std::move(info));
     }
     return out;
   }();

@@ -96,6 +96,40 @@ enum class Mutant {
   kUncheckedRecordedInvalid,
   kStatusesOmittedWithoutAdds,
   kVariantKeyAccepted,
+  // The surrounding Iceberg rules (ice.*) and protocol conventions (proto.*).
+  kDowngradeAccepted,
+  kUnknownVersionIgnored,
+  kAddedFieldIdReused,
+  kAddedFieldIdNotAboveLast,
+  kUnknownColumnRequired,
+  kRequiredColumnWithoutDefault,
+  kCurrentSchemaIdOffByOne,
+  kDefaultSpecIdDangling,
+  kDefaultSortOrderDangling,
+  kSortOrderZeroSorted,
+  kCurrentSnapshotIdOffByOne,
+  kMainRefOffByOne,
+  kCurrentSnapshotIdLags,
+  kLastSequenceNumberStale,
+  kTableUuidWithoutDashes,
+  kTableUuidRegenerated,
+  kNextRowIdBeforeV3,
+  kSequenceNumberInV1,
+  kLastPartitionIdDropped,
+  kLastUpdatedMsAsString,
+  kLongBeyond2p53Refused,
+  kRejectionNamesAllConstraints,
+  kConstraintTimestampFromTableClock,
+  kNotLiveRemovalIgnored,
+  kUnknownConstraintRemovalIgnored,
+  kUnknownSnapshotScansCurrent,
+  kLoadAnswerWithoutMetadata,
+  kRejectionTouchesTable,
+  // Reader-side clauses, each certified under its own profile and switches.
+  kReaderAcceptsDuplicateIds,
+  kReaderRefusesMissingConstraint,
+  kReaderRefusesV4Identifiers,
+  kReaderAcceptsUnknownVersion,
 };
 
 /// One row of the mutant table.
@@ -105,6 +139,10 @@ struct MutantRow {
   std::string_view rule;
   std::string_view clause;  ///< the clause it ignores, "<rule>/<name>" (rule_clauses.cc)
   std::string_view description;
+  /// The profile it is certified under ("" = writer) and its switches, "NAME=VALUE"
+  /// joined by "," ("" = the defaults): MutantInfo::profile and ::switches.
+  std::string_view profile = {};
+  std::string_view switches = {};
 };
 
 /// Every mutant (not kNone), in enum order.

@@ -44,4 +44,19 @@ std::optional<nlohmann::json> ProfileAnswer(Profile profile, std::string_view op
 /// reader that writes metadata back without its constraint fields).
 void ApplyReaderMutants(Mutant mutant, const Request& request, Reply& reply);
 
+/// The mutants that refuse a request before the engine sees it (answer_mutants.cc):
+/// long-beyond-2p53-refused refuses a commit whose rows carry an integer beyond +-2^53.
+/// nullopt: the request goes on.
+std::optional<nlohmann::json> RefuseAsMutant(Mutant mutant, std::string_view op,
+                                             const nlohmann::json& request,
+                                             const nlohmann::json& id);
+
+/// The mutants that write the answer's table metadata wrong (answer_mutants.cc): a
+/// current-schema-id, default-spec-id, default-sort-order-id, current-snapshot-id or
+/// main ref naming nothing, a stale last-sequence-number, a table-uuid without dashes
+/// or regenerated, v3 members before v3, a required member dropped, a member in the
+/// wrong JSON form, an answer without its metadata.
+void ApplyAnswerMutants(Mutant mutant, std::string_view op, const nlohmann::json& request,
+                        nlohmann::json& answer);
+
 }  // namespace ictk::sample

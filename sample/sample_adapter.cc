@@ -122,7 +122,9 @@ Session::Session(Mutant mutant, Style style, Profile profile)
     : mutant_(mutant),
       style_(style),
       profile_(profile),
-      engine_(std::make_unique<Engine>(mutant, style)) {}
+      engine_(std::make_unique<Engine>(mutant, style)) {
+  engine_->set_strict_reader(profile == Profile::kV4Reader);
+}
 Session::~Session() = default;
 
 json Session::Call(const json& request) {
@@ -185,6 +187,7 @@ json Session::CallUnchecked(const json& request) {
     return j;
   }
   if (std::optional<json> answer = ProfileAnswer(profile_, op, request, id)) return *answer;
+  if (std::optional<json> answer = RefuseAsMutant(mutant_, op, request, id)) return *answer;
   auto decoded = RequestFromJson(request);
   if (!decoded) {
     const std::string& m = decoded.error().message;
@@ -219,7 +222,9 @@ json Session::CallUnchecked(const json& request) {
   }
   Reply reply = engine_->Handle(req, seed_);
   ApplyReaderMutants(mutant_, req, reply);
-  return Encode(id, reply);
+  json answer = Encode(id, reply);
+  ApplyAnswerMutants(mutant_, op, request, answer);
+  return answer;
 }
 
 void Session::Diverge(json& answer, uint64_t seed) const {

@@ -31,6 +31,12 @@ struct MutantInfo {
   std::string rule;         ///< the rule ID it breaks, e.g. "id.no-reuse"
   std::string description;  ///< the bug, in one sentence
   std::string clause;  ///< the clause of `rule` it ignores, e.g. "key.pk-required/own-flag"
+  /// The sample profile it is certified under ("" = writer, "v4-reader", "v3-reader"):
+  /// `ictk certify --mutation-score` runs `builtin:sample?mutant=NAME&profile=PROFILE`.
+  std::string profile = {};
+  /// The switches it is certified under, "NAME=VALUE" each (empty: the defaults), e.g.
+  /// {"invalid-metadata-on-read=reject"} for a reader that must refuse what it accepts.
+  std::vector<std::string> switches = {};
 };
 
 /// Every mutant, in a fixed order.

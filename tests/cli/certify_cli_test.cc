@@ -260,6 +260,54 @@ TEST(CertifyCli, FormerGapMutantsAreKilledUnderTheirOwnRule) {
   }
 }
 
+// The mutants of the surrounding Iceberg rules, the protocol conventions and the
+// reader-side clauses are each killed within a modest budget, by a failure that names
+// the mutant's own rule, each under the profile and switches it declares (shown in
+// mutation-score.json and .md).
+TEST(CertifyCli, SurroundingProtocolAndReaderMutantsAreKilledUnderTheirRules) {
+  TempDir dir;
+  const std::vector<std::string> mutants = {
+      "downgrade-accepted", "unknown-version-ignored", "added-field-id-reused",
+      "added-field-id-not-above-last", "unknown-column-required",
+      "required-column-without-default", "current-schema-id-off-by-one",
+      "default-spec-id-dangling", "default-sort-order-dangling", "sort-order-zero-sorted",
+      "current-snapshot-id-off-by-one", "main-ref-off-by-one", "current-snapshot-id-lags",
+      "last-sequence-number-stale", "table-uuid-without-dashes", "table-uuid-regenerated",
+      "next-row-id-before-v3", "sequence-number-in-v1", "last-partition-id-dropped",
+      "last-updated-ms-as-string", "long-beyond-2p53-refused",
+      "rejection-names-all-constraints", "constraint-timestamp-from-table-clock",
+      "not-live-removal-ignored", "unknown-constraint-removal-ignored",
+      "unknown-snapshot-scans-current", "load-answer-without-metadata",
+      "rejection-touches-table", "reader-accepts-duplicate-ids",
+      "reader-refuses-missing-constraint", "reader-refuses-v4-identifiers",
+      "reader-accepts-unknown-version"};
+  std::string flags;
+  for (const std::string& m : mutants) flags += " --mutant " + m;
+  auto r = RunIctk("certify --mutation-score" + flags + " --histories 120 --seed 1 --out '" +
+                   dir / "s" + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  std::ifstream in(dir / "s" + "/mutation-score.json");
+  ASSERT_TRUE(in.good());
+  const json rows = json::parse(in);
+  ASSERT_EQ(rows.size(), mutants.size());
+  for (const json& row : rows) {
+    SCOPED_TRACE(row.dump());
+    EXPECT_TRUE(row["killed"].get<bool>());
+    EXPECT_TRUE(row["rule-matches"].get<bool>());
+    const std::string name = row["mutant"];
+    if (name.rfind("reader-", 0) == 0) {
+      EXPECT_EQ(row["profile"], "v4-reader");
+    } else {
+      EXPECT_EQ(row["profile"], "writer");
+    }
+    if (name == "reader-accepts-duplicate-ids")
+      EXPECT_EQ(row["switches"], json::array({"invalid-metadata-on-read=reject"}));
+  }
+  EXPECT_NE(r.out.find("(profile v4-reader, invalid-metadata-on-read=reject)"),
+            std::string::npos)
+      << r.out;
+}
+
 // `ictk rules` shows each rule's clauses with their generator tags and mutants.
 TEST(CertifyCli, RulesListClausesWithTagsAndMutants) {
   auto r = RunIctk("rules");

@@ -5,6 +5,8 @@
 #include "generators/history.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdio>
 #include <rapidcheck/gtest.h>
 
 #include <set>
@@ -266,6 +268,48 @@ TEST(GeneratedHistory, CoversEveryOp) {
 
 namespace ictk {
 namespace {
+
+// A commit that carries a malformed row change and whose well-formed rows break an
+// enforced constraint has two causes, and either kind is accepted (docs/protocol.md
+// section 8; the divergent sample answers either): the generators make such commits
+// (append/collide-live-malformed) often enough for that freedom to be exercised. Counted
+// on the model: the steps whose allowed outcome takes both invalid-request and
+// constraint-violation.
+TEST(GeneratedHistory, MakesCommitsWithAMalformedRowThatAlsoBreakAnEnforcedKey) {
+  HistoryGenConfig config;
+  config.max_steps = 25;
+  int malformed = 0, two_causes = 0, histories = 0;
+  for (uint64_t seed = 0; seed < 600; ++seed) {
+    std::optional<Plan> plan = Sample(GenPlan(config), seed, 25);
+    if (!plan) continue;
+    ++histories;
+    RenderOptions options;
+    options.table = "t";
+    options.function_prefix = "t_";
+    options.capabilities = config.capabilities;
+    CatalogState state;
+    HistoryRenderer renderer(*plan, options);
+    while (std::optional<RenderedStep> step = renderer.Next(state)) {
+      const AllowedOutcome outcome = Apply(state, step->request, options.switches);
+      if (step->label == "append/collide-live-malformed") {
+        ++malformed;
+        EXPECT_FALSE(outcome.ok_allowed) << step->label;
+        if (outcome.reject_kinds.count(RejectKind::kInvalidRequest) &&
+            outcome.reject_kinds.count(RejectKind::kConstraintViolation))
+          ++two_causes;
+      }
+      const Answer answer =
+          CanonicalAnswer(state, step->request, outcome, options.switches);
+      Adopt(state, step->request, answer, options.switches);
+    }
+  }
+  std::printf("%d histories: %d commits with a malformed row change, %d of them also "
+              "breaking an enforced key (two causes)\n",
+              histories, malformed, two_causes);
+  RecordProperty("malformed", malformed);
+  RecordProperty("two-causes", two_causes);
+  EXPECT_GE(two_causes, 10);
+}
 
 // Catalogue completeness, generator side: every clause that has no gap and no exemption
 // names a generator tag, and rendered histories contain a step with that label naming the

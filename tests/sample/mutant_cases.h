@@ -41,6 +41,19 @@ inline const char* kUdfPositive =
 inline const char* kUdfCallsPos =
     R"({"type": "eq", "left": {"type": "apply", "function": "pos", "arguments": [{"type": "reference", "id": 2}]}, "right": true})";
 
+/// The metadata the correct sample answers last on `script`.
+inline json SampleMetadataAfter(const Script& script) {
+  json md = json::object();
+  for (const json& r : RunSample(script))
+    if (r.contains("metadata")) md = r["metadata"];
+  return md;
+}
+
+/// A reader request (`op` parse-metadata or read-statuses) on `metadata`.
+inline std::string ReaderRequest(const std::string& op, const json& metadata) {
+  return json{{"op", op}, {"metadata", metadata}}.dump();
+}
+
 inline std::vector<MutantCase> MutantCases() {
   const std::string geo_schema = R"({"type": "struct", "schema-id": 0, "fields": [
     {"id": 1, "name": "id", "required": true, "type": "long"},
@@ -546,6 +559,182 @@ inline std::vector<MutantCase> MutantCases() {
         AddUnique("u", "[2]")},
        2,
        IsOutcome("invalid-constraint")},
+      // The surrounding Iceberg rules and protocol conventions.
+      // ice.format-version-up/up
+      {"downgrade-accepted",
+       {Create(3), R"({"op": "upgrade", "format-version": 2})"},
+       2,
+       IsOutcome("unsupported-format-version")},
+      // ice.format-version-up/known-target
+      {"unknown-version-ignored",
+       {Create(), R"({"op": "upgrade", "format-version": 5})"},
+       2,
+       IsOutcome("unsupported-format-version")},
+      // ice.field-ids-unique/whole
+      {"added-field-id-reused",
+       {Create(), update_schema(R"({"action": "add-column", "name": "extra", "type": "int", "required": false})")},
+       2,
+       IsAt("/metadata/last-column-id", "15")},
+      // ice.schema-evolution/new-ids-above-last
+      {"added-field-id-not-above-last",
+       {Create(), update_schema(R"({"action": "delete-column", "id": 14})"),
+        update_schema(R"({"action": "add-column", "name": "extra", "type": "int", "required": false})")},
+       3,
+       IsAt("/metadata/last-column-id", "15")},
+      // ice.unknown-optional/whole
+      {"unknown-column-required",
+       {Create(), update_schema(R"({"action": "add-column", "name": "nothing", "type": "unknown", "required": false})")},
+       2,
+       IsAt("/metadata/schemas/1/fields/11/required", "false")},
+      // ice.required-needs-default/whole
+      {"required-column-without-default",
+       {Create(), Append({RowJson("r1", 1)}),
+        update_schema(R"({"action": "add-column", "name": "extra", "type": "long", "required": true})")},
+       3,
+       IsOutcome("invalid-schema-change")},
+      // ice.current-schema-exists/whole
+      {"current-schema-id-off-by-one",
+       {Create(), update_schema(R"({"action": "add-column", "name": "extra", "type": "int", "required": false})")},
+       2,
+       IsAt("/metadata/current-schema-id", "1")},
+      // ice.default-spec-exists/whole
+      {"default-spec-id-dangling", {Create()}, 1, IsAt("/metadata/default-spec-id", "0")},
+      // ice.default-sort-order-exists/whole
+      {"default-sort-order-dangling",
+       {Create()},
+       1,
+       IsAt("/metadata/default-sort-order-id", "0")},
+      // ice.sort-order-zero-unsorted/whole
+      {"sort-order-zero-sorted",
+       {Create()},
+       1,
+       IsAt("/metadata/sort-orders/0/fields", "[]")},
+      // ice.current-snapshot-exists/whole
+      {"current-snapshot-id-off-by-one",
+       {Create(), Append({RowJson("r1", 1)})},
+       2,
+       IsAt("/metadata/current-snapshot-id", "1")},
+      // ice.refs-snapshot-exist/whole
+      {"main-ref-off-by-one",
+       {Create(), Append({RowJson("r1", 1)})},
+       2,
+       IsAt("/metadata/refs/main/snapshot-id", "1")},
+      // ice.current-snapshot-main/whole
+      {"current-snapshot-id-lags",
+       {Create(), Append({RowJson("r1", 1)}), Append({RowJson("r2", 2)})},
+       3,
+       IsAt("/metadata/current-snapshot-id", "2")},
+      // ice.sequence-number-bound/whole
+      {"last-sequence-number-stale",
+       {Create(), Append({RowJson("r1", 1)})},
+       2,
+       IsAt("/metadata/last-sequence-number", "1")},
+      // ice.table-uuid/is-uuid
+      {"table-uuid-without-dashes", {Create()}, 1, IsOutcome("ok")},
+      // ice.table-uuid/identifies-the-table
+      {"table-uuid-regenerated",
+       {Create(3), R"({"op": "upgrade", "format-version": 4})"},
+       2,
+       IsOutcome("ok")},
+      // ice.fields-by-version/v3-members
+      {"next-row-id-before-v3",
+       {Create(2, kSchemaV2)},
+       1,
+       [](const json& r) { EXPECT_FALSE(r["metadata"].contains("next-row-id")) << r.dump(); }},
+      // ice.fields-by-version/v1-sequence-number
+      {"sequence-number-in-v1",
+       {Create(1, kSchemaV2)},
+       1,
+       [](const json& r) {
+         EXPECT_FALSE(r["metadata"].contains("last-sequence-number")) << r.dump();
+       }},
+      // ice.metadata-required/whole
+      {"last-partition-id-dropped",
+       {Create(), R"({"op": "load-table"})"},
+       2,
+       [](const json& r) { EXPECT_TRUE(r["metadata"].contains("last-partition-id")) << r.dump(); }},
+      // ice.metadata-shape/whole
+      {"last-updated-ms-as-string",
+       {Create(), R"({"op": "load-table"})"},
+       2,
+       IsAt("/metadata/last-updated-ms", "1001")},
+      // ice.single-value/reads
+      {"long-beyond-2p53-refused",
+       {Create(), Append({RowJson("r1", 9007199254740993)})},
+       2,
+       IsOutcome("ok")},
+      // proto.rejection-constraint-ids/only-about
+      {"rejection-names-all-constraints",
+       {Create(), AddUnique("u", "[3]"), Delete({"nope"})},
+       3,
+       [](const json& r) {
+         EXPECT_EQ(Outcome(r), "invalid-request") << r.dump();
+         EXPECT_FALSE(r["error"].contains("constraint-ids")) << r.dump();
+       }},
+      // proto.timestamp-from-now/constraint-added-or-updated
+      {"constraint-timestamp-from-table-clock",
+       {Create(), AddUnique("u", "[3]")},
+       2,
+       IsAt("/metadata/constraints/0/timestamp-ms", "1002")},
+      // proto.request/malformed
+      {"not-live-removal-ignored", {Create(), Delete({"nope"})}, 2, IsOutcome("invalid-request")},
+      // proto.request/unknown-constraint
+      {"unknown-constraint-removal-ignored",
+       {Create(), R"({"op": "remove-constraint", "name": "nope"})"},
+       2,
+       IsOutcome("invalid-request")},
+      // proto.request/unknown-snapshot
+      {"unknown-snapshot-scans-current",
+       {Create(), Append({RowJson("r1", 1)}), R"({"op": "scan", "snapshot-id": 99})"},
+       3,
+       IsOutcome("invalid-request")},
+      // proto.answer/carries-what-was-asked
+      {"load-answer-without-metadata",
+       {Create(), R"({"op": "load-table"})"},
+       2,
+       IsAt("/metadata/format-version", "4")},
+      // proto.answer/rejected-changes-nothing
+      {"rejection-touches-table",
+       {Create(3), AddUnique("u", "[3]"), R"({"op": "load-table"})"},
+       3,
+       [](const json& r) {
+         EXPECT_FALSE(r["metadata"].contains("last-constraint-id")) << r.dump();
+       }},
+      // Reader-side clauses (each mutant's profile and switches: SampleMutants).
+      // def.id-unique/whole, under invalid-metadata-on-read=reject
+      {"reader-accepts-duplicate-ids",
+       {ReaderRequest("parse-metadata", [] {
+         json md = SampleMetadataAfter({Create(), AddUnique("u1", "[3]"), AddUnique("u2", "[4]")});
+         md["constraints"][1]["constraint-id"] = md["constraints"][0]["constraint-id"];
+         return md;
+       }())},
+       1,
+       IsOutcome("invalid-metadata")},
+      // id.readers-tolerate-missing/whole
+      {"reader-refuses-missing-constraint",
+       {ReaderRequest("read-statuses", [] {
+         json md = SampleMetadataAfter({Create(), AddUnique("u1", "[3]"), Append({RowJson("r1", 1)})});
+         md["constraints"] = json::array();
+         return md;
+       }())},
+       1,
+       IsAt("/statuses", "{}")},
+      // upg.readers-ignore-identifiers/whole
+      {"reader-refuses-v4-identifiers",
+       {ReaderRequest("read-statuses",
+                      SampleMetadataAfter({Create(3, WithIdentifiers(kSchema, "[1]")),
+                                           R"({"op": "upgrade", "format-version": 4})"}))},
+       1,
+       IsOutcome("ok")},
+      // ice.format-version-known/whole
+      {"reader-accepts-unknown-version",
+       {ReaderRequest("parse-metadata", [] {
+         json md = SampleMetadataAfter({Create()});
+         md["format-version"] = 5;
+         return md;
+       }())},
+       1,
+       IsOutcome("unsupported-format-version")},
   };
 }
 

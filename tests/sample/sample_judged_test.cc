@@ -9,6 +9,7 @@
 #include "codec/protocol.h"
 #include "model/operations.h"
 #include "model/outcome.h"
+#include "model/switches.h"
 #include "properties/fixture.h"
 #include "tests/sample/mutant_cases.h"
 
@@ -20,8 +21,9 @@ struct Verdict {
   Findings findings;
 };
 
-std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
-                               const Request& request) {
+/// The schema fields the answer to `request` carries rows under, or nullptr.
+const std::vector<NestedField>* AnswerFields(const CatalogState& state,
+                                             const Request& request) {
   const std::vector<NestedField>* fields = nullptr;
   if (const TableState* t = state.FindTable(request.table)) {
     if (const Schema* s = t->metadata.CurrentSchema()) fields = &s->fields;
@@ -32,7 +34,12 @@ std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
       }
     }
   }
-  auto decoded = ResponseFromJson(response, fields);
+  return fields;
+}
+
+std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
+                               const Request& request) {
+  auto decoded = ResponseFromJson(response, AnswerFields(state, request));
   if (!decoded) {
     ADD_FAILURE() << "undecodable answer: " << decoded.error().message << "\n"
                   << response.dump();
@@ -43,8 +50,8 @@ std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
 
 /// Judges every step of one run with the reference model; the steps with findings.
 std::vector<Verdict> JudgeRun(const std::vector<json>& requests,
-                              const std::vector<json>& responses) {
-  const Switches switches;
+                              const std::vector<json>& responses,
+                              const Switches& switches = Switches{}) {
   CatalogState state;
   std::vector<Verdict> out;
   for (size_t i = 0; i < requests.size(); ++i) {
@@ -52,6 +59,13 @@ std::vector<Verdict> JudgeRun(const std::vector<json>& requests,
     auto request = RequestFromJson(requests[i]);
     if (!request) continue;  // undecodable requests are the codec's and the protocol's
     const AllowedOutcome outcome = Apply(state, *request, switches);
+    // Metadata that does not decode as Iceberg table metadata is a finding of its own
+    // (ice.metadata-shape), as in the certify runner.
+    if (std::optional<Finding> shape =
+            MetadataShapeFinding(responses[i], AnswerFields(state, *request))) {
+      out.push_back(Verdict{i + 1, {*shape}});
+      continue;
+    }
     auto answer = ToAnswer(responses[i], state, *request);
     if (!answer) continue;
     Findings findings = Judge(outcome, *answer);
@@ -242,14 +256,26 @@ TEST_P(SampleWitnessJudged, CorrectSampleIsLegalAndTheModelCatchesTheMutant) {
   for (const MutantInfo& m : SampleMutants())
     if (m.name == c.mutant) rule = m.rule;
   SCOPED_TRACE(fmt::format("mutant {} ({})", c.mutant, rule));
+  // The switches the mutant is certified under (a reader that must refuse what it
+  // accepts is caught only under invalid-metadata-on-read=reject).
+  Switches switches;
+  for (const MutantInfo& m : SampleMutants()) {
+    if (m.name != c.mutant) continue;
+    for (const std::string& setting : m.switches) {
+      const size_t eq = setting.find('=');
+      ASSERT_NE(eq, std::string::npos) << setting;
+      ASSERT_EQ(SetSwitch(switches, setting.substr(0, eq), setting.substr(eq + 1)), "")
+          << setting;
+    }
+  }
   std::vector<json> sent;
   const auto good = RunSample(c.script, "", &sent);
-  const auto good_verdicts = JudgeRun(sent, good);
+  const auto good_verdicts = JudgeRun(sent, good, switches);
   EXPECT_TRUE(good_verdicts.empty()) << "correct sample:\n" << Show(good_verdicts, good);
 
   std::vector<json> sent_bad;
   const auto bad = RunSample(c.script, "mutant=" + c.mutant, &sent_bad);
-  const auto bad_verdicts = JudgeRun(sent_bad, bad);
+  const auto bad_verdicts = JudgeRun(sent_bad, bad, switches);
   ASSERT_FALSE(bad_verdicts.empty()) << "the model does not catch the mutant";
   EXPECT_EQ(bad_verdicts.front().step, c.witness) << Show(bad_verdicts, bad);
   bool names_rule = false;
