@@ -121,6 +121,11 @@ std::string FindingOf(const FailureDetail& failure) {
   return {};
 }
 
+bool WasMinimized(const FailureDetail& failure) {
+  return failure.shrink_runs > 0 &&
+         failure.original_steps > static_cast<int>(failure.steps.size());
+}
+
 std::string_view ToString(Verdict verdict) {
   return kVerdictNames[static_cast<int>(verdict)];
 }

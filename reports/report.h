@@ -87,6 +87,10 @@ struct FailureDetail {
 /// The finding of a failure: `finding`, else the first of `findings`, else "".
 std::string FindingOf(const FailureDetail& failure);
 
+/// Whether the failure's history was minimized: shrinking ran and left fewer requests
+/// than the original (not a corpus fixture replayed as it is, nor a run with --no-shrink).
+bool WasMinimized(const FailureDetail& failure);
+
 /// How often a rule was exercised in one case: steps where it allowed the answer
 /// (positive) and where it required a rejection (negative).
 struct RuleUse {
