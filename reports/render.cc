@@ -173,6 +173,12 @@ std::string ProfileLinesMarkdown(const RunHeader& h, const Totals& t) {
         t.profile_not_exercised.empty()
             ? ""
             : fmt::format("; not exercised: {}", fmt::join(t.profile_not_exercised, ", ")));
+  if (!t.profile_out_of_reach.empty()) {
+    std::vector<std::string> parts;
+    for (const auto& [why, n] : t.profile_out_of_reach)
+      parts.push_back(fmt::format("{} {}", n, why));
+    out += fmt::format("- rules out of the profile's reach: {}\n", fmt::join(parts, ", "));
+  }
   if (!t.idle_capabilities.empty())
     out += fmt::format("- declared capabilities that received no request: {}\n",
                        fmt::join(t.idle_capabilities, ", "));
