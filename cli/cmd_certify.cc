@@ -560,12 +560,16 @@ void PrintSummary(const RunOutcome& r, const std::string& out_dir,
     // The finding first (why the answer is outside the allowed set), then the rule,
     // what was allowed and what was answered.
     std::printf("%s",
-                fmt::format("  {} {}: {}\n    rule: {} — {} (step {} of {}, from {})\n"
+                fmt::format("  {} {}: {}\n    rule: {} — {} (step {} of {}{})\n"
                             "    allowed: {}\n"
                             "    answered: {}\n    fixture: {}\n    replay: {}\n"
                             "    reproduce: {}\n",
                             ToString(c.verdict), c.id, FindingOf(f), f.rule, f.sentence,
-                            f.step, f.steps.size(), f.original_steps, f.allowed, f.answered,
+                            f.step, f.steps.size(),
+                            WasMinimized(f)
+                                ? fmt::format(", minimized from {}", f.original_steps)
+                                : std::string(),
+                            f.allowed, f.answered,
                             ShownFixturePath(out_dir, f.fixture),
                             f.replay, f.reproduce)
                     .c_str());

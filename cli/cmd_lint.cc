@@ -13,6 +13,7 @@
 #include "codec/json_catalogue.h"
 #include "codec/json_table_metadata.h"
 #include "codec/json_text.h"
+#include "codec/protocol.h"
 #include "model/metadata_rules.h"
 
 namespace ictk::cli {
@@ -23,25 +24,30 @@ int RunLintMetadata(const GlobalOptions& global, const std::vector<std::string>&
   bool findings_seen = false;
   nlohmann::json report = nlohmann::json::array();
   for (const std::string& path : files) {
-    auto text = ReadFile(path);
-    Result<TableMetadata> metadata =
-        text.and_then([&](const std::string& t) { return ParseJsonText(t, path); })
-            .and_then([&](const nlohmann::json& j) -> Result<TableMetadata> {
-              // A REST LoadTable response carries the metadata under "metadata".
-              if (j.is_object() && !j.contains("format-version") && j.contains("metadata"))
-                return TableMetadataFromJson(j["metadata"], "/metadata");
-              return TableMetadataFromJson(j, "");
-            });
-    if (!metadata) {
+    // A file that cannot be read or is not JSON is unreadable (exit 2); JSON that is not
+    // valid Iceberg table metadata is a finding of ice.metadata-shape, with its pointer.
+    std::string base;
+    Result<nlohmann::json> doc =
+        ReadFile(path).and_then([&](const std::string& t) { return ParseJsonText(t, path); });
+    if (!doc) {
       unreadable = true;
       if (format == "json") {
-        report.push_back({{"file", path}, {"error", metadata.error().message}});
+        report.push_back({{"file", path}, {"error", doc.error().message}});
       } else {
-        std::fprintf(stderr, "%s: error: %s\n", path.c_str(), metadata.error().message.c_str());
+        std::fprintf(stderr, "%s: error: %s\n", path.c_str(), doc.error().message.c_str());
       }
       continue;
     }
-    Findings findings = LintMetadata(*metadata, FunctionCatalog{}, global.switches);
+    // A REST LoadTable response carries the metadata under "metadata".
+    const nlohmann::json& j = *doc;
+    if (j.is_object() && !j.contains("format-version") && j.contains("metadata"))
+      base = "/metadata";
+    Result<TableMetadata> metadata = TableMetadataFromJson(base.empty() ? j : j["metadata"], base);
+    Findings findings;
+    if (metadata)
+      findings = LintMetadata(*metadata, FunctionCatalog{}, global.switches);
+    else
+      findings.push_back(MetadataShapeFindingOf(metadata.error().message, base));
     findings_seen = findings_seen || !findings.empty();
     if (format == "json") {
       nlohmann::json list = nlohmann::json::array();

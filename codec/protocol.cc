@@ -803,14 +803,19 @@ std::optional<Finding> MetadataShapeFinding(const json& j,
   json rest = j;
   rest.erase(std::string(kMetadata));
   if (!ResponseFromJson(rest, schema_fields)) return std::nullopt;
+  Finding f = MetadataShapeFindingOf(md.error().message, "/metadata");
+  f.detail = "the answer's " + f.detail;
+  return f;
+}
+
+Finding MetadataShapeFindingOf(const std::string& message, const std::string& base) {
   // The decoder's messages read "<pointer>: <detail>".
-  const std::string& message = md.error().message;
-  std::string pointer = "/metadata";
+  std::string pointer = base;
   const size_t colon = message.find(": ");
-  if (message.rfind("/metadata", 0) == 0 && colon != std::string::npos)
+  if (colon != std::string::npos && message.rfind(base + "/", 0) == 0)
     pointer = message.substr(0, colon);
   return Finding{RuleId::kIceMetadataShape, std::nullopt, pointer,
-                 "the answer's metadata is not valid Iceberg table metadata: " + message};
+                 "metadata is not valid Iceberg table metadata: " + message};
 }
 
 Result<Response> ResponseFromJson(const json& j,

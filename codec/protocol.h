@@ -91,6 +91,12 @@ nlohmann::json ResponseToJson(const Response& response);
 std::optional<Finding> MetadataShapeFinding(
     const nlohmann::json& j, const std::vector<NestedField>* schema_fields = nullptr);
 
+/// The ice.metadata-shape finding for metadata the decoder refused with `message` (which
+/// reads "<pointer>: <detail>" when the decoder knows where): the pointer when it starts
+/// with `base` ("/metadata" in a response, "" in a metadata file), else `base` itself.
+/// MetadataShapeFinding and `ictk lint-metadata` both report a shape problem with it.
+Finding MetadataShapeFindingOf(const std::string& message, const std::string& base);
+
 /// A `hello` request object (without "id").
 nlohmann::json HelloToJson(const HelloRequest& hello);
 

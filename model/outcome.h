@@ -272,6 +272,69 @@ struct Answer {
 /// (st.reader-lookup). Empty when the answer is allowed.
 Findings Judge(const AllowedOutcome& outcome, const Answer& answer);
 
+/// The fields of an answered current schema against the expected ones (`want`: the
+/// model's schema after the change; a field whose ID is above `base_last_column_id` is
+/// new and matched by name, every other by ID): each present, a new one's ID above
+/// `base_last_column_id`, required flags and types as expected (ice.schema-evolution,
+/// ice.type-promotion), an existing field's name and the order of siblings as asked
+/// (sch.rename-reorder), no field that should not be there. Judge calls it for every
+/// schema change; the fixture key `schema-fields` calls it too.
+Findings JudgeSchemaFields(const std::vector<NestedField>& want,
+                           const std::vector<NestedField>& got,
+                           FieldId base_last_column_id);
+
+/// Every distinct check Judge makes on an answer (with the checks it calls: the
+/// returned-metadata invariants, CheckReaderPreserves, the single-value and metadata-shape
+/// findings). A fixture states each with an expectation key (docs/fixtures.md section
+/// 5.2; fixtures/fixture_file.h ExpectationKeysOfCheck), so that a failure certify finds
+/// fails again on replay. kCount ends the list.
+enum class JudgeCheck {
+  kResult,                   ///< ok / rejected / refused as the outcome allows
+  kErrorKind,                ///< a rejection's kind is one a cause allows
+  kRejectionConstraintIds,   ///< proto.rejection-constraint-ids
+  kRejectedStateUnchanged,   ///< a rejected request changes nothing (load-table after)
+  kSingleValue,              ///< ice.single-value: a legal value refused
+  kMetadataShape,            ///< ice.metadata-shape: the answer's metadata decodes
+  kFormatVersion,            ///< the metadata's format-version
+  kV4OnlyFieldsAbsent,       ///< def.v4-only in v1-v3 metadata
+  kConstraintPresent,        ///< each expected constraint present, no other
+  kConstraintDefinition,     ///< type, enforced, expression, field-ids as expected
+  kConstraintIdKept,         ///< an existing constraint keeps its ID
+  kNewConstraintId,          ///< a new constraint has an ID above last-constraint-id
+  kIdNoReuse,                ///< id.no-reuse
+  kLastConstraintId,         ///< id.update-last: the highest assigned ID
+  kTimestampChanged,         ///< upd.timestamp
+  kTimestampFromNow,         ///< proto.timestamp-from-now (and the upgrade pk's time)
+  kUpgradePrimaryKey,        ///< upg.pk-from-identifiers: the generated key
+  kCurrentSnapshotKept,      ///< no new snapshot: the current one stays
+  kSnapshotParent,           ///< a new snapshot on the previous current one
+  kSnapshotOperation,        ///< the new snapshot's operation
+  kSnapshotTimestamps,       ///< ice.v4-snapshot-timestamps
+  kStatusLists,              ///< st.every-snapshot, st.exactly-one-list, stale IDs
+  kStatusAllowed,            ///< each listed status in its allowed set (st.*)
+  kIdsAtMostLast,            ///< no constraint ID above last-constraint-id
+  kNoIdentifiersInV4,        ///< upg.no-identifiers-in-v4
+  kReferencedFieldsExist,    ///< sch.referenced-exist
+  kNewCurrentSchema,         ///< a schema change makes a new current schema
+  kSchemaFields,             ///< JudgeSchemaFields
+  kLiveRows,                 ///< sem.live-rows
+  kReaderStatuses,           ///< st.reader-lookup, id.readers-tolerate-missing
+  kReaderPreserves,          ///< def.reader-preserves
+  kReparsedSnapshots,        ///< parse-metadata keeps format version and snapshots
+  kCount
+};
+
+/// A check's name ("snapshot-parent") and what it checks, in words.
+struct JudgeCheckInfo {
+  JudgeCheck check;
+  std::string_view name;
+  std::string_view rules;  ///< the rule IDs its findings carry, e.g. "proto.answer"
+  std::string_view what;
+};
+
+/// Every JudgeCheck but kCount, in order.
+const std::vector<JudgeCheckInfo>& JudgeChecks();
+
 /// "`last-constraint-id` ... is treated as 0 when it is not present"
 /// (id.last-default-zero).
 ConstraintId LastConstraintId(const TableMetadata& metadata);

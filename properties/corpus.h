@@ -81,16 +81,23 @@ bool CaseNamesCause(const CaseRecord& record, const std::string& cause);
 
 /// The expectations the model derives for `requests` (protocol requests without "id"),
 /// answered by the reference implementation under `switches`, one per request; at most
-/// as many as run before a `stop-if` ended the history. Errors name the request.
+/// as many as run before a `stop-if` ended the history. Errors name the request. With
+/// `responses` (one recorded answer per request, e.g. of the implementation a failure was
+/// found on), those answers take the reference implementation's place and are not judged.
 Result<std::vector<nlohmann::json>> ModelExpectations(
-    const std::vector<nlohmann::json>& requests, const Switches& switches);
+    const std::vector<nlohmann::json>& requests, const Switches& switches,
+    const std::vector<nlohmann::json>* responses = nullptr);
 
-/// The switches whose other values change the model's expectations of `requests` (made
-/// under `switches` as `expects`): what a fixture of them records (docs/fixtures.md
-/// section 6), so a run under another value of any other switch still replays it.
+/// The switches a fixture of `requests` depends on (docs/fixtures.md section 6): those
+/// for which some other value makes ModelExpectations (with `responses`, when given)
+/// differ from its expectations under `switches`; every switch when the model cannot
+/// derive them. The one decision both the corpus and certify's failure fixtures record
+/// `switches` by, so a run under another value of any other switch still replays the
+/// fixture and adding a switch changes no fixture's ID.
 std::set<std::string> SwitchesThatMatter(const std::vector<nlohmann::json>& requests,
                                          const Switches& switches,
-                                         const std::vector<nlohmann::json>& expects);
+                                         const std::vector<nlohmann::json>* responses =
+                                             nullptr);
 
 // --- generation and verification -------------------------------------------------------
 
@@ -115,7 +122,7 @@ struct Corpus {
 
 /// The corpus version written to VERSION (the fixture format version and the corpus
 /// revision).
-inline constexpr const char* kCorpusVersion = "1.1";
+inline constexpr const char* kCorpusVersion = "1.2";
 
 /// Generates the corpus: deterministic in the options and the model (no timestamps or
 /// durations in any file).

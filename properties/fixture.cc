@@ -11,6 +11,7 @@
 #include "codec/json_constraint.h"
 #include "codec/json_expression.h"
 #include "codec/json_text.h"
+#include "codec/json_type.h"
 #include "codec/protocol.h"
 #include "model/constraint_rules.h"
 #include "reports/digest.h"
@@ -254,11 +255,17 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     bool any_optional = false;
     bool any_new = false;
     json constraints = json::object();
+    json from_now = json::array();
     for (const ConstraintExpectation& c : m.constraints) {
       any_optional = any_optional || c.optional;
       if (!c.id) any_new = true;
-      if (!c.id && !c.optional) constraints[c.name] = PartialDefinition(c.definition);
+      // Every constraint that must be there, new or kept, with its definition.
+      if (!c.optional) constraints[c.name] = PartialDefinition(c.definition);
+      if (c.timestamp_must_be && c.timestamp_rule == RuleId::kProtoTimestampFromNow &&
+          request.now_ms && *c.timestamp_must_be == *request.now_ms)
+        from_now.push_back(c.name);
     }
+    if (!from_now.empty()) e["timestamp-from-now"] = from_now;
     if (!any_optional) e["constraint-count"] = m.constraints.size();
     if (!constraints.empty()) e["constraints"] = constraints;
     json new_names = json::array();
@@ -293,7 +300,8 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     for (const ConstraintExpectation& c : m.constraints) {
       if (!c.id) continue;
       auto it = names.find(*c.id);
-      if (it != names.end() && it->second != c.name) renamed[c.name] = it->second;
+      // Every kept constraint keeps its ID, under a new name or its own.
+      if (it != names.end()) renamed[c.name] = it->second;
       if (c.timestamp_must_change_from) timestamp_changed.push_back(c.name);
     }
     if (!renamed.empty()) e["id-unchanged"] = renamed;
@@ -313,8 +321,36 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
           pk = {{"name", c.name}};
           if (c.definition.enforced) pk["enforced"] = *c.definition.enforced;
           if (c.definition.field_ids) pk["field-ids"] = *c.definition.field_ids;
+          // "its timestamp-ms is the time of the upgrade" (upg.pk-from-identifiers).
+          if (c.timestamp_must_be) pk["timestamp-ms"] = *c.timestamp_must_be;
         }
       e["pk"] = pk;
+    }
+    // The current snapshot: kept, or a new one on the one current before (not for a
+    // staged commit or a retry on a new parent, whose base the runner does not track).
+    const Commit* commit_op = std::get_if<Commit>(&request.op);
+    const bool staged_commit = commit_op != nullptr && commit_op->txn.has_value();
+    const Snapshot* before_current =
+        table != nullptr ? table->metadata.CurrentSnapshot() : nullptr;
+    const std::optional<SnapshotId> before_id =
+        before_current ? std::optional<SnapshotId>(before_current->snapshot_id)
+                       : std::nullopt;
+    if (table != nullptr && !staged_commit) {
+      if (!m.new_snapshot && m.current_snapshot_id == before_id)
+        e["current-snapshot-unchanged"] = true;
+      if (m.new_snapshot && !m.new_snapshot->retry &&
+          m.new_snapshot->parent_snapshot_id == before_id)
+        e["snapshot-parent-is-previous"] = true;
+    }
+    if (m.new_snapshot && !m.new_snapshot->operation.empty())
+      e["snapshot-operation"] = m.new_snapshot->operation;
+    // The current schema (JudgeSchemas).
+    if (m.format_version >= 4) e["referenced-fields-exist"] = true;
+    if (m.new_schema_required && table != nullptr) e["new-current-schema"] = true;
+    if (m.expected_schema) {
+      json fields = json::array();
+      for (const NestedField& f : m.expected_schema->fields) fields.push_back(FieldToJson(f));
+      e["schema-fields"] = {{"last-column-id", m.base_last_column_id}, {"fields", fields}};
     }
     if (m.new_snapshot) {
       json statuses = json::object();

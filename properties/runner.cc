@@ -17,6 +17,7 @@
 #include "model/operations.h"
 #include "model/rule_catalogue.h"
 #include "model/schema.h"
+#include "properties/corpus.h"
 #include "properties/fixture.h"
 
 namespace ictk {
@@ -606,19 +607,29 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
     const StepOutcome& s = best.steps[best.failed_step];
     in.slug = s.step.label;
   }
+  std::vector<json> sent;
+  std::vector<json> answers;
   for (const StepOutcome& s : best.steps) {
     in.requests.push_back(s.step.request);
     in.expects.push_back(s.expect);
+    sent.push_back(RequestToJson(s.step.request));
+    answers.push_back(s.response.value_or(json(nullptr)));
   }
+  // Only the switches the expectations depend on, decided as for the corpus (with the
+  // implementation's own answers), so the fixture replays under other values of the rest.
+  in.recorded_switches = SwitchesThatMatter(sent, switches, &answers);
   in.switches = options.switches;
   in.tool = options.tool;
   in.model_version = options.model_version;
   in.seed = options.seed;
   in.description = fmt::format(
-      "Found by `{}` (case {}), minimized from {} to {} requests. At step {} ({}) the "
-      "rule "
-      "{} applies: {}. The model allowed: {}. The implementation answered: {}.",
-      f.reproduce, record.id, f.original_steps, best.steps.size(), f.step,
+      "Found by `{}` (case {}), {}. At step {} ({}) the rule {} applies: {}. The model "
+      "allowed: {}. The implementation answered: {}.",
+      f.reproduce, record.id,
+      WasMinimized(f) ? fmt::format("minimized from {} to {} requests", f.original_steps,
+                                    best.steps.size())
+                      : fmt::format("{} requests, not minimized", best.steps.size()),
+      f.step,
       f.steps.empty() ? "?" : f.steps.back().op, f.rule, f.sentence, f.allowed,
       f.answered);
   json fixture = MakeFixture(in);

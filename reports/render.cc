@@ -173,6 +173,12 @@ std::string ProfileLinesMarkdown(const RunHeader& h, const Totals& t) {
         t.profile_not_exercised.empty()
             ? ""
             : fmt::format("; not exercised: {}", fmt::join(t.profile_not_exercised, ", ")));
+  if (!t.profile_out_of_reach.empty()) {
+    std::vector<std::string> parts;
+    for (const auto& [why, n] : t.profile_out_of_reach)
+      parts.push_back(fmt::format("{} {}", n, why));
+    out += fmt::format("- rules out of the profile's reach: {}\n", fmt::join(parts, ", "));
+  }
   if (!t.idle_capabilities.empty())
     out += fmt::format("- declared capabilities that received no request: {}\n",
                        fmt::join(t.idle_capabilities, ", "));
@@ -364,9 +370,11 @@ std::string RenderSummaryMarkdown(const Report& report) {
     if (c.failure) {
       const FailureDetail& f = *c.failure;
       out += fmt::format("**{}**\n\n", MdCell(FindingOf(f)));
-      out += fmt::format("Step {} of {} (minimized from {}): rule `{}` — {}\n\n", f.step,
-                         f.steps.size(), f.original_steps, f.rule,
-                         Sentence(f.rule, f.sentence));
+      out += fmt::format("Step {} of {}{}: rule `{}` — {}\n\n", f.step, f.steps.size(),
+                         WasMinimized(f)
+                             ? fmt::format(" (minimized from {})", f.original_steps)
+                             : std::string(),
+                         f.rule, Sentence(f.rule, f.sentence));
       out += fmt::format("- allowed: {}\n- answered: {}\n", MdCell(f.allowed),
                          MdCell(f.answered));
       if (!f.fixture.empty()) out += fmt::format("- fixture: `{}`\n", f.fixture);
@@ -517,10 +525,13 @@ std::string RenderHtml(const Report& report) {
     out += fmt::format("<p class=\"finding\"><b>Finding:</b> {}</p>\n",
                        EscapeXml(FindingOf(f)));
     out += fmt::format(
-        "<p>Step {} of {} (minimized from {} requests in {} runs): rule "
+        "<p>Step {} of {}{}: rule "
         "<code>{}</code></p>\n<blockquote>{}</blockquote>\n",
-        f.step, f.steps.size(), f.original_steps, f.shrink_runs, EscapeXml(f.rule),
-        EscapeXml(Sentence(f.rule, f.sentence)));
+        f.step, f.steps.size(),
+        WasMinimized(f) ? fmt::format(" (minimized from {} requests in {} runs)",
+                                      f.original_steps, f.shrink_runs)
+                        : std::string(),
+        EscapeXml(f.rule), EscapeXml(Sentence(f.rule, f.sentence)));
     out += fmt::format("<p><b>Allowed:</b> {}<br><b>Answered:</b> {}</p>\n",
                        EscapeXml(f.allowed), EscapeXml(f.answered));
     if (!f.findings.empty()) {

@@ -121,6 +121,11 @@ std::string FindingOf(const FailureDetail& failure) {
   return {};
 }
 
+bool WasMinimized(const FailureDetail& failure) {
+  return failure.shrink_runs > 0 &&
+         failure.original_steps > static_cast<int>(failure.steps.size());
+}
+
 std::string_view ToString(Verdict verdict) {
   return kVerdictNames[static_cast<int>(verdict)];
 }
@@ -230,6 +235,8 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
   if (!header.profile.empty()) {
     const std::vector<std::string> covered = ProfileRules(header);
     t.profile_rules = static_cast<int64_t>(covered.size());
+    for (const auto& [why, rules] : ProfileOutOfReach(header))
+      t.profile_out_of_reach[why] = static_cast<int64_t>(rules.size());
     for (const std::string& rule : covered) {
       const RuleTotals& rt = t.rules[rule];
       if (rt.positive + rt.negative == 0) t.profile_not_exercised.push_back(rule);
@@ -247,35 +254,48 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
   return t;
 }
 
-std::vector<std::string> ProfileRules(const RunHeader& header) {
+std::string OutOfReachReason(const RunHeader& header, const RuleInfo& r) {
   const std::set<std::string> declared(header.capabilities.begin(),
                                        header.capabilities.end());
   const bool v4 = std::find(header.format_versions.begin(), header.format_versions.end(),
                             4) != header.format_versions.end();
+  const std::string name(RuleIdName(r.id));
+  const std::string_view cap = CapabilityForRule(name);
+  if (!cap.empty() && !declared.count(std::string(cap))) return "capability not declared";
+  // A writer is never sent a known version it did not declare: only a reader can
+  // exercise proto.declared-versions.
+  if (r.id == RuleId::kProtoDeclaredVersions &&
+      (header.writer || DeclaresEveryVersion(header)))
+    return "only a reader lacking a format version meets it";
+  // The Iceberg table-metadata rules are judged by `ictk lint-metadata`, not per
+  // request of a writer's history.
+  if (header.writer && r.group == "ice" && r.binds == Binds::kMetadata)
+    return "metadata rule judged by lint-metadata";
+  // A v1-v3 writer is sent no constraint changes; def.v4-only is then the reader's
+  // (v1-v3 metadata carrying constraint fields).
+  const bool v4_only_reader = !header.writer && r.id == RuleId::kDefV4Only;
+  if (!header.writer && r.binds == Binds::kWriter && r.group != "proto" && !v4_only_reader)
+    return "a writer's rule";
+  if (!v4 && !(r.group == "ice" || r.group == "proto" || v4_only_reader ||
+               (header.writer && r.id == RuleId::kSemLiveRows)))
+    return "needs format version 4";
+  return {};
+}
+
+std::vector<std::string> ProfileRules(const RunHeader& header) {
   std::vector<std::string> out;
+  for (const RuleInfo& r : RuleCatalogue())
+    if (!r.coverage_exempt && OutOfReachReason(header, r).empty())
+      out.emplace_back(RuleIdName(r.id));
+  return out;
+}
+
+std::map<std::string, std::vector<std::string>> ProfileOutOfReach(const RunHeader& header) {
+  std::map<std::string, std::vector<std::string>> out;
   for (const RuleInfo& r : RuleCatalogue()) {
     if (r.coverage_exempt) continue;
-    const std::string name(RuleIdName(r.id));
-    const std::string_view cap = CapabilityForRule(name);
-    if (!cap.empty() && !declared.count(std::string(cap))) continue;
-    // A writer is never sent a known version it did not declare: only a reader can
-    // exercise proto.declared-versions.
-    if (r.id == RuleId::kProtoDeclaredVersions &&
-        (header.writer || DeclaresEveryVersion(header)))
-      continue;
-    // The Iceberg table-metadata rules are judged by `ictk lint-metadata`, not per
-    // request of a writer's history.
-    if (header.writer && r.group == "ice" && r.binds == Binds::kMetadata) continue;
-    // A v1-v3 writer is sent no constraint changes; def.v4-only is then the reader's
-    // (v1-v3 metadata carrying constraint fields).
-    const bool v4_only_reader = !header.writer && r.id == RuleId::kDefV4Only;
-    if (!header.writer && r.binds == Binds::kWriter && r.group != "proto" &&
-        !v4_only_reader)
-      continue;
-    if (!v4 && !(r.group == "ice" || r.group == "proto" || v4_only_reader ||
-                 (header.writer && r.id == RuleId::kSemLiveRows)))
-      continue;
-    out.push_back(name);
+    if (std::string why = OutOfReachReason(header, r); !why.empty())
+      out[why].emplace_back(RuleIdName(r.id));
   }
   return out;
 }
@@ -320,6 +340,17 @@ std::string VerdictText(const Totals& t) {
     out += fmt::format("; not exercised: {}", fmt::join(shown, ", "));
     if (t.profile_not_exercised.size() > kShown)
       out += fmt::format(" and {} more", t.profile_not_exercised.size() - kShown);
+  }
+  // What the profile cannot reach, and why: "N of M" counts only the reachable rules.
+  if (!t.profile_out_of_reach.empty()) {
+    int64_t total = 0;
+    std::vector<std::string> parts;
+    for (const auto& [why, n] : t.profile_out_of_reach) {
+      total += n;
+      parts.push_back(fmt::format("{} {}", n, why));
+    }
+    out += fmt::format("; {} more out of the profile's reach: {}", total,
+                       fmt::join(parts, ", "));
   }
   if (!t.idle_capabilities.empty())
     out += fmt::format("; no request for declared {} {}",
@@ -482,6 +513,7 @@ json ToJson(const Totals& t) {
           {"profile", t.profile},
           {"profile-rules", t.profile_rules},
           {"profile-not-exercised", t.profile_not_exercised},
+          {"profile-out-of-reach", t.profile_out_of_reach},
           {"idle-capabilities", t.idle_capabilities}};
 }
 
@@ -568,6 +600,8 @@ Result<Totals> TotalsFromJson(const json& j) {
   t.profile_not_exercised =
       Get<std::vector<std::string>>(j, "profile-not-exercised", {});
   t.idle_capabilities = Get<std::vector<std::string>>(j, "idle-capabilities", {});
+  t.profile_out_of_reach =
+      Get<std::map<std::string, int64_t>>(j, "profile-out-of-reach", {});
   return t;
 }
 

@@ -21,6 +21,8 @@
 
 namespace ictk {
 
+struct RuleInfo;  // model/rule_catalogue.h
+
 /// A case's verdict (ARCHITECTURE.md's list).
 enum class Verdict {
   kPass,
@@ -86,6 +88,10 @@ struct FailureDetail {
 
 /// The finding of a failure: `finding`, else the first of `findings`, else "".
 std::string FindingOf(const FailureDetail& failure);
+
+/// Whether the failure's history was minimized: shrinking ran and left fewer requests
+/// than the original (not a corpus fixture replayed as it is, nor a run with --no-shrink).
+bool WasMinimized(const FailureDetail& failure);
 
 /// How often a rule was exercised in one case: steps where it allowed the answer
 /// (positive) and where it required a rejection (negative).
@@ -173,6 +179,9 @@ struct Totals {
   int64_t profile_rules = 0;
   std::vector<std::string> profile_not_exercised;
   std::vector<std::string> idle_capabilities;
+  /// The rules the profile cannot reach (not in `profile_rules`), counted by why
+  /// (OutOfReachReason): "capability not declared", "needs format version 4", ...
+  std::map<std::string, int64_t> profile_out_of_reach;
 };
 
 /// The rules a profile can break and a run should exercise: not coverage-exempt, their
@@ -181,14 +190,26 @@ struct Totals {
 /// `def.v4-only` (and, for a writer, `sem.live-rows`).
 std::vector<std::string> ProfileRules(const RunHeader& header);
 
+/// Why the profile of `header` cannot exercise `rule` ("" when it can): "capability not
+/// declared", "metadata rule judged by lint-metadata" (a writer's `ice.*` metadata
+/// rules), "a writer's rule" (a reader profile), "needs format version 4", "only a reader
+/// lacking a format version meets it" (proto.declared-versions). ProfileRules is every
+/// rule, not coverage-exempt, with none.
+std::string OutOfReachReason(const RunHeader& header, const RuleInfo& rule);
+
+/// The rules out of the profile's reach, by OutOfReachReason.
+std::map<std::string, std::vector<std::string>> ProfileOutOfReach(const RunHeader& header);
+
 /// The protocol op a declared capability is seen to be used by ("" when no single op
 /// shows it, e.g. nested-keys); for a reader profile only its reader capabilities.
 std::string_view RequestOfCapability(std::string_view capability);
 
 /// The verdict in words: "CONFORMANT", "NOT CONFORMANT", followed, when a declared
 /// capability received no request or the run exercised fewer rules than its profile
-/// covers, by "(v1–v3 reader profile: 9 of 23 rules exercised; not exercised: ...; no
-/// request for declared capability: reader)".
+/// covers, by "(v1–v3 reader profile: 9 of 23 rules exercised; not exercised: ...; 60
+/// more out of the profile's reach: 50 a writer's rule, 10 needs format version 4; no
+/// request for declared capability: reader)": M counts the rules the profile can reach,
+/// and the rest are counted by why they are out of its reach.
 std::string VerdictText(const Totals& totals);
 
 /// One cause of failure: the non-conformant cases that failed the same way — the same

@@ -340,30 +340,6 @@ std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& st
   return {};
 }
 
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style) {
-  Profile profile = Profile::kWriter;
-  std::string problem = ParseSampleQuery(query, mutant, style, profile);
-  if (problem.empty() && profile != Profile::kWriter)
-    return "this form of the sample takes no profile";
-  return problem;
-}
-
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Profile& profile) {
-  Style style = Style::kCanonical;
-  std::string problem = ParseSampleQuery(query, mutant, style, profile);
-  if (problem.empty() && style != Style::kCanonical)
-    return "this form of the sample takes no style";
-  return problem;
-}
-
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant) {
-  Style style = Style::kCanonical;
-  std::string problem = ParseSampleQuery(query, mutant, style);
-  if (problem.empty() && style != Style::kCanonical)
-    return "this form of the sample takes no style";
-  return problem;
-}
-
 namespace {
 
 /// builtin:sample — the session in-process.

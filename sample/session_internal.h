@@ -50,11 +50,5 @@ class Session {
 /// in any order; an error message, or "" with `mutant`, `style` and `profile` set.
 std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style,
                              Profile& profile);
-/// The same without a profile (a query naming one other than writer is an error).
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Style& style);
-/// The same without a style (a query naming a style other than canonical is an error).
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant);
-/// The same without a style.
-std::string ParseSampleQuery(const std::string& query, Mutant& mutant, Profile& profile);
 
 }  // namespace ictk::sample

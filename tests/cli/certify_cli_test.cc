@@ -22,33 +22,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using testing::ReadJsonl;
 using testing::RunIctk;
-
-/// A fresh directory under the system's temp dir, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "ictk-certify-XXXXXX").string();
-    path_ = mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-std::vector<json> ReadJsonl(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<json> out;
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) out.push_back(json::parse(line));
-  return out;
-}
+using testing::TempDir;
 
 /// The random cases of a report, by case ID, with the timing fields dropped.
 std::map<std::string, json> RandomCases(const std::vector<json>& records) {
@@ -71,7 +47,7 @@ const json* Totals(const std::vector<json>& records) {
 }
 
 TEST(CertifyCli, ConformantSampleExitsZeroAndWritesFiveReports) {
-  TempDir dir;
+  TempDir dir("ictk-certify");
   const auto r = RunIctk("certify --adapter builtin:sample --histories 25 --seed 3 --quiet "
                          "--out '" + dir / "run" + "'");
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -91,7 +67,7 @@ TEST(CertifyCli, ConformantSampleExitsZeroAndWritesFiveReports) {
 
 TEST(CertifyCli, AMutantFailsWithAFixtureCitingItsRuleAndAWorkingReproduceCommand) {
   SCOPED_TRACE("def.single-pk: mutant two-pks-accepted");
-  TempDir dir;
+  TempDir dir("ictk-certify");
   const std::string out = dir / "run";
   const auto r = RunIctk(
       "certify --adapter 'builtin:sample?mutant=two-pks-accepted' --histories 200 --seed 1 "
@@ -139,7 +115,7 @@ TEST(CertifyCli, AMutantFailsWithAFixtureCitingItsRuleAndAWorkingReproduceComman
 
 TEST(CertifyCli, TheCorpusRunsFirstAndItsFailuresReplayAsPrinted) {
   SCOPED_TRACE("id.no-reuse: mutant reuse-removed-id against the committed corpus");
-  TempDir dir;
+  TempDir dir("ictk-certify");
   const auto r = RunIctk(
       "certify --adapter 'builtin:sample?mutant=reuse-removed-id' --histories 0 --quiet "
       "--out '" + dir / "run" + "'");
@@ -166,7 +142,7 @@ TEST(CertifyCli, TheCorpusRunsFirstAndItsFailuresReplayAsPrinted) {
 }
 
 TEST(CertifyCli, SameSeedSameReportWithAnyJobsAndShardsPartitionTheCases) {
-  TempDir dir;
+  TempDir dir("ictk-certify");
   const std::string common =
       "certify --adapter builtin:sample --histories 24 --seed 11 --quiet --out '";
   ASSERT_EQ(RunIctk(common + dir / "a" + "'").exit_code, 0);
@@ -185,7 +161,7 @@ TEST(CertifyCli, SameSeedSameReportWithAnyJobsAndShardsPartitionTheCases) {
 }
 
 TEST(CertifyCli, TheExecTransportCertifiesTheSampleAdapter) {
-  TempDir dir;
+  TempDir dir("ictk-certify");
   const auto r = RunIctk(std::string("certify --adapter 'exec:") + ICTK_BIN_DIR +
                          "/ictk-sample-adapter' --histories 15 --seed 5 --quiet --out '" +
                          dir / "run" + "'");
@@ -194,7 +170,7 @@ TEST(CertifyCli, TheExecTransportCertifiesTheSampleAdapter) {
 }
 
 TEST(CertifyCli, UsageAndAdapterFailuresExitTwoWithAMessage) {
-  TempDir dir;
+  TempDir dir("ictk-certify");
   const std::string out = " --out '" + dir / "x" + "'";
   auto r = RunIctk("certify --adapter builtin:nonesuch --histories 1" + out);
   EXPECT_EQ(r.exit_code, 2) << r.out;
@@ -214,7 +190,7 @@ TEST(CertifyCli, UsageAndAdapterFailuresExitTwoWithAMessage) {
 // --mutation-score --mutant NAME with a name that is no mutant is a usage error, not an
 // empty "0/0 killed" score; a real name certifies that mutant alone and names its clause.
 TEST(CertifyCli, MutationScoreWithAnUnknownMutantIsAUsageError) {
-  TempDir dir;
+  TempDir dir("ictk-certify");
   auto r = RunIctk("certify --mutation-score --mutant NO-SUCH-NAME --histories 5 --out '" +
                    dir / "m" + "'");
   EXPECT_EQ(r.exit_code, 2) << r.out;

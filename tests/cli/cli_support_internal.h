@@ -6,8 +6,13 @@
 #include <spawn.h>
 #include <sys/wait.h>
 
+#include <stdlib.h>
+
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -19,6 +24,37 @@ struct CommandResult {
   int exit_code = -1;
   std::string out;  ///< stdout and stderr together
 };
+
+/// A fresh directory under the system's temp dir (`PREFIX-XXXXXX`), removed with
+/// everything in it at the end of the test.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& prefix = "ictk-test") {
+    std::string tmpl =
+        (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+    if (mkdtemp(tmpl.data()) != nullptr) path_ = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// The JSON lines of a file (report.jsonl), empty lines skipped; none when it is missing.
+inline std::vector<nlohmann::json> ReadJsonl(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<nlohmann::json> out;
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
 
 /// Runs `build/bin/ictk ARGS` from the source root (so relative data paths work).
 inline CommandResult RunIctk(const std::string& args) {

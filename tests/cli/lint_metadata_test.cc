@@ -42,6 +42,19 @@ TEST(LintMetadataCli, TruncatedJsonExitsTwoNamingFileAndPosition) {
   EXPECT_NE(r.out.find("truncated.json:3:1:"), std::string::npos) << r.out;
 }
 
+TEST(LintMetadataCli, UndecodableMetadataIsAShapeFindingWithItsPointer) {
+  // Valid JSON, not valid table metadata: ice.metadata-shape with the position (exit 1),
+  // as certify files such an answer, not "unreadable" (exit 2).
+  auto r = RunIctk("lint-metadata tests/data/lint/partition-specs-object.json");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("ice.metadata-shape at /partition-specs"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("error:"), std::string::npos) << r.out;
+  auto j = RunIctk("lint-metadata --format json tests/data/lint/partition-specs-object.json");
+  EXPECT_EQ(j.exit_code, 1) << j.out;
+  EXPECT_NE(j.out.find("\"rule\": \"ice.metadata-shape\""), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"pointer\": \"/partition-specs"), std::string::npos) << j.out;
+}
+
 TEST(LintMetadataCli, MissingFileExitsTwo) {
   auto r = RunIctk("lint-metadata tests/data/lint/does-not-exist.json");
   EXPECT_EQ(r.exit_code, 2) << r.out;

@@ -25,32 +25,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using testing::ReadJsonl;
 using testing::RunIctk;
-
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "ictk-profiles-XXXXXX").string();
-    path_ = mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string operator/(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-std::vector<json> ReadJsonl(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<json> out;
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) out.push_back(json::parse(line));
-  return out;
-}
+using testing::TempDir;
 
 std::string ReadText(const std::string& path) {
   std::ifstream in(path);
@@ -97,7 +74,7 @@ TEST(ProfilesCli, AnHonestV1ToV3WriterPassesValidateAdapter) {
 }
 
 TEST(ProfilesCli, TheExampleReaderCertifiesWithHonestTotals) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const auto r = RunIctk(std::string("certify --adapter ") + kReader +
                          " --histories 12 --max-steps 12 --no-corpus --quiet --out '" +
                          dir / "run" + "'");
@@ -122,7 +99,7 @@ TEST(ProfilesCli, TheExampleReaderCertifiesWithHonestTotals) {
 }
 
 TEST(ProfilesCli, ADeclaredCapabilityWithoutRequestsIsNamedInTheVerdict) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const auto r = RunIctk(std::string("certify --adapter ") + kReader +
                          " --histories 4 --max-steps 8 --no-corpus --quiet "
                          "--weights read-statuses=0 --out '" +
@@ -136,7 +113,7 @@ TEST(ProfilesCli, ADeclaredCapabilityWithoutRequestsIsNamedInTheVerdict) {
 }
 
 TEST(ProfilesCli, AV1ToV3WriterCertifiesWithoutV4Requests) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const auto r = RunIctk("certify --adapter " + V3Writer() +
                          " --histories 10 --max-steps 10 --no-corpus --quiet --out '" +
                          dir / "run" + "'");
@@ -150,7 +127,7 @@ TEST(ProfilesCli, AV1ToV3WriterCertifiesWithoutV4Requests) {
 }
 
 TEST(ProfilesCli, FailuresAreGroupedByCauseWithOneFixturePerCause) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const auto r = RunIctk(
       "certify --adapter 'builtin:sample?mutant=status-list-missing-constraint' --histories 30 "
       "--no-shrink --no-corpus --quiet --out '" +
@@ -183,7 +160,7 @@ TEST(ProfilesCli, FailuresAreGroupedByCauseWithOneFixturePerCause) {
 }
 
 TEST(ProfilesCli, ResumeBeforeAFlagDoesNotTakeItAsTheFolder) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const std::string out = dir / "run";
   const auto r = RunIctk("certify --adapter builtin:sample --histories 2 --no-corpus --out '" +
                          out + "' --resume --quiet");
@@ -195,7 +172,7 @@ TEST(ProfilesCli, ResumeBeforeAFlagDoesNotTakeItAsTheFolder) {
 }
 
 TEST(ProfilesCli, TheReproduceLineKeepsTheSwitches) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const auto r = RunIctk(
       "certify --adapter builtin:sample --histories 2 --no-corpus --quiet "
       "--switch unenforced-may-reject=true --out '" +
@@ -208,7 +185,7 @@ TEST(ProfilesCli, TheReproduceLineKeepsTheSwitches) {
 }
 
 TEST(ProfilesCli, CorpusFixturePathsPrintWithoutTheRunFolder) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const std::string out = dir / "run";
   const auto r = RunIctk(
       "certify --adapter 'builtin:sample?mutant=reuse-removed-id' --histories 0 "
@@ -221,7 +198,7 @@ TEST(ProfilesCli, CorpusFixturePathsPrintWithoutTheRunFolder) {
 }
 
 TEST(ProfilesCli, TheCorpusComesFromIctkCorpus) {
-  TempDir dir;
+  TempDir dir("ictk-profiles");
   const auto r = RunIctk("certify --adapter builtin:sample --histories 0 --out '" +
                          dir / "run" + "' < /dev/null; ICTK_CORPUS=/nonexistent '" +
                          ICTK_BIN_DIR +

@@ -13,6 +13,9 @@
 #include "adapters/reference_adapter.h"
 #include "codec/json_text.h"
 #include "model/rule_catalogue.h"
+#include "fixtures/fixture_file.h"
+#include "model/switches.h"
+#include "properties/corpus.h"
 #include "properties/runner.h"
 #include "reports/digest.h"
 #include "sample/sample_adapter.h"
@@ -166,6 +169,57 @@ TEST(Shrinking, MinimizesAndWritesAFixture) {
   }
   EXPECT_NE(r.failure->replay.find("ictk replay --adapter"), std::string::npos);
   EXPECT_NE(r.failure->reproduce.find("--case"), std::string::npos);
+}
+
+// Certify's failure fixtures record only the switches their expectations depend on
+// (SwitchesThatMatter, as the corpus does): the fixture of a mutant names fewer switches
+// than exist, still fails when replayed under another value of each switch it does not
+// record (not skipped), and so keeps its ID when a switch is added. A history that was
+// not minimized does not say "minimized from".
+TEST(FailureFixtures, RecordOnlyTheSwitchesTheyDependOn) {
+  for (const char* mutant : {"reuse-removed-id", "timestamp-not-updated"}) {
+    SCOPED_TRACE(mutant);
+    std::optional<CaseResult> kill = FirstKill(mutant, 200);
+    ASSERT_TRUE(kill.has_value() && kill->fixture.has_value());
+    const nlohmann::json& doc = kill->fixture->content;
+    ASSERT_TRUE(doc.at("switches").is_object());
+    EXPECT_LT(doc.at("switches").size(), AllSwitches().size()) << DumpJson(doc);
+    Result<Fixture> fixture = DecodeFixture(doc, "failure");
+    ASSERT_TRUE(fixture.has_value()) << fixture.error().message;
+    int replayed = 0;
+    for (const SwitchInfo& info : AllSwitches()) {
+      if (doc.at("switches").contains(std::string(info.name))) continue;
+      for (size_t v = 1; v < info.values.size(); ++v) {
+        auto session = Open([&] { return Sample(std::string("mutant=") + mutant); });
+        ReplayOptions options;
+        ASSERT_EQ(SetSwitch(options.switches, info.name, info.values[v]), "");
+        const CaseRecord r = ReplayFixture(*session, *fixture, options, 0);
+        EXPECT_FALSE(IsConformant(r.verdict) || r.verdict == Verdict::kSkip)
+            << info.name << "=" << info.values[v] << ": " << ToString(r.verdict) << " "
+            << r.reason;
+        ++replayed;
+      }
+    }
+    EXPECT_GT(replayed, 0);
+    const std::string description = doc.at("description").get<std::string>();
+    EXPECT_EQ(description.find("minimized from") != std::string::npos,
+              WasMinimized(*kill->record.failure))
+        << description;
+  }
+  // Without shrinking nothing is minimized, and the fixture does not claim it was.
+  auto session = Open([] { return Sample("mutant=reuse-removed-id"); });
+  CertifyOptions options = Options(1, 20);
+  options.shrink = false;
+  for (int64_t i = 0; i < 200; ++i) {
+    CaseResult r = CertifyCase(*session, i, options);
+    if (IsConformant(r.record.verdict)) continue;
+    ASSERT_TRUE(r.fixture.has_value() && r.record.failure.has_value());
+    EXPECT_FALSE(WasMinimized(*r.record.failure));
+    const std::string description = r.fixture->content.at("description");
+    EXPECT_EQ(description.find("minimized from"), std::string::npos) << description;
+    EXPECT_NE(description.find("not minimized"), std::string::npos) << description;
+    break;
+  }
 }
 
 // The same seed gives the same histories and the same verdicts (apart from timing).

@@ -5,6 +5,8 @@
 // the plain verdict.
 #include <gtest/gtest.h>
 
+#include "model/rule_catalogue.h"
+
 #include "reports/render.h"
 #include "reports/report.h"
 
@@ -66,6 +68,20 @@ TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
   EXPECT_NE(verdict.find("not exercised: "), std::string::npos) << verdict;
   EXPECT_NE(verdict.find("no request for declared capability reader"), std::string::npos)
       << verdict;
+  // What the profile cannot reach is counted, with why: the writer's rules and the rules
+  // that need format version 4; together with the covered ones, every rule.
+  EXPECT_NE(verdict.find("more out of the profile's reach: "), std::string::npos) << verdict;
+  EXPECT_NE(verdict.find(" a writer's rule"), std::string::npos) << verdict;
+  int64_t out_of_reach = 0;
+  for (const auto& [why, rules] : ProfileOutOfReach(r.header)) {
+    EXPECT_EQ(t.profile_out_of_reach.at(why), static_cast<int64_t>(rules.size())) << why;
+    out_of_reach += static_cast<int64_t>(rules.size());
+    for (const std::string& rule : rules)
+      EXPECT_EQ(std::find(covered.begin(), covered.end(), rule), covered.end()) << rule;
+  }
+  int64_t counted = 0;
+  for (const RuleInfo& info : RuleCatalogue()) counted += info.coverage_exempt ? 0 : 1;
+  EXPECT_EQ(t.profile_rules + out_of_reach, counted);
   const std::string md = RenderSummaryMarkdown(r);
   EXPECT_NE(md.find("# ictk certify: CONFORMANT (v1\u2013v3 reader profile"),
             std::string::npos)
@@ -81,6 +97,31 @@ TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
   EXPECT_EQ(back->header.corpus_note, "--no-corpus");
   EXPECT_EQ(back->totals->profile_not_exercised, t.profile_not_exercised);
   EXPECT_EQ(back->totals->idle_capabilities, t.idle_capabilities);
+  EXPECT_EQ(back->totals->profile_out_of_reach, t.profile_out_of_reach);
+}
+
+// A writer run says the same: "N of M" counts the rules the writer profile can reach, and
+// the ice.* metadata rules (lint-metadata's) and undeclared capabilities' rules are named
+// as out of its reach rather than silently left out of M.
+TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
+  Report r;
+  r.header = ReaderHeader();
+  r.header.writer = true;
+  r.header.profile = "v4 writer";
+  r.header.format_versions = {1, 2, 3, 4};
+  r.header.capabilities = {"check", "unique"};
+  CaseRecord c;
+  c.id = "random/s1/0";
+  c.rules["enf.enforced"] = {1, 0};
+  r.cases.push_back(c);
+  r.totals = ComputeTotals(r.header, r.cases, 10);
+  const std::string verdict = VerdictText(*r.totals);
+  EXPECT_NE(verdict.find("v4 writer profile: 1 of "), std::string::npos) << verdict;
+  EXPECT_NE(verdict.find("metadata rule judged by lint-metadata"), std::string::npos)
+      << verdict;
+  EXPECT_NE(verdict.find("capability not declared"), std::string::npos) << verdict;
+  EXPECT_NE(RenderSummaryMarkdown(r).find("- rules out of the profile's reach: "),
+            std::string::npos);
 }
 
 TEST(HonestTotals, ARunOfOldRecordsKeepsThePlainVerdict) {
