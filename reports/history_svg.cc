@@ -123,10 +123,24 @@ std::string KeyTuple(const json& values, const std::vector<int64_t>& fields) {
   return out;
 }
 
+std::string Draw(const FailureDetail& f, const std::string& sentence);
+
 }  // namespace
 
 std::string HistorySvg(const FailureDetail& f, const std::string& sentence) {
   if (f.steps.empty()) return "";
+  // A report is input: a request or answer of an unexpected shape draws nothing rather than
+  // stopping the rendering.
+  try {
+    return Draw(f, sentence);
+  } catch (const nlohmann::json::exception&) {
+    return "";
+  }
+}
+
+namespace {
+
+std::string Draw(const FailureDetail& f, const std::string& sentence) {
   std::vector<Column> cols;
   std::map<int64_t, Constraint> constraints;     // every constraint seen
   std::map<std::string, json> live;              // key -> values (committed)
@@ -140,8 +154,8 @@ std::string HistorySvg(const FailureDetail& f, const std::string& sentence) {
   for (const StepRow& s : f.steps) {
     Column c;
     c.step = &s;
-    const json& rq = s.request;
-    const json& rs = s.response;
+    const json rq = s.request.is_object() ? s.request : json::object();
+    const json rs = s.response.is_object() ? s.response : json::object();
     const std::string result =
         rs.is_object() && rs.contains("result") && rs["result"].is_string()
             ? rs["result"].get<std::string>()
@@ -268,7 +282,7 @@ std::string HistorySvg(const FailureDetail& f, const std::string& sentence) {
   auto x_of = [&](size_t k) { return kLeft + kCol * static_cast<int>(k) + kCol / 2; };
 
   std::string out = fmt::format(
-      "<svg class=\"history\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+      "<svg class=\"history\" width=\"{0}\" "
       "height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" font-family=\"sans-serif\" "
       "font-size=\"11\"><title>{2}</title>\n",
       width, height,
@@ -438,5 +452,7 @@ std::string HistorySvg(const FailureDetail& f, const std::string& sentence) {
   out += "</svg>";
   return out;
 }
+
+}  // namespace
 
 }  // namespace ictk
