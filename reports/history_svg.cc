@@ -404,7 +404,7 @@ std::string Draw(const FailureDetail& f, const std::string& sentence) {
           outside ? " fill=\"#d93025\" font-weight=\"bold\"" : "", Short(status, 18));
       if (outside)
         out += fmt::format(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"9\" "
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\" "
             "fill=\"#d93025\">∉ {}</text>\n",
             x, ry + 26, Short(set, 24));
     }

@@ -102,6 +102,19 @@ expect_exit 2 "$tmp/killed.log" "$ictk" report merge "$tmp/shard0" "$tmp/shard1"
 check "a shard that did not finish is named: field totals" grep -q "field totals" \
   "$tmp/killed.log"
 
+# Progress outside a terminal: one line per 10% with the failures so far; --jobs defaults
+# to the number of cores.
+"$ictk" certify --adapter "$adapter" --histories 40 --seed 1 --no-corpus --out "$tmp/progress" \
+  >"$tmp/progress.out" 2>"$tmp/progress.err" </dev/null
+lines=$(grep -c "^certify: .*% .* cases, .* failing so far" "$tmp/progress.err")
+check "one progress line per 10% (got $lines)" test "$lines" -eq 10
+check "the last progress line is at 100%" \
+  bash -c "grep '^certify: ' '$tmp/progress.err' | tail -n 1 | grep -q '100% 40/40 cases'"
+check "the progress lines count the failures" \
+  bash -c "grep '^certify: ' '$tmp/progress.err' | tail -n 1 | grep -Eq ' [1-9][0-9]* failing so far'"
+cores=$(nproc 2>/dev/null || echo 1)
+check "--jobs defaults to the cores ($cores)" grep -q "$cores job(s)" "$tmp/progress.err"
+
 # The CI script: the merge job's step on these shards, and the whole matrix locally.
 unset GITHUB_STEP_SUMMARY
 ICTK_BIN=$bin ICTK_SUMMARY=$tmp/merge-job.md "$source_dir/scripts/ci/implementation-repo" \
