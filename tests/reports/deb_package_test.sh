@@ -25,8 +25,11 @@ check() {  # check DESCRIPTION COMMAND...
 deb=$(ls "$tmp"/pkg/ictk_*_amd64.deb 2>/dev/null | head -n 1)
 check "cpack wrote ictk_<version>_amd64.deb" test -n "$deb"
 [ -n "$deb" ] || { cat "$tmp/cpack.log"; exit 1; }
-echo "package: $(basename "$deb") ($(du -k "$deb" | cut -f1) KB)"
-dpkg-deb -I "$deb" >"$tmp/info.txt" 2>&1 && sed -n '/Package:/,$p' "$tmp/info.txt" | head -n 12
+echo "package: $(basename "$deb")"
+dpkg-deb -f "$deb" Package Version Architecture Depends Recommends Installed-Size
+check "the package declares its dependencies" test -n "$(dpkg-deb -f "$deb" Depends)"
+size=$(du -k "$deb" | cut -f1)
+check "the package is stripped (${size} KB < 30 MB)" test "$size" -lt 30000
 
 root=$tmp/root
 dpkg -x "$deb" "$root"
