@@ -62,7 +62,8 @@ struct CertifyArgs {
   int max_steps = 20;
   uint64_t seed = 1;
   std::string out = "ictk-report";
-  int jobs = 1;
+  /// Parallel adapter sessions; the machine's cores unless --jobs says otherwise.
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::string shard;  ///< "I/N"
   std::vector<std::string> switches;
   bool fail_fast = false;
@@ -101,11 +102,12 @@ std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
   return fmt::format("{}", fmt::join(parts, " "));
 }
 
-/// Progress: a bar on a terminal, plain lines in CI.
+/// Progress: on a terminal (stdout and stderr both) a live bar with cases, failures, rate
+/// and ETA; otherwise (CI logs, pipes) one line per 10% with the failures so far.
 class Progress {
  public:
   Progress(int64_t total, bool quiet)
-      : total_(total), quiet_(quiet), tty_(::isatty(2) == 1) {}
+      : total_(total), quiet_(quiet), tty_(::isatty(1) == 1 && ::isatty(2) == 1) {}
   void Update(int64_t done, int64_t failing, Clock::time_point start) {
     if (quiet_ || total_ == 0) return;
     const double secs = MillisSince(start) / 1000;
@@ -122,17 +124,22 @@ class Progress {
       if (done == total_) std::fprintf(stderr, "\n");
       return;
     }
-    const int64_t step = std::max<int64_t>(1, total_ / 10);
-    if (done % step == 0 || done == total_)
-      std::fprintf(stderr, "certify: %lld/%lld cases, %lld failing, %.1f cases/s\n",
-                   static_cast<long long>(done), static_cast<long long>(total_),
-                   static_cast<long long>(failing), rate);
+    // One line each time another tenth is done (at most 10 lines, whatever the total).
+    const int64_t tenth = done * 10 / total_;
+    if (tenth <= printed_tenth_) return;
+    printed_tenth_ = tenth;
+    std::fprintf(stderr,
+                 "certify: %3lld%% %lld/%lld cases, %lld failing so far, %.1f cases/s, "
+                 "ETA %.0fs\n",
+                 static_cast<long long>(tenth * 10), static_cast<long long>(done),
+                 static_cast<long long>(total_), static_cast<long long>(failing), rate, eta);
   }
 
  private:
   int64_t total_;
   bool quiet_;
   bool tty_;
+  int64_t printed_tenth_ = 0;
 };
 
 /// The fixture corpus certify replays first, or "" with the reason in `note`:
@@ -859,7 +866,8 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
   c->add_option("--out", args->out,
                 "Run directory for the reports (default ictk-report)");
   c->add_option("--jobs", args->jobs,
-                "Parallel adapters (default 1); results do not depend on it")
+                "Parallel adapters (default: the number of cores); results do not depend on "
+                "it")
       ->check(CLI::PositiveNumber);
   c->add_option("--shard", args->shard, "Run only cases with index % N == I")
       ->type_name("I/N");

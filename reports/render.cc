@@ -5,12 +5,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
 #include "codec/json_text.h"
 #include "model/rule_catalogue.h"
 #include "model/rule_id.h"
+#include "reports/history_svg.h"
 
 namespace ictk {
 namespace {
@@ -91,6 +93,10 @@ code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
 details{margin:.2em 0}
 .failure{border:1px solid #d93025;border-radius:4px;padding:0 1em;margin:1em 0}
 tr.failed-step{background:#fce8e6}
+.history-box{overflow-x:auto;margin:.5em 0;border:1px solid #eee}
+tr.group th{background:#e8f0fe;text-align:left}
+td.v-fail{background:#f6aea9}td.v-pass{background:#ceead6}td.v-skip{background:#f1f3f4}
+td.v-xfail{background:#fef7e0}
 )";
 
 }  // namespace
@@ -415,10 +421,38 @@ std::string RenderSummaryMarkdown(const Report& report) {
   return out;
 }
 
+namespace {
+
+/// The spec subsection a rule group comes from (SPEC.md's headings).
+std::string_view GroupTitle(std::string_view group) {
+  static const std::map<std::string_view, std::string_view> kTitles = {
+      {"def", "Definitions and fields"},
+      {"key", "Key fields of unique and primary-key"},
+      {"sem", "What \"holds\" means"},
+      {"enf", "Enforcement and retries"},
+      {"id", "Constraint IDs"},
+      {"upg", "Upgrade to v4"},
+      {"expr", "Check expressions"},
+      {"sch", "Schema evolution"},
+      {"upd", "Updating a constraint"},
+      {"st", "Statuses"},
+      {"ice", "Surrounding Iceberg rules"},
+      {"proto", "Protocol conventions"}};
+  auto it = kTitles.find(group);
+  return it == kTitles.end() ? group : it->second;
+}
+
+}  // namespace
+
 std::string RenderHtml(const Report& report) {
   const Totals t = TotalsOf(report);
   const RunHeader& h = report.header;
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
+  // Self-contained: nothing may be loaded (no script, font, image or frame); the inline
+  // style and the inline SVG pictures need nothing from outside.
+  out +=
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      "style-src 'unsafe-inline'\">\n";
   out += fmt::format("<title>ictk {} — {}</title>\n<style>{}</style></head><body>\n",
                      EscapeXml(h.mode), EscapeXml(h.adapter), kCss);
   out += fmt::format("<h1>Iceberg v4 constraints: <code>{}</code></h1>\n",
@@ -463,13 +497,24 @@ std::string RenderHtml(const Report& report) {
   out += "</tr></table>\n";
 
   out +=
-      "<h2>Rules</h2>\n<p>Cases per rule and verdict; a case counts for a rule when a "
-      "step exercised it (positive: the rule allowed the answer; negative: it required a "
+      "<h2>Rules</h2>\n<p>Cases per rule and verdict, grouped by the spec's subsections; "
+      "a case counts for a rule when a step exercised it. The bar shows the steps that "
+      "exercised it: <span style=\"color:#1e8e3e\">positive</span> (the rule allowed the "
+      "answer) and <span style=\"color:#1a73e8\">negative</span> (it required a "
       "rejection).</p>\n<table id=\"rule-matrix\"><thead><tr><th>rule</th>";
   for (Verdict v : kAllVerdicts) out += fmt::format("<th>{}</th>", ToString(v));
-  out += "<th>positive</th><th>negative</th></tr></thead><tbody>\n";
-  const std::set<std::string> never(t.never_exercised.begin(), t.never_exercised.end());
+  out += "<th>positive</th><th>negative</th><th>coverage</th></tr></thead><tbody>\n";
+  int64_t most = 1;
+  for (const auto& [rule, rt] : t.rules) most = std::max(most, rt.positive + rt.negative);
+  std::string_view group;
   for (const RuleInfo& info : RuleCatalogue()) {
+    if (info.group != group) {
+      group = info.group;
+      out += fmt::format(
+          "<tr class=\"group\" id=\"group-{0}\"><th colspan=\"{1}\">{2} "
+          "(<code>{0}.*</code>)</th></tr>\n",
+          EscapeXml(group), std::size(kAllVerdicts) + 4, EscapeXml(GroupTitle(group)));
+    }
     const std::string rule(RuleIdName(info.id));
     auto it = t.rules.find(rule);
     const RuleTotals rt = it == t.rules.end() ? RuleTotals{} : it->second;
@@ -485,11 +530,26 @@ std::string RenderHtml(const Report& report) {
         info.coverage_exempt ? " <small>(exempt)</small>" : "");
     for (Verdict v : kAllVerdicts) {
       const int64_t n = Count(rt.cases, v);
+      const char* vcls = v == Verdict::kPass                            ? "v-pass"
+                         : v == Verdict::kSkip                          ? "v-skip"
+                         : v == Verdict::kXfail || v == Verdict::kXpass ? "v-xfail"
+                                                                        : "v-fail";
       out += n == 0 ? "<td class=\"n none\">·</td>"
-                    : fmt::format("<td class=\"n\">{}</td>", n);
+                    : fmt::format("<td class=\"n {}\">{}</td>", vcls, n);
     }
-    out += fmt::format("<td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
-                       rt.positive, rt.negative);
+    // The coverage bar: positive and negative steps, scaled to the most-used rule
+    // (square root, so that rarely exercised rules still show).
+    auto scale = [&](int64_t n) {
+      return n == 0 ? 0.0 : 4 + 116 * std::sqrt(static_cast<double>(n) / most);
+    };
+    out += fmt::format(
+        "<td class=\"n\">{}</td><td class=\"n\">{}</td><td><svg class=\"coverage\" "
+        "width=\"124\" height=\"14\" role=\"img\"><title>{} positive, {} "
+        "negative</title><rect x=\"0\" y=\"1\" width=\"{:.1f}\" height=\"5\" "
+        "fill=\"#1e8e3e\"/><rect x=\"0\" y=\"8\" width=\"{:.1f}\" height=\"5\" "
+        "fill=\"#1a73e8\"/></svg></td></tr>\n",
+        rt.positive, rt.negative, rt.positive, rt.negative, scale(rt.positive),
+        scale(rt.negative));
   }
   out += "</tbody></table>\n";
 
@@ -524,6 +584,9 @@ std::string RenderHtml(const Report& report) {
     const FailureDetail& f = *c.failure;
     out += fmt::format("<p class=\"finding\"><b>Finding:</b> {}</p>\n",
                        EscapeXml(FindingOf(f)));
+    if (shown <= 20)
+      if (std::string svg = HistorySvg(f, Sentence(f.rule, f.sentence)); !svg.empty())
+        out += "<div class=\"history-box\">" + svg + "</div>\n";
     out += fmt::format(
         "<p>Step {} of {}{}: rule "
         "<code>{}</code></p>\n<blockquote>{}</blockquote>\n",

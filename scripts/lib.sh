@@ -15,6 +15,14 @@ ictk_install_fuzz_tools() {
   ictk_install_missing "${ICTK_FUZZ_PACKAGES[@]}"
 }
 
+# Only scripts/test installs these: headless Chromium for the browser test of report.html
+# (tests/reports/browser_report_test.sh, ctest label "browser"; it skips without them).
+ICTK_BROWSER_PACKAGES=(chromium)
+
+ictk_install_browser() {
+  ictk_install_missing "${ICTK_BROWSER_PACKAGES[@]}"
+}
+
 # ictk_install_missing [PACKAGE...]: the given packages, or ICTK_PACKAGES.
 ictk_install_missing() {
   local missing=()
