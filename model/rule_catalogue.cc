@@ -652,7 +652,7 @@ std::vector<RuleInfo> MakeEntries() {
        "",
        "protocol conventions: a rejection's optional constraint-ids lists only "
        "constraints the rejection is about, per error kind (docs/protocol.md sections 7 "
-       "and 8); any subset passes, including none",
+       "and 8); it may list any subset of them, including none",
        B::kWriter,
        {"Judge", "OutcomeBuilder::MustReject", "OutcomeBuilder::MayReject"}},
       {R::kIceSingleValue,
