@@ -12,6 +12,7 @@
 
 #include "codec/protocol.h"
 #include "model/constraint_rules.h"
+#include "model/iceberg_rules.h"
 #include "model/metadata_compare.h"
 #include "model/metadata_rules.h"
 #include "model/operations.h"
@@ -365,7 +366,14 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
         return run;
       }
       Result<Response> loaded = ResponseFromJson(*after.response);
-      if (!loaded || loaded->result != Response::Result::kOk || !loaded->metadata) {
+      std::optional<Finding> shape;
+      if (!loaded) shape = MetadataShapeFinding(*after.response, nullptr);
+      if (shape) {
+        // The load-table answer is well formed but its metadata breaks an Iceberg rule:
+        // a failure of that rule, not of the convention.
+        shape->detail = "load-table after a rejected request: " + shape->detail;
+        findings.push_back(std::move(*shape));
+      } else if (!loaded || loaded->result != Response::Result::kOk || !loaded->metadata) {
         findings.push_back(Finding{RuleId::kProtoAnswer,
                                    std::nullopt,
                                    {},
@@ -374,14 +382,24 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
       } else if (std::string diff =
                      MetadataDifference(table->metadata, *loaded->metadata);
                  !diff.empty()) {
-        findings.push_back(Finding{
-            RuleId::kProtoAnswer,
-            std::nullopt,
-            {},
-            fmt::format(
-                "the request was rejected, yet load-table after it differs from the "
-                "state before it in {}: a rejected request changes nothing",
-                diff)});
+        // The metadata differs from the state before; where the difference breaks a
+        // surrounding Iceberg rule, the failure is named by that rule (the verdict is the
+        // same: the answer fails either way).
+        Findings ice = CheckIcebergMetadata(*loaded->metadata);
+        for (Finding& f : ice) {
+          f.detail = "load-table after a rejected request: " + f.detail;
+          findings.push_back(std::move(f));
+        }
+        if (ice.empty()) {
+          findings.push_back(Finding{
+              RuleId::kProtoAnswer,
+              std::nullopt,
+              {},
+              fmt::format(
+                  "the request was rejected, yet load-table after it differs from the "
+                  "state before it in {}: a rejected request changes nothing",
+                  diff)});
+        }
       }
     }
     if (answer.result == AnswerResult::kError) {
