@@ -70,6 +70,10 @@ SubcommandRunner AddTraceCommand(CLI::App& app, CLI::App** subcommand);
 /// success (cli/cmd_spec_diff.cc).
 SubcommandRunner AddSpecDiffCommand(CLI::App& app, CLI::App** subcommand);
 
+/// `ictk review [--spec FILE] [--base FILE] [--histories N] [--seed S] --out DIR`: one
+/// document for a spec change's authors (cli/cmd_review.cc, docs/spec-review.md).
+SubcommandRunner AddReviewCommand(CLI::App& app, CLI::App** subcommand);
+
 /// `ictk fingerprint [--steps K] [--golden FILE] [--write FILE] [--format text|json]`:
 /// the model's behaviour fingerprint; exit 1 when it differs from the golden
 /// (cli/cmd_fingerprint.cc).

@@ -13,12 +13,6 @@
 #include "cli/commands.h"
 #include "model/switches.h"
 
-namespace ictk::cli {
-/// `ictk review [--spec FILE] [--base FILE] [--histories N] [--seed S] --out DIR`
-/// (cli/cmd_review.cc, docs/spec-review.md).
-SubcommandRunner AddReviewCommand(CLI::App& app, CLI::App** subcommand);
-}  // namespace ictk::cli
-
 #ifndef ICTK_VERSION
 #define ICTK_VERSION "0.0.0"
 #endif

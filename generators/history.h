@@ -34,6 +34,7 @@
 #include "generators/capabilities.h"
 #include "generators/schema_edits.h"
 #include "generators/schema_gen.h"
+#include "generators/value_gen.h"
 #include "model/requests.h"
 #include "model/rule_id.h"
 #include "model/switches.h"
@@ -151,10 +152,6 @@ struct HistoryGenConfig {
   int max_steps = 20;  ///< plan steps (a transaction counts once)
 };
 
-/// RapidCheck keeps its generation context in process-wide state, so generating,
-/// rendering and walking shrink trees from several threads (`certify --jobs`) takes this
-/// lock. HistoryRenderer::Next takes it itself.
-std::recursive_mutex& RapidCheckMutex();
 
 /// Whether the capabilities allow a step kind at all: a reader profile
 /// (`Capabilities::writer` false) only the reader kinds, and only those it declared; a

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <mutex>
 #include <set>
 
 #include "generators/history.h"
@@ -157,12 +156,7 @@ std::optional<Schema> PlanSchema(const TablePlan& table) {
   so.format_version = table.format_version;
   so.identifier_fields = table.identifier_fields;
   so.nested = true;
-  std::optional<Schema> schema;
-  {
-    // RapidCheck's generation state is process-wide: certify's workers shrink in parallel.
-    std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
-    schema = Sample(GenSchema(so), table.schema_seed, table.schema_size);
-  }
+  std::optional<Schema> schema = Sample(GenSchema(so), table.schema_seed, table.schema_size);
   if (schema) ApplySchemaEdits(*schema, table.schema_edits);
   return schema;
 }

@@ -15,6 +15,7 @@
 #include <rapidcheck.h>
 
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include "model/types.h"
@@ -50,10 +51,16 @@ rc::Gen<Value> GenRowValues(const std::vector<NestedField>& fields,
 /// The edge values of a primitive type (typed), for tests and for targeted generators.
 std::vector<Value> EdgeValues(const Type& type);
 
+/// RapidCheck keeps its generation context in process-wide state, so generating,
+/// rendering and walking shrink trees from several threads (`certify --jobs`) takes this
+/// lock. Sample and HistoryRenderer::Next take it themselves.
+std::recursive_mutex& RapidCheckMutex();
+
 /// Samples a generator deterministically: the value of `gen` for `seed` at `size`.
-/// Generation failures yield nullopt.
+/// Generation failures yield nullopt. Takes RapidCheckMutex().
 template <typename T>
 std::optional<T> Sample(const rc::Gen<T>& gen, uint64_t seed, int size) {
+  std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
   try {
     return gen(rc::Random(seed), size).value();
   } catch (...) {
