@@ -276,6 +276,10 @@ std::string RequestCell(const Request& r) {
   return "`" + out + "`";
 }
 
+std::string RequestCount(size_t n) {
+  return fmt::format("{} request{}", n, n == 1 ? "" : "s");
+}
+
 /// The table of a history: the schema of its first `create-table`.
 std::string SchemaLine(const std::vector<Request>& requests) {
   const Schema* schema = nullptr;
@@ -585,8 +589,8 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
                                              : fmt::format("{} histories", d.same_kind),
                             d.case_index, d.original_requests, d.requests.size(),
                             d.minimal ? "" : " (the minimizer ran out of budget)")
-              : fmt::format("written history `{}`, {} requests", d.history,
-                            d.requests.size());
+              : fmt::format("written history `{}`, {}", d.history,
+                            RequestCount(d.requests.size()));
       out += fmt::format(
           "\n{}At step {} (`{}`, {}) the readings differ in the {}: {}.\n\n"
           "- `{}` allows: {}\n- `{}` allows: {}\n- the sentence: {}\n- table: {}\n"
@@ -618,10 +622,10 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
       if (!p.point->decided.empty())
         out += fmt::format("What the model does: {}. ", p.point->decided);
       out += fmt::format(
-          "At step {} the model {}: {}.\n\n- table: {}\n- written history `{}`, {} "
-          "requests\n- fixture: `{}`\n\n",
+          "At step {} the model {}: {}.\n\n- table: {}\n- written history `{}`, {}\n"
+          "- fixture: `{}`\n\n",
           p.step, p.point->decided.empty() ? "leaves the choice open" : "allows", p.allowed,
-          SchemaLine(p.requests), p.written, p.requests.size(), p.fixture_path);
+          SchemaLine(p.requests), p.written, RequestCount(p.requests.size()), p.fixture_path);
       out += StepTable(p.requests, p.step);
       continue;
     }
@@ -645,9 +649,10 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
       continue;
     }
     out += fmt::format(
-        "At step {} the model allows: {}.\n\n- table: {}\n- case {}, minimized to {} "
-        "requests\n- fixture: `{}`\n\n",
-        p.step, p.allowed, SchemaLine(p.requests), *p.case_index, p.requests.size(),
+        "At step {} the model allows: {}.\n\n- table: {}\n- case {}, minimized to {}\n"
+        "- fixture: `{}`\n\n",
+        p.step, p.allowed, SchemaLine(p.requests), *p.case_index,
+        RequestCount(p.requests.size()),
         p.fixture_path);
     out += StepTable(p.requests, p.step);
   }
