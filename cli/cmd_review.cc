@@ -110,14 +110,20 @@ int RunReviewCommand(const ReviewArgs& args) {
   if (!WriteText(out / "review.html", RenderReviewHtml(review))) return 2;
   int disagreeing = 0;
   for (const SwitchReview& s : review.switches) disagreeing += s.result.disagreeing > 0;
-  int shown = 0;
-  for (const OpenPointReview& p : review.open_points) shown += p.case_index.has_value();
+  int shown = 0, written = 0, with_written = 0;
+  for (const OpenPointReview& p : review.open_points) {
+    shown += p.case_index.has_value();
+    written += !p.written.empty();
+  }
+  for (const SwitchReview& s : review.switches) with_written += !s.written.empty();
   std::printf(
       "review of %s: %zu untraced sentences, %zu stale rules; %d of %zu switch comparisons "
-      "disagree; %d of %zu open points shown\nwrote %s/review.md, %s/review.html and %zu "
-      "fixtures under %s/fixtures\n",
+      "disagree on generated histories, %d more on a written history; %d of %zu open points "
+      "shown by a generated history, %d by a written history\nwrote %s/review.md, "
+      "%s/review.html and %zu fixtures under %s/fixtures\n",
       options.spec_name.c_str(), review.trace.untraced.size(), review.trace.stale.size(),
-      disagreeing, review.switches.size(), shown, review.open_points.size(),
+      disagreeing, review.switches.size(), with_written, shown, review.open_points.size(),
+      written,
       args.out.c_str(), args.out.c_str(), review.fixtures.size(), args.out.c_str());
   return 0;
 }

@@ -74,9 +74,46 @@ std::optional<FieldId> IdAt(const std::vector<NestedField>& fields,
   return std::nullopt;
 }
 
+/// The n-th plain name of a column: a, b, ..., z, a1, b1, ...
+std::string PlainName(size_t n) {
+  std::string name(1, static_cast<char>('a' + n % 26));
+  if (n >= 26) name += std::to_string(n / 26);
+  return name;
+}
+
+/// The fields' plain names, in order (kPlainNames): identifier fields `id`, `id2`, ...,
+/// the others a, b, c, ... skipping `id`-like clashes; struct fields likewise within
+/// their struct (none of them is an identifier field at the top level).
+void PlainNames(std::vector<NestedField>& fields, const std::set<FieldId>& identifiers) {
+  size_t ids = 0, others = 0;
+  for (NestedField& f : fields) {
+    if (identifiers.count(f.id)) {
+      f.name = ++ids == 1 ? "id" : "id" + std::to_string(ids);
+    } else {
+      f.name = PlainName(others++);
+    }
+    if (f.type.id == TypeId::kStruct) PlainNames(f.type.fields, identifiers);
+  }
+}
+
+bool HasPlainNames(const std::vector<NestedField>& fields,
+                   const std::set<FieldId>& identifiers) {
+  std::vector<NestedField> copy = fields;
+  PlainNames(copy, identifiers);
+  return copy == fields;
+}
+
+std::set<FieldId> IdentifierSet(const Schema& schema) {
+  std::set<FieldId> out;
+  if (schema.identifier_field_ids)
+    out.insert(schema.identifier_field_ids->begin(), schema.identifier_field_ids->end());
+  return out;
+}
+
 }  // namespace
 
 std::string ToString(const SchemaEdit& edit) {
+  if (edit.kind == SchemaEditKind::kPlainNames) return "plain-names";
   std::string_view kind = "drop";
   if (edit.kind == SchemaEditKind::kUnnest) kind = "unnest";
   if (edit.kind == SchemaEditKind::kLower) kind = "lower";
@@ -84,6 +121,8 @@ std::string ToString(const SchemaEdit& edit) {
 }
 
 bool EditApplies(const Schema& schema, const SchemaEdit& edit) {
+  if (edit.kind == SchemaEditKind::kPlainNames)
+    return !HasPlainNames(schema.fields, IdentifierSet(schema));
   const std::optional<size_t> at = TopLevel(schema, edit.column);
   if (!at) return false;
   const NestedField& f = schema.fields[*at];
@@ -95,6 +134,8 @@ bool EditApplies(const Schema& schema, const SchemaEdit& edit) {
       return f.type.id == TypeId::kStruct && !f.type.fields.empty();
     case SchemaEditKind::kLower:
       return f.type.id != TypeId::kInt;
+    case SchemaEditKind::kPlainNames:
+      break;
   }
   return false;
 }
@@ -111,6 +152,18 @@ void ApplySchemaEdits(Schema& schema, const std::vector<SchemaEdit>& edits) {
     }
   for (const SchemaEdit& edit : edits) {
     if (!EditApplies(schema, edit)) continue;
+    if (edit.kind == SchemaEditKind::kPlainNames) {
+      // The field IDs are still those generated (they are assigned again below), so the
+      // identifier fields are found by ID, and their name paths follow the renaming.
+      PlainNames(schema.fields, IdentifierSet(schema));
+      identifier_paths.clear();
+      if (schema.identifier_field_ids)
+        for (FieldId id : *schema.identifier_field_ids) {
+          std::vector<std::string> path;
+          if (PathOf(schema.fields, id, path)) identifier_paths.push_back(std::move(path));
+        }
+      continue;
+    }
     const size_t at = *TopLevel(schema, edit.column);
     switch (edit.kind) {
       case SchemaEditKind::kDrop:
@@ -140,6 +193,8 @@ void ApplySchemaEdits(Schema& schema, const std::vector<SchemaEdit>& edits) {
         f.write_default_json.reset();
         break;
       }
+      case SchemaEditKind::kPlainNames:
+        break;
     }
   }
   AssignFieldIds(schema.fields, 1);

@@ -128,8 +128,19 @@ MinimizeStats MinimizeFurther(Plan& plan, int max_runs,
     }
   }
   MinimizeStats stats;
-  stats.further_runs = b.runs;
   stats.fixpoint = !b.exhausted;
+  // Plain names last (a, b, c; id for identifier fields): a renamed column makes nothing
+  // smaller, only easier to read, so it ends the passes.
+  if (!b.exhausted)
+    if (const std::optional<Schema> schema = PlanSchema(plan.table)) {
+      const SchemaEdit edit{SchemaEditKind::kPlainNames, ""};
+      if (EditApplies(*schema, edit)) {
+        Plan candidate = plan;
+        candidate.table.schema_edits.push_back(edit);
+        b.Try(plan, std::move(candidate));
+      }
+    }
+  stats.further_runs = b.runs;
   return stats;
 }
 

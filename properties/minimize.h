@@ -15,6 +15,10 @@
 ///    values, no respellings; TablePlan::plain_values);
 /// 7. a table without identifier fields.
 ///
+/// Then, once, plain names (SchemaEditKind::kPlainNames): the columns become `a`, `b`,
+/// `c` (`id` for an identifier field), as a person would write the table, in the step
+/// table and the fixture alike; kept only when `accept` still takes the plan.
+///
 /// Each candidate is kept when `accept` takes it. When the passes end without running out
 /// of budget or time, no single column, step or row can be removed from the result
 /// without losing the failure (tests/properties/minimize_test.cc checks it).

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <variant>
 
 #include "codec/json_text.h"
 #include "codec/protocol.h"
@@ -51,6 +52,7 @@ struct Shown {
   std::string label;
   std::vector<Request> requests;
   std::vector<json> expects;
+  bool open = false;  ///< the model leaves the shown step's outcome open
 };
 
 /// The first step of `plan` that shows `point`, on the model alone at the defaults.
@@ -92,9 +94,73 @@ std::string Slug(std::string_view prefix, std::string label) {
   return std::string(prefix) + label;
 }
 
+/// The last request of a written history, on the model alone at the defaults.
+std::optional<Shown> ShowOnRequests(const std::vector<Request>& requests,
+                                    const std::string& label) {
+  const Switches switches;
+  Shown shown;
+  CatalogState state;
+  for (const Request& r : requests) {
+    const AllowedOutcome o = Apply(state, r, switches);
+    const Answer a = CanonicalAnswer(state, r, o, switches);
+    shown.requests.push_back(r);
+    shown.expects.push_back(FixtureExpectation(o, state, r, a));
+    if (shown.requests.size() == requests.size()) {
+      shown.step = static_cast<int>(requests.size());
+      shown.allowed = DescribeAllowed(o, state, r);
+      shown.label = label;
+      shown.open = OutcomeOpen(o, "");
+      if (!o.decided_by.empty()) shown.rule = o.decided_by.front().rule;
+      return shown;
+    }
+    if (!Adopt(state, r, a, switches).empty()) break;
+  }
+  return std::nullopt;
+}
+
 OpenPointReview ReviewOpenPoint(const OpenPoint& point, const ReviewOptions& options) {
   OpenPointReview out;
   out.point = &point;
+  for (const ReviewHistory& h : OpenPointHistories(point.title)) {
+    Result<std::vector<Request>> requests = BuildHistory(h, Switches{});
+    if (!requests) {
+      out.error = requests.error().message;
+      return out;
+    }
+    std::optional<Shown> best = ShowOnRequests(*requests, "history/" + std::string(h.name));
+    if (!best) {
+      out.error = fmt::format("the written history {} stops before its last request", h.name);
+      return out;
+    }
+    if (point.decided.empty() && !best->open) {
+      out.error = fmt::format(
+          "the written history {} leaves no choice open at its last request: {}", h.name,
+          best->allowed);
+      return out;
+    }
+    out.written = std::string(h.name);
+    out.original_requests = best->step;
+    out.step = best->step;
+    out.allowed = best->allowed;
+    out.requests = best->requests;
+    FixtureInput in;
+    in.primary_rule = std::string(RuleIdName(best->rule));
+    in.rules = {in.primary_rule};
+    in.slug = Slug("open-point-", std::string(h.name));
+    in.requests = best->requests;
+    in.expects = best->expects;
+    in.recorded_switches = std::set<std::string>{};
+    in.tool = options.tool;
+    in.seed = options.seed;
+    in.description = fmt::format(
+        "The review's written history `{}` ({} requests). An open point of "
+        "docs/interpretations.md: {}. At step {} the model {}: {}.",
+        h.name, best->requests.size(), point.title, best->step,
+        point.decided.empty() ? "leaves the choice open" : "decides it", best->allowed);
+    out.fixture = MakeFixture(in);
+    out.fixture_path = FixtureRelativePath(out.fixture);
+    return out;
+  }
   if (!point.not_shown.empty()) return out;
   HistoryGenConfig config;
   config.max_steps = options.max_steps;
@@ -210,9 +276,19 @@ std::string RequestCell(const Request& r) {
   return "`" + out + "`";
 }
 
-std::string SchemaLine(const Plan& plan) {
-  const std::optional<Schema> schema = PlanSchema(plan.table);
-  if (!schema) return "";
+std::string RequestCount(size_t n) {
+  return fmt::format("{} request{}", n, n == 1 ? "" : "s");
+}
+
+/// The table of a history: the schema of its first `create-table`.
+std::string SchemaLine(const std::vector<Request>& requests) {
+  const Schema* schema = nullptr;
+  for (const Request& r : requests)
+    if (const auto* c = std::get_if<CreateTable>(&r.op)) {
+      schema = &c->schema;
+      break;
+    }
+  if (!schema) return "none";
   std::vector<std::string> cols;
   for (const NestedField& f : schema->fields)
     cols.push_back(fmt::format("`{}` {}{}", f.name, ToString(f.type),
@@ -311,6 +387,28 @@ ReviewResult RunReview(const ReviewOptions& options) {
       o.a_label = fmt::format("{}={}", info.name, a);
       o.b_label = fmt::format("{}={}", info.name, b);
       s.result = RunSpecDiff(o);
+      if (s.result.disagreements.empty()) {
+        // Generated histories do not reach it: the written histories, in order.
+        for (const ReviewHistory& h : SwitchHistories(info.name)) {
+          SpecDiffOptions w = o;
+          std::istringstream shared{std::string(h.shared)};
+          for (std::string setting; shared >> setting;) {
+            const size_t eq = setting.find('=');
+            if (eq == std::string::npos) continue;
+            SetSwitch(w.a, setting.substr(0, eq), setting.substr(eq + 1));
+            SetSwitch(w.b, setting.substr(0, eq), setting.substr(eq + 1));
+          }
+          Result<std::vector<Request>> requests = BuildHistory(h, w.a);
+          if (!requests) continue;
+          std::optional<Disagreement> d =
+              RequestsDisagreement(*requests, std::string(h.name), w);
+          if (!d) continue;
+          s.written = std::string(h.name);
+          s.shared = std::string(h.shared);
+          s.result.disagreements.push_back(std::move(*d));
+          break;
+        }
+      }
       for (const Disagreement& d : s.result.disagreements)
         result.fixtures.emplace_back(d.fixture_path, d.fixture);
       result.switches.push_back(std::move(s));
@@ -367,8 +465,14 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
     if (!row.rules.empty() && row.quoted_percent < 100) partial.push_back(&row);
   int disagreeing = 0;
   for (const SwitchReview& s : r.switches) disagreeing += s.result.disagreeing > 0;
-  int shown = 0;
-  for (const OpenPointReview& p : r.open_points) shown += p.case_index.has_value();
+  int shown = 0, written = 0, not_outcomes = 0;
+  for (const OpenPointReview& p : r.open_points) {
+    shown += p.case_index.has_value();
+    written += !p.written.empty();
+    not_outcomes += p.written.empty() && !p.case_index && !p.point->not_shown.empty();
+  }
+  int written_switches = 0;
+  for (const SwitchReview& s : r.switches) written_switches += !s.written.empty();
   out += fmt::format(
       "Generated by `ictk review --spec {} --histories {} --seed {}{}` ({} generated "
       "histories per comparison). Each history below is minimized (steps, rows, columns, "
@@ -384,11 +488,12 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
       t.rows.size(), t.untraced.size(), t.stale.size(), partial.size());
   out += fmt::format(
       "| [switches](#2-switches) | {} comparisons of readings; {} with disagreeing "
-      "histories |\n",
-      r.switches.size(), disagreeing);
+      "generated histories, {} with a written history |\n",
+      r.switches.size(), disagreeing, written_switches);
   out += fmt::format(
-      "| [open points](#3-open-points) | {} open points; {} shown by a generated history |\n",
-      r.open_points.size(), shown);
+      "| [open points](#3-open-points) | {} open points; {} shown by a generated history, "
+      "{} by a written history, {} not about the outcome of a request |\n",
+      r.open_points.size(), shown, written, not_outcomes);
   if (r.base)
     out += fmt::format(
         "| [changes](#4-changes-from-the-base) | {} sentences added, removed or changed "
@@ -433,9 +538,14 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
       "**proposed change** contradicts today's text.\n\n";
   out += "| switch | kind | compared | histories that disagree |\n|---|---|---|---|\n";
   for (const SwitchReview& s : r.switches)
-    out += fmt::format("| `{}` | {} | `{}` vs `{}` | {} of {}{} |\n", s.name, s.kind,
-                       s.a_value, s.b_value, s.result.disagreeing, s.result.histories,
-                       s.weights.empty() ? "" : fmt::format(" (aimed: `{}`)", s.weights));
+    out += fmt::format(
+        "| `{}` | {} | `{}` vs `{}` | {} of {}{}{} |\n", s.name, s.kind, s.a_value,
+        s.b_value, s.result.disagreeing, s.result.histories,
+        s.weights.empty() ? "" : fmt::format(" (aimed: `{}`)", s.weights),
+        s.written.empty()
+            ? ""
+            : fmt::format("; a written history{}",
+                          s.shared.empty() ? "" : fmt::format(" with `{}`", s.shared)));
   for (const SwitchReview& s : r.switches) {
     out += fmt::format("\n### `{}`: `{}` vs `{}` ({})\n\n", s.name, s.a_value, s.b_value,
                        s.kind);
@@ -447,28 +557,49 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
     }
     if (s.result.disagreements.empty()) {
       out += fmt::format(
-          "No generated history of {} disagrees: the histories do not reach the situation "
-          "this switch decides, or the two readings allow the same answers on them.\n",
+          "No generated history of {} disagrees, and no written history: the histories do "
+          "not reach the situation this switch decides, or the two readings allow the same "
+          "answers on them.\n",
           s.result.histories);
       continue;
     }
-    out += fmt::format("**{} of {} histories disagree.**\n", s.result.disagreeing,
-                       s.result.histories);
+    if (!s.written.empty() && s.shared.empty()) {
+      out += fmt::format(
+          "**No generated history of {} disagrees**: they do not reach the situation this "
+          "switch decides. A history written for the review shows it.\n",
+          s.result.histories);
+    } else if (!s.written.empty()) {
+      out += fmt::format(
+          "**No generated history of {} disagrees, and none can under the defaults of the "
+          "other switches**: the model judges statuses by truth, so the two readings allow "
+          "the same statuses unless a carry is required. A history written for the review "
+          "shows the difference with `{}` on both sides; docs/interpretations.md questions "
+          "this switch.\n",
+          s.result.histories, s.shared);
+    } else {
+      out += fmt::format("**{} of {} histories disagree.**\n", s.result.disagreeing,
+                         s.result.histories);
+    }
     for (const Disagreement& d : s.result.disagreements) {
+      const std::string where =
+          d.history.empty()
+              ? fmt::format("{} disagree this way; case {}, minimized from {} to {} "
+                            "requests{}",
+                            d.same_kind == 1 ? std::string("1 history")
+                                             : fmt::format("{} histories", d.same_kind),
+                            d.case_index, d.original_requests, d.requests.size(),
+                            d.minimal ? "" : " (the minimizer ran out of budget)")
+              : fmt::format("written history `{}`, {}", d.history,
+                            RequestCount(d.requests.size()));
       out += fmt::format(
           "\n{}At step {} (`{}`, {}) the readings differ in the {}: {}.\n\n"
           "- `{}` allows: {}\n- `{}` allows: {}\n- the sentence: {}\n- table: {}\n"
-          "- {} disagree this way; case {}, minimized from {} to {} requests{}\n"
-          "- fixture: `{}`\n\n",
+          "- {}\n- fixture: `{}`\n\n",
           s.result.disagreements.size() > 1 ? "**" + d.at.aspect + ".** " : "", d.at.step,
           d.at.op, d.at.label, d.at.aspect, d.at.detail, s.a_value, d.at.allowed_a,
           s.b_value, d.at.allowed_b,
           d.rule.empty() ? "-" : Quote(ParseRuleId(d.rule).value_or(RuleId::kProtoAnswer)),
-          SchemaLine(d.plan),
-          d.same_kind == 1 ? std::string("1 history") : fmt::format("{} histories", d.same_kind),
-          d.case_index, d.original_requests,
-          d.requests.size(), d.minimal ? "" : " (the minimizer ran out of budget)",
-          d.fixture_path);
+          SchemaLine(d.request_values), where, d.fixture_path);
       out += StepTable(d.request_values, d.at.step);
     }
   }
@@ -477,11 +608,29 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
   out +=
       "Where the text does not decide, the model allows every outcome the text permits "
       "(docs/interpretations.md, \"Open points and what the model does\"). Each point with "
-      "the shortest generated history on which the model leaves the choice open.\n";
+      "the shortest generated history on which the model leaves the choice open, or a "
+      "history written for the review where generated histories do not reach it; where "
+      "the model decides the point, the history shows what it decides. A point that is not "
+      "about the outcome of a request says why.\n";
   for (const OpenPointReview& p : r.open_points) {
     out += fmt::format("\n### {}\n\n", p.point->title);
+    if (!p.error.empty()) {
+      out += fmt::format("Not shown: {}.\n", p.error);
+      continue;
+    }
+    if (!p.written.empty()) {
+      if (!p.point->decided.empty())
+        out += fmt::format("What the model does: {}. ", p.point->decided);
+      out += fmt::format(
+          "At step {} the model {}: {}.\n\n- table: {}\n- written history `{}`, {}\n"
+          "- fixture: `{}`\n\n",
+          p.step, p.point->decided.empty() ? "leaves the choice open" : "allows", p.allowed,
+          SchemaLine(p.requests), p.written, RequestCount(p.requests.size()), p.fixture_path);
+      out += StepTable(p.requests, p.step);
+      continue;
+    }
     if (!p.point->not_shown.empty()) {
-      out += fmt::format("Not shown by a generated history: {}.\n", p.point->not_shown);
+      out += fmt::format("No history: {}.\n", p.point->not_shown);
       continue;
     }
     if (!p.case_index) {
@@ -500,9 +649,10 @@ std::string RenderReviewMarkdown(const ReviewResult& r) {
       continue;
     }
     out += fmt::format(
-        "At step {} the model allows: {}.\n\n- table: {}\n- case {}, minimized to {} "
-        "requests\n- fixture: `{}`\n\n",
-        p.step, p.allowed, SchemaLine(p.plan), *p.case_index, p.requests.size(),
+        "At step {} the model allows: {}.\n\n- table: {}\n- case {}, minimized to {}\n"
+        "- fixture: `{}`\n\n",
+        p.step, p.allowed, SchemaLine(p.requests), *p.case_index,
+        RequestCount(p.requests.size()),
         p.fixture_path);
     out += StepTable(p.requests, p.step);
   }

@@ -16,12 +16,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "codec/result.h"
+#include "model/requests.h"
 #include "model/rule_id.h"
 #include "model/switches.h"
 #include "review/spec_diff.h"
@@ -37,6 +40,31 @@ std::vector<RuleId> SwitchRules(std::string_view switch_name);
 /// histories at the situation it decides ("" = the default mix): a compaction for
 /// `compaction-counts-as-added`, schema changes for `key-promotions`, ...
 std::string_view SwitchWeights(std::string_view switch_name);
+
+/// A history written for the review where generated histories do not reach a switch or
+/// an open point (review/histories.cc): requests as JSON text without `table` (it is
+/// `t`) and `now-ms` (one second apart), on a table of plainly named columns. A request
+/// whose `metadata` is `"@"` gets table `t`'s metadata as the model holds it before the
+/// request, changed by `edit`.
+struct ReviewHistory {
+  std::string_view name;
+  /// Switches both readings of a switch comparison share ("status-carry=must"), "" =
+  /// the defaults: a switch whose difference shows only under another switch's reading.
+  std::string_view shared;
+  std::vector<std::string_view> requests;
+  std::function<void(nlohmann::json&)> edit;
+};
+
+/// The written histories of a switch (tried in order when no generated history
+/// disagrees), and of an open point (by its title; the last request shows it).
+std::vector<ReviewHistory> SwitchHistories(std::string_view switch_name);
+std::vector<ReviewHistory> OpenPointHistories(std::string_view title);
+
+/// The requests of `history`, each `"@"` metadata taken from the model's state after the
+/// requests before it (every request answered with the model's canonical answer under
+/// `switches`); an error names the history and the request that does not decode.
+Result<std::vector<Request>> BuildHistory(const ReviewHistory& history,
+                                          const Switches& switches);
 
 /// The comparisons `review` makes for one switch: (default, v) for every other value v,
 /// and, when the default is `either`, (v, w) for every two other values.
@@ -62,6 +90,9 @@ struct OpenPoint {
   /// With an open outcome: the rejection the model allows must be of this kind
   /// ("unverifiable-constraint"), "" = any.
   std::string_view reject_kind;
+  /// Where the model decides the point (no outcome left open), what it decides: the
+  /// written history (OpenPointHistories) shows it at its last request.
+  std::string_view decided;
 };
 
 /// Every open point, in the order of docs/interpretations.md's table.
@@ -88,11 +119,17 @@ struct SwitchReview {
   std::vector<RuleId> rules;  ///< SwitchRules
   std::string weights;        ///< SwitchWeights
   SpecDiffResult result;
+  /// When no generated history disagrees: the first written history (SwitchHistories)
+  /// that does, under `shared` on both sides; `result.disagreements` then holds it.
+  std::string written;
+  std::string shared;
 };
 
 struct OpenPointReview {
   const OpenPoint* point = nullptr;
   std::optional<int64_t> case_index;  ///< the generated history that showed it
+  std::string written;  ///< or the written history (OpenPointHistories) that shows it
+  std::string error;    ///< a written history that does not build or show the point
   int original_requests = 0;
   int step = 0;  ///< 1-based, the step that shows it
   std::string allowed;

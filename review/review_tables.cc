@@ -60,50 +60,71 @@ std::vector<std::pair<std::string, std::string>> SwitchComparisons(const SwitchI
 const std::vector<OpenPoint>& OpenPoints() {
   // Titles verbatim from the first column of docs/interpretations.md's table
   // (ReviewTables.OpenPointsMatchTheDoc checks it).
+  // Fields: title, label, after_label, open_outcome, not_shown, reader, reject_kind,
+  // decided. A point with a written history (OpenPointHistories) is shown by it first.
+  constexpr std::string_view kLintOnly =
+      "not about the outcome of a request: it is how `ictk lint-metadata` judges metadata "
+      "alone, once the history that wrote it is gone. A request is judged with its history "
+      "known (the model's state holds which schemas, constraints and snapshots each step "
+      "added), so no history leaves this choice open";
   static const std::vector<OpenPoint> kPoints = {
-      {"an ID listed twice in the same status list", "", "", true,
-       "the generators write status lists through the model, which lists each ID once"},
+      {"an ID listed twice in the same status list", "", "", false, "", false, "",
+       "a reader takes the status (`ReaderStatus`); a writer that lists an ID twice fails "
+       "st.exactly-one-list"},
       {"constraint ID 0 or less, or above `last-constraint-id`, in metadata given to a "
        "reader",
        "read-statuses/id-above-last", "", true, "", true},
       {"a snapshot listing an ID above `last-constraint-id` or absent from `constraints`",
        "read-statuses/missing-constraint", "", false, "", true},
       {"statuses that contradict across snapshots in metadata given to a reader", "", "",
-       true, "no generator step writes contradicting statuses; `lint-metadata` judges them"},
-      {"`valid` recorded for a check that calls a UDF, in metadata", "", "", true,
-       "judged by `lint-metadata` on metadata, not by a request"},
+       false, "", false, "",
+       "a reader accepts it (`parse-metadata` must not refuse it for this); only "
+       "`lint-metadata` reports `valid` whose parent does not read `validated` or `valid` "
+       "(st.valid)"},
+      {"`valid` recorded for a check that calls a UDF, in metadata", "", "", false, "",
+       false, "",
+       "a reader accepts it (`parse-metadata` must not refuse it for this); only "
+       "`lint-metadata` reports it (expr.udf-status)"},
       {"changing the type of a check-referenced field while removing that check in the "
        "same change",
-       "", "", true, "no generator step removes a check and changes its field at once"},
+       "", "", false, "", false, "",
+       "allowed: the check no longer exists after the change"},
       {"`create-table` of a v4 table whose schema carries `identifier-field-ids`",
        "create-table/v4-identifiers", "", true, ""},
       {"after an upgrade, the pre-existing schema still carrying `identifier-field-ids`",
        "read-statuses/identifiers-in-v4", "", false, "", true},
       {"which schemas of a v4 table were \"added to a v4 table\", given only the metadata",
-       "", "", true, "judged by `lint-metadata` on metadata, not by a request"},
+       "", "", true, kLintOnly},
       {"which constraints existed when a snapshot was written, given only the metadata",
-       "", "", true, "judged by `lint-metadata` on metadata, not by a request"},
-      {"st.every-snapshot in metadata alone", "", "", true,
-       "judged by `lint-metadata` on metadata, not by a request"},
+       "", "", true, kLintOnly},
+      {"st.every-snapshot in metadata alone", "", "", true, kLintOnly},
       {"a UDF redefined as not deterministic while a check calls it", "",
        "define-function/redefine", true, "", false, "unverifiable-constraint"},
-      {"a check calling a function the catalog does not define", "", "", true,
-       "the model decides it (expr.deterministic): no choice is left open"},
+      {"a check calling a function the catalog does not define", "", "", false, "", false,
+       "", "the request is rejected (expr.deterministic): no definition declares the "
+       "function deterministic"},
       {"what the harness cannot see: whether a writer \"checked\" before recording "
        "`validated`",
        "append/", "", true, ""},
       {"a check that cannot be evaluated on some row (an undefined UDF)", "", "", true,
-       "the model decides it (only `unvalidated`): no choice is left open"},
+       "no request reaches it: an `add-constraint` whose check calls a function the catalog "
+       "does not define is rejected, enforced or not (expr.deterministic, the point above), "
+       "and the protocol has no request that removes a definition, so such a check exists "
+       "only in metadata given to a reader, which takes the status recorded (the model "
+       "allows only `unvalidated` where it computes the status itself)"},
       {"an expression that does not bind (types that cannot be aligned, a comparison of "
        "a whole list or map, an unknown built-in)",
-       "", "", true, "the model decides it (expr.well-typed): no choice is left open"},
-      {"def.by-field-id", "", "", true,
-       "the model decides it (expr.id-references, sch.referenced-exist): no choice is "
-       "left open"},
-      {"`timestamp-ms` on an update that changes nothing (same name, same enforced)",
-       "update-constraint/", "", false, ""},
-      {"the `name` and `enforced` of an `add-constraint` request", "", "", true,
-       "the model decides it (def.required-fields): no choice is left open"},
+       "", "", false, "", false, "", "the request is rejected (expr.well-typed)"},
+      {"def.by-field-id", "", "", false, "", false, "",
+       "a reference by name is rejected (expr.id-references)"},
+      {"`timestamp-ms` on an update that changes nothing (same name, same enforced)", "",
+       "", false, "", false, "",
+       "the update is accepted, and `timestamp-ms` may stay or move: \"must be updated "
+       "when the constraint is updated\" applies only when something was updated "
+       "(`CheckUpdTimestamp`)"},
+      {"the `name` and `enforced` of an `add-constraint` request", "", "", false, "", false,
+       "", "the request is rejected (def.required-fields): `type`, `name` and `enforced` "
+       "are required in a request as in metadata"},
   };
   return kPoints;
 }

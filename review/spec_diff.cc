@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <functional>
 #include <mutex>
 #include <set>
 
@@ -172,13 +173,15 @@ struct Run {
   RuleId primary = RuleId::kProtoAnswer;
 };
 
-Run RunPlan(const Plan& plan, const RenderOptions& options, const Switches& a,
-            const Switches& b) {
+/// The steps of a history for the state under `a`: a plan's renderer, or a review's
+/// hand-written requests.
+using StepSource = std::function<std::optional<RenderedStep>(const CatalogState&)>;
+
+Run RunSteps(const StepSource& next, const Switches& a, const Switches& b) {
   Run run;
   CatalogState state_a, state_b;
-  HistoryRenderer renderer(plan, options);
   int index = 0;
-  while (std::optional<RenderedStep> step = renderer.Next(state_a)) {
+  while (std::optional<RenderedStep> step = next(state_a)) {
     ++index;
     const Request& r = step->request;
     const AllowedOutcome oa = Apply(state_a, r, a);
@@ -213,6 +216,12 @@ Run RunPlan(const Plan& plan, const RenderOptions& options, const Switches& a,
   return run;
 }
 
+Run RunPlan(const Plan& plan, const RenderOptions& options, const Switches& a,
+            const Switches& b) {
+  HistoryRenderer renderer(plan, options);
+  return RunSteps([&](const CatalogState& state) { return renderer.Next(state); }, a, b);
+}
+
 std::string Slug(std::string label) {
   for (char& c : label)
     if (c == '/' || c == ' ') c = '-';
@@ -230,6 +239,51 @@ std::optional<StepDisagreement> FirstDisagreement(const Plan& plan,
   if (requests) *requests = std::move(run.requests);
   if (expects) *expects = std::move(run.expects);
   return run.at;
+}
+
+std::optional<Disagreement> RequestsDisagreement(const std::vector<Request>& requests,
+                                                 const std::string& name,
+                                                 const SpecDiffOptions& options) {
+  size_t cursor = 0;
+  Run run = RunSteps(
+      [&](const CatalogState&) -> std::optional<RenderedStep> {
+        if (cursor >= requests.size()) return std::nullopt;
+        RenderedStep step;
+        step.request = requests[cursor++];
+        step.label = "history/" + name;
+        return step;
+      },
+      options.a, options.b);
+  if (!run.at) return std::nullopt;
+  const std::string a_text = options.a_label.empty() ? SwitchesText(options.a) : options.a_label;
+  const std::string b_text = options.b_label.empty() ? SwitchesText(options.b) : options.b_label;
+  Disagreement d;
+  d.case_index = -1;
+  d.history = name;
+  d.original_requests = static_cast<int>(requests.size());
+  d.minimal = true;
+  d.request_values = run.requests;
+  d.at = *run.at;
+  for (const Request& r : run.requests) d.requests.push_back(DumpJson(RequestToJson(r)));
+  FixtureInput in;
+  in.primary_rule = std::string(RuleIdName(run.primary));
+  in.rules = {in.primary_rule};
+  in.slug = Slug(name);
+  in.requests = run.requests;
+  in.expects = run.expects;
+  in.switches = options.a;
+  in.tool = options.tool;
+  in.seed = options.seed;
+  in.description = fmt::format(
+      "The review's written history `{}` ({} requests). Reading a ({}) and reading b ({}) "
+      "disagree at step {} ({}) on the {}: {}. Under a the model allows: {}. Under b it "
+      "allows: {}. The expectations are those of reading a.",
+      name, run.requests.size(), a_text, b_text, d.at.step, d.at.op, d.at.aspect,
+      d.at.detail, d.at.allowed_a, d.at.allowed_b);
+  d.rule = in.primary_rule;
+  d.fixture = MakeFixture(in);
+  d.fixture_path = FixtureRelativePath(d.fixture);
+  return d;
 }
 
 std::string SwitchesText(const Switches& s) {

@@ -65,6 +65,9 @@ struct Disagreement {
   bool minimal = false;  ///< the minimizer's passes reached their fixpoint
   std::vector<Request> request_values;  ///< `requests` as requests
   RenderOptions render;                 ///< where the history ran (table, clock)
+  /// A written history's name (RequestsDisagreement; `case_index` is then -1), "" for a
+  /// generated one.
+  std::string history;
 };
 
 struct SpecDiffResult {
@@ -85,6 +88,14 @@ std::optional<StepDisagreement> FirstDisagreement(
     const Plan& plan, const RenderOptions& options, const Switches& a, const Switches& b,
     std::vector<Request>* requests = nullptr,
     std::vector<nlohmann::json>* expects = nullptr);
+
+/// The first disagreement of a history given as requests (a review's written history,
+/// review.h ReviewHistory) under `options.a` and `options.b`, as a Disagreement with its
+/// fixture (slug `spec-diff-<name>`), or nullopt when the readings agree on every request.
+/// Nothing is shrunk: a written history is as small as its author made it.
+std::optional<Disagreement> RequestsDisagreement(const std::vector<Request>& requests,
+                                                 const std::string& name,
+                                                 const SpecDiffOptions& options);
 
 /// Runs, compares and shrinks.
 SpecDiffResult RunSpecDiff(const SpecDiffOptions& options);

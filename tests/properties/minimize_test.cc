@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "properties/session.h"
@@ -59,6 +60,28 @@ TEST(SchemaEdits, DropUnnestLowerAndRenumber) {
 
   ApplySchemaEdits(s, {{SchemaEditKind::kLower, "b"}});
   EXPECT_EQ(s.fields[1].type.id, TypeId::kInt);
+}
+
+TEST(SchemaEdits, PlainNamesFollowTheIdentifierFields) {
+  Schema s = Nested();
+  const SchemaEdit plain{SchemaEditKind::kPlainNames, ""};
+  ASSERT_TRUE(EditApplies(s, plain));
+  ApplySchemaEdits(s, {{SchemaEditKind::kLower, "id"}, plain});
+  ASSERT_EQ(s.fields.size(), 3u);
+  EXPECT_EQ(s.fields[0].name, "a") << "a lowered column does not keep its generated name";
+  EXPECT_EQ(s.fields[0].type.id, TypeId::kInt);
+  EXPECT_EQ(s.fields[1].name, "b");
+  ASSERT_EQ(s.fields[1].type.fields.size(), 2u);
+  EXPECT_EQ(s.fields[1].type.fields[0].name, "a");
+  EXPECT_EQ(s.fields[1].type.fields[1].name, "b");
+  EXPECT_EQ(s.fields[2].name, "id") << "the identifier field";
+  ASSERT_TRUE(s.identifier_field_ids);
+  EXPECT_EQ(*s.identifier_field_ids, std::vector<FieldId>{s.fields[2].id});
+  EXPECT_FALSE(EditApplies(s, plain)) << "already plain";
+  // An edit after the renaming names the plain column.
+  ApplySchemaEdits(s, {{SchemaEditKind::kDrop, "a"}});
+  ASSERT_EQ(s.fields.size(), 2u);
+  EXPECT_EQ(s.fields[0].name, "b");
 }
 
 TEST(SchemaEdits, IdentifierFieldsAndMissingColumnsAreLeftAlone) {
@@ -158,6 +181,13 @@ TEST(MinimizeProperty, SpecDiffHistoriesAreMinimal) {
       const std::optional<Schema> schema = PlanSchema(d.plan.table);
       ASSERT_TRUE(schema);
       EXPECT_LE(schema->fields.size(), 3u) << ToString(d.plan);
+      // Plain names, as a person would write the table, in the requests too.
+      EXPECT_FALSE(EditApplies(*schema, {SchemaEditKind::kPlainNames, ""}))
+          << ToString(d.plan);
+      const auto* create = std::get_if<CreateTable>(&d.request_values.front().op);
+      ASSERT_NE(create, nullptr);
+      for (const NestedField& f : create->schema.fields)
+        EXPECT_TRUE(f.name == "id" || f.name.size() == 1) << f.name;
       ++checked;
     }
   }

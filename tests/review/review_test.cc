@@ -10,11 +10,13 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <variant>
 
 #include "generators/history.h"
 #include "model/rule_id.h"
 #include "model/switches.h"
 #include "properties/corpus.h"
+#include "review/spec_diff.h"
 
 namespace ictk {
 namespace {
@@ -72,8 +74,107 @@ TEST(ReviewTables, OpenPointsMatchTheDoc) {
   for (size_t i = 0; i < titles.size(); ++i) {
     const OpenPoint& p = OpenPoints()[i];
     EXPECT_EQ(std::string(p.title), titles[i]);
-    EXPECT_TRUE(!p.not_shown.empty() || !p.label.empty() || !p.after_label.empty())
+    EXPECT_TRUE(!p.not_shown.empty() || !p.label.empty() || !p.after_label.empty() ||
+                !OpenPointHistories(p.title).empty())
         << p.title;
+    // A point the model decides says what it decides, and a written history shows it.
+    if (!p.decided.empty()) EXPECT_FALSE(OpenPointHistories(p.title).empty()) << p.title;
+  }
+}
+
+/// The comparison of a written switch history: the switch's two values, with the shared
+/// switches on both sides.
+SpecDiffOptions WrittenComparison(const ReviewHistory& h, std::string_view name,
+                                  const std::string& a, const std::string& b,
+                                  bool with_shared = true) {
+  SpecDiffOptions o;
+  EXPECT_EQ(SetSwitch(o.a, name, a), "");
+  EXPECT_EQ(SetSwitch(o.b, name, b), "");
+  std::istringstream shared{std::string(h.shared)};
+  for (std::string setting; with_shared && shared >> setting;) {
+    const size_t eq = setting.find('=');
+    EXPECT_EQ(SetSwitch(o.a, setting.substr(0, eq), setting.substr(eq + 1)), "");
+    EXPECT_EQ(SetSwitch(o.b, setting.substr(0, eq), setting.substr(eq + 1)), "");
+  }
+  return o;
+}
+
+size_t Columns(const std::vector<Request>& requests) {
+  for (const Request& r : requests)
+    if (const auto* c = std::get_if<CreateTable>(&r.op)) return c->schema.fields.size();
+  return 0;
+}
+
+// Every switch with a written history: the history disagrees at its last request, on a
+// table of at most three columns; without any one of its requests (or without the
+// switches it shares) it no longer disagrees that way.
+TEST(ReviewHistories, SwitchHistoriesDisagreeAndAreMinimal) {
+  int checked = 0;
+  for (const SwitchInfo& info : AllSwitches()) {
+    for (const ReviewHistory& h : SwitchHistories(info.name)) {
+      SCOPED_TRACE(std::string(info.name) + ": " + std::string(h.name));
+      const auto pairs = SwitchComparisons(info);
+      ASSERT_FALSE(pairs.empty());
+      const SpecDiffOptions o = WrittenComparison(h, info.name, pairs[0].first, pairs[0].second);
+      Result<std::vector<Request>> requests = BuildHistory(h, o.a);
+      ASSERT_TRUE(requests.has_value()) << requests.error().message;
+      EXPECT_LE(Columns(*requests), 3u);
+      const std::optional<Disagreement> d = RequestsDisagreement(*requests, "h", o);
+      ASSERT_TRUE(d) << "the written history does not disagree";
+      EXPECT_EQ(d->at.step, static_cast<int>(h.requests.size()));
+      for (size_t i = 0; i < h.requests.size(); ++i) {
+        ReviewHistory fewer = h;
+        fewer.requests.erase(fewer.requests.begin() + static_cast<std::ptrdiff_t>(i));
+        Result<std::vector<Request>> r = BuildHistory(fewer, o.a);
+        if (!r) continue;
+        const std::optional<Disagreement> still = RequestsDisagreement(*r, "h", o);
+        EXPECT_FALSE(still && still->at.aspect == d->at.aspect && still->at.op == d->at.op)
+            << "still disagrees without request " << i + 1;
+      }
+      if (!h.shared.empty()) {
+        const SpecDiffOptions alone =
+            WrittenComparison(h, info.name, pairs[0].first, pairs[0].second, false);
+        EXPECT_FALSE(RequestsDisagreement(*requests, "h", alone))
+            << "disagrees without the shared switches: they are not needed";
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 4);
+}
+
+// Every open point with a written history: it builds, and at its last request the model
+// leaves the choice open, or (a point the model decides) the review names what it decides.
+TEST(ReviewHistories, OpenPointHistoriesShowTheirPoint) {
+  ReviewOptions o;
+  o.histories = 0;
+  int checked = 0;
+  for (const OpenPoint& p : OpenPoints()) {
+    if (OpenPointHistories(p.title).empty()) continue;
+    SCOPED_TRACE(std::string(p.title));
+    for (const ReviewHistory& h : OpenPointHistories(p.title)) {
+      Result<std::vector<Request>> requests = BuildHistory(h, Switches{});
+      ASSERT_TRUE(requests.has_value()) << requests.error().message;
+      EXPECT_LE(Columns(*requests), 3u);
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 10);
+  o.spec = Section(kSeed);
+  o.spec_name = kSeedName;
+  const ReviewResult r = RunReview(o);
+  for (const OpenPointReview& p : r.open_points) {
+    SCOPED_TRACE(std::string(p.point->title));
+    EXPECT_EQ(p.error, "");
+    if (OpenPointHistories(p.point->title).empty()) continue;
+    EXPECT_FALSE(p.written.empty());
+    EXPECT_EQ(p.step, static_cast<int>(p.requests.size()));
+    EXPECT_FALSE(p.fixture_path.empty());
+  }
+  // With no generated history at all, every switch still has a history.
+  for (const SwitchReview& s : r.switches) {
+    SCOPED_TRACE(s.name + " " + s.a_value + " vs " + s.b_value);
+    if (!SwitchHistories(s.name).empty()) EXPECT_FALSE(s.result.disagreements.empty());
   }
 }
 
