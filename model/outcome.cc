@@ -461,6 +461,13 @@ const std::vector<JudgeCheckInfo>& JudgeChecks() {
       {C::kReparsedSnapshots, "reparsed-snapshots", "proto.answer",
        "parse-metadata keeps the format version, the current snapshot and every "
        "snapshot"},
+      {C::kIcebergMetadata, "iceberg-metadata",
+       "ice.* (the rule of each finding of CheckIcebergMetadata)",
+       "the answered metadata keeps the surrounding Iceberg rules: members by format "
+       "version, current schema, spec, sort order and snapshot exist, refs, sequence "
+       "numbers, snapshot timestamps, each schema's field IDs and types"},
+      {C::kTableUuidKept, "table-uuid-kept", "ice.table-uuid",
+       "a change to the table keeps its table-uuid"},
   };
   return table;
 }

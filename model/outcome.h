@@ -321,6 +321,8 @@ enum class JudgeCheck {
   kReaderStatuses,           ///< st.reader-lookup, id.readers-tolerate-missing
   kReaderPreserves,          ///< def.reader-preserves
   kReparsedSnapshots,        ///< parse-metadata keeps format version and snapshots
+  kIcebergMetadata,          ///< the surrounding Iceberg rules (CheckIcebergMetadata)
+  kTableUuidKept,            ///< ice.table-uuid: the table keeps its table-uuid
   kCount
 };
 

@@ -238,7 +238,9 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
       else
         violated.push_back(it->second);
     }
-    if (all_named && !violated.empty()) e["error-constraints"] = violated;
+    // Also when the rejection is about no constraint: then `constraint-ids` must be
+    // empty or absent, which the empty list says (proto.rejection-constraint-ids).
+    if (all_named) e["error-constraints"] = violated;
     if (table != nullptr && ActsOnTable(request.op)) e["state-unchanged"] = true;
   }
   if (o.ok_allowed && o.reject_allowed) {
@@ -252,6 +254,8 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
   if (o.metadata) {
     const MetadataExpectation& m = *o.metadata;
     e["format-version"] = m.format_version;
+    // The surrounding Iceberg rules and the table's identity (JudgeIcebergMetadata).
+    e["iceberg-metadata-valid"] = true;
     bool any_optional = false;
     bool any_new = false;
     json constraints = json::object();

@@ -312,6 +312,10 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
         outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
     Result<Response> response = ResponseFromJson(*call.response, fields);
     if (!response) {
+      // The failure fixture still states what the step allows (its writer's keys for an
+      // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
+      // replay; an answer that does not decode counts as `ok` for `stop-if`.
+      step.expect = FixtureExpectation(outcome, state, request, Answer{});
       if (std::optional<Finding> shape = MetadataShapeFinding(*call.response, fields)) {
         // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
         // rule (the adapter is not restarted), not a protocol error.
