@@ -13,6 +13,8 @@
 
 #include "codec/json_text.h"
 #include "model/rule_catalogue.h"
+#include "model/switches.h"
+#include "reports/digest.h"
 #include "reports/render.h"
 
 namespace ictk {
