@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <iterator>
 #include <string_view>
 
@@ -55,7 +56,8 @@ std::string HeaderMismatch(const RunHeader& was, const RunHeader& now) {
 
 }  // namespace
 
-Result<ResumeState> LoadResumeState(const std::string& dir, const RunHeader& expected) {
+Result<ResumeState> LoadResumeState(const std::string& dir, const RunHeader& expected,
+                                    const std::function<void(CaseRecord&&)>& on_case) {
   ResumeState state;
   const fs::path path = fs::path(dir) / "report.jsonl";
   const std::string name = path.string();
@@ -63,16 +65,15 @@ Result<ResumeState> LoadResumeState(const std::string& dir, const RunHeader& exp
   if (!fs::exists(path, ec)) return state;
   std::ifstream in(path, std::ios::binary);
   if (!in) return MakeError(ErrorKind::kIo, fmt::format("{}: cannot read", name));
-  const std::string text((std::istreambuf_iterator<char>(in)),
-                         std::istreambuf_iterator<char>());
+  // Line by line: a long run's file is not held in memory.
   size_t pos = 0;
   size_t line_no = 0;
-  while (pos < text.size()) {
-    const size_t end = text.find('\n', pos);
+  std::string line;
+  while (std::getline(in, line)) {
     // A line without its newline was cut off by the kill: it and what follows are
     // dropped (the case is run again).
-    if (end == std::string::npos) break;
-    const std::string_view line(text.data() + pos, end - pos);
+    if (in.eof()) break;
+    const size_t end = pos + line.size();
     ++line_no;
     const std::string where = fmt::format("{}:{}", name, line_no);
     Result<nlohmann::json> j = ParseJsonText(line, where);
@@ -117,7 +118,10 @@ Result<ResumeState> LoadResumeState(const std::string& dir, const RunHeader& exp
             ErrorKind::kUsage,
             fmt::format("cannot resume: {}: case {} is recorded twice", where, c->index));
       }
-      state.cases.push_back(std::move(*c));
+      if (on_case)
+        on_case(std::move(*c));
+      else
+        state.cases.push_back(std::move(*c));
     } else if (type == "totals") {
       // The run had finished: its totals are written again from the same cases.
       break;

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -38,7 +39,10 @@ struct ResumeState {
 /// the run `expected` describes (seed, histories, max steps, adapter, switches, shard,
 /// model version, mode), or when a complete line in the middle is not a record; a
 /// missing file gives `found == false`.
-Result<ResumeState> LoadResumeState(const std::string& dir, const RunHeader& expected);
+/// With `on_case`, each finished case is handed to it instead of kept in `cases` (a
+/// long run's records are not all held in memory).
+Result<ResumeState> LoadResumeState(const std::string& dir, const RunHeader& expected,
+                                    const std::function<void(CaseRecord&&)>& on_case = {});
 
 /// Whether the killed run recorded all `count` cases numbered from `first_index` (the
 /// fixture corpus certify replays before the random histories); false when nothing was

@@ -17,6 +17,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -40,6 +41,7 @@
 #include "reports/digest.h"
 #include "reports/render.h"
 #include "reports/report.h"
+#include "reports/stream.h"
 
 #if defined(ICTK_HAVE_SAMPLE) && __has_include("sample/sample_adapter.h")
 #include "sample/sample_adapter.h"
@@ -243,8 +245,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
       if (i % shard_n == shard_i) indices.push_back(i);
   }
 
-  Report& report = result.report;
-  RunHeader& h = report.header;
+  RunHeader& h = result.report.header;
   h.ictk_version = ICTK_VERSION;
   h.protocol_version = kProtocolVersion;
   h.model_version = ModelVersion(switches);
@@ -284,11 +285,22 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
   options.tool = std::string("ictk ") + ICTK_VERSION;
   options.model_version = h.model_version;
 
+  // The report streams (reports/stream.h): each record goes to report.jsonl as it is
+  // final, and the run keeps the totals and the non-conformant cases only.
+  ReportStream stream(h);
+  stream.KeepIds(args.expectations && !args.strict);
+
   // --resume: the cases the killed run finished are kept, not run again.
   ResumeState resumed;
   int64_t resumed_failing = 0;
   if (!args.resume.empty() && !out_dir.empty()) {
-    Result<ResumeState> state = LoadResumeState(out_dir, h);
+    Result<ResumeState> state = LoadResumeState(out_dir, h, [&](CaseRecord&& c) {
+      if (!IsConformant(c.verdict)) {
+        if (c.index >= 0) ++resumed_failing;
+        if (!result.first_failing_index) result.first_failing_index = c.index;
+      }
+      stream.Add(std::move(c));
+    });
     if (!state) {
       std::fprintf(stderr, "ictk certify: %s\n", state.error().message.c_str());
       result.exit_code = 2;
@@ -296,18 +308,11 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     }
     resumed = std::move(*state);
     std::erase_if(indices, [&](int64_t i) { return resumed.done.count(i) > 0; });
-    for (CaseRecord& c : resumed.cases) {
-      if (!IsConformant(c.verdict)) {
-        if (c.index >= 0) ++resumed_failing;
-        if (!result.first_failing_index) result.first_failing_index = c.index;
-      }
-      report.cases.push_back(std::move(c));
-    }
     if (fail_fast && result.first_failing_index)
       indices.clear();  // the killed run had already failed
     if (!args.quiet)
       std::fprintf(stderr, "ictk certify: resuming %s: %zu case(s) done, %zu to run\n",
-                   out_dir.c_str(), resumed.cases.size(), indices.size());
+                   out_dir.c_str(), resumed.done.size(), indices.size());
   }
 
   std::ofstream jsonl;
@@ -355,7 +360,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
       if (!IsConformant(c.verdict) && !result.first_failing_index)
         result.first_failing_index = c.index;
       if (jsonl.is_open()) jsonl << DumpJson(ToJson(c)) << "\n" << std::flush;
-      report.cases.push_back(std::move(c));
+      stream.Add(std::move(c));
     }
     if (!args.quiet)
       std::fprintf(stderr, "ictk certify: corpus %s: %zu fixtures replayed\n", dir.c_str(),
@@ -367,7 +372,9 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
 
   // Workers take cases in index order; the main thread writes records in index order as
   // they complete, so the report does not depend on --jobs.
-  std::vector<std::optional<CaseResult>> done(indices.size());
+  // Finished cases wait here until the cases before them are written (a few: workers
+  // take cases in order), keyed by their position in `indices`.
+  std::map<size_t, CaseResult> done;
   std::mutex mu;
   std::condition_variable cv;
   std::atomic<size_t> next{0};
@@ -384,7 +391,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
         {
           std::lock_guard<std::mutex> lock(mu);
           if (fail_fast && !IsConformant(r.record.verdict)) stop.store(true);
-          done[k] = std::move(r);
+          done.emplace(k, std::move(r));
         }
         cv.notify_all();
       }
@@ -397,20 +404,19 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
   // One fixture per cause of failure: a later case failing for the same cause as an
   // earlier one (resumed or corpus cases included) points at that case's fixture.
   std::map<std::string, const CaseRecord*> first_of_cause;
-  std::vector<CaseRecord> earlier_failures;  // copies: report.cases grows below
-  for (const CaseRecord& c : report.cases)
-    if (!IsConformant(c.verdict)) earlier_failures.push_back(c);
+  // Copies (the stream's failures grow below); a deque keeps the pointers valid.
+  std::deque<CaseRecord> earlier_failures(stream.failures().begin(),
+                                          stream.failures().end());
   for (const CaseRecord& c : earlier_failures) first_of_cause.emplace(CauseOf(c), &c);
-  std::vector<CaseRecord> cause_heads;  // the first case of each new cause
-  cause_heads.reserve(indices.size());
+  std::deque<CaseRecord> cause_heads;  // the first case of each new cause
   for (size_t k = 0; k < indices.size(); ++k) {
     std::unique_lock<std::mutex> lock(mu);
     cv.wait(lock, [&] {
-      return done[k].has_value() || (stop.load() && next.load() > k && false);
+      return done.count(k) > 0 || (stop.load() && next.load() > k && false);
     });
-    CaseResult r = std::move(*done[k]);
-    done[k].reset();
+    auto node = done.extract(k);
     lock.unlock();
+    CaseResult& r = node.mapped();
     if (!IsConformant(r.record.verdict)) {
       ++failing;
       if (!result.first_failing_index) {
@@ -447,30 +453,31 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     ApplyCertifyExpectation(args, r.record);
     if (jsonl.is_open()) jsonl << DumpJson(ToJson(r.record)) << "\n" << std::flush;
     if (r.fixture) fixtures.push_back(std::move(*r.fixture));
-    report.cases.push_back(std::move(r.record));
+    stream.Add(std::move(r.record));
     progress.Update(static_cast<int64_t>(k + 1), failing, start);
     if (fail_fast && failing > 0) break;
   }
   stop.store(true);
   for (std::thread& t : threads) t.join();
 
-  for (const CaseRecord& c : report.cases) {
-    for (const auto& [op, n] : c.ops) result.distribution.ops[op] += n;
-    for (const auto& [tag, n] : c.tags)
-      if (std::optional<RuleId> r = ParseRuleId(tag)) result.distribution.tags[*r] += n;
-    result.distribution.steps += c.steps;
-  }
   for (const auto& s : sessions) result.adapter_micros += s->adapter_micros();
   const double total_ms = MillisSince(start);
   result.harness_micros =
       static_cast<int64_t>(total_ms * 1000) - result.adapter_micros / jobs;
   if (args.expectations && !args.strict)
-    for (CaseRecord& c : ExpectationBreachRecords(*args.expectations, report.cases)) {
+    for (CaseRecord& c : ExpectationBreachRecords(*args.expectations, stream.ids())) {
       std::fprintf(stderr, "ictk certify: %s\n", c.reason.c_str());
       if (jsonl.is_open()) jsonl << DumpJson(ToJson(c)) << "\n" << std::flush;
-      report.cases.push_back(std::move(c));
+      stream.Add(std::move(c));
     }
-  report.totals = ComputeTotals(h, report.cases, total_ms);
+  // The compact report: the header, the non-conformant cases and the totals of all.
+  result.report = stream.Compact(total_ms);
+  const Report& report = result.report;
+  // The distribution of every case (expectation breaches have no requests).
+  for (const auto& [op, n] : report.totals->ops) result.distribution.ops[op] += n;
+  for (const auto& [tag, n] : report.totals->tags)
+    if (std::optional<RuleId> r = ParseRuleId(tag)) result.distribution.tags[*r] += n;
+  result.distribution.steps += report.totals->steps;
   result.exit_code = report.totals->conformant ? 0 : 1;
 
   if (!out_dir.empty()) {
@@ -478,7 +485,7 @@ RunOutcome Certify(const GlobalOptions& global, const CertifyArgs& args,
     jsonl.close();
     std::string error;
     const fs::path dir(out_dir);
-    bool ok = WriteRenderedReports(dir, report, error);
+    bool ok = WriteRenderedReports(dir, report, error, &stream);
     for (const FixtureFile& f : fixtures)
       ok = ok && WriteFile(dir / f.path, DumpJson(f.content, 2) + "\n", error);
     if (!ok) {

@@ -55,8 +55,11 @@ bool WriteFile(const std::filesystem::path& path, const std::string& text,
 }
 
 bool WriteRenderedReports(const std::filesystem::path& dir, const Report& report,
-                          std::string& error) {
-  return WriteFile(dir / "junit.xml", RenderJunitXml(report), error) &&
+                          std::string& error, ReportStream* stream) {
+  const bool junit = stream != nullptr
+                         ? stream->WriteJunit(dir / "junit.xml", report, error)
+                         : WriteFile(dir / "junit.xml", RenderJunitXml(report), error);
+  return junit &&
          WriteFile(dir / "summary.md", RenderSummaryMarkdown(report), error) &&
          WriteFile(dir / "report.html", RenderHtml(report), error) &&
          WriteFile(dir / "badge.json", RenderBadgeJson(report), error);

@@ -7,6 +7,7 @@
 
 #include "codec/result.h"
 #include "reports/report.h"
+#include "reports/stream.h"
 
 namespace ictk::cli {
 
@@ -18,8 +19,10 @@ bool WriteFile(const std::filesystem::path& path, const std::string& text,
                std::string& error);
 
 /// Writes what is rendered from `report` into `dir`: junit.xml, summary.md, report.html
-/// and badge.json (report.jsonl is the caller's, written as cases finish).
+/// and badge.json (report.jsonl is the caller's, written as cases finish). With `stream`,
+/// `report` is its compact report (reports/stream.h) and junit.xml lists every case the
+/// stream was given.
 bool WriteRenderedReports(const std::filesystem::path& dir, const Report& report,
-                          std::string& error);
+                          std::string& error, ReportStream* stream = nullptr);
 
 }  // namespace ictk::cli

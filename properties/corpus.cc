@@ -319,6 +319,11 @@ std::vector<CaseRecord> ExpectationBreachRecords(const ExpectationFile& file,
                                                  const std::vector<CaseRecord>& records) {
   std::vector<std::string> ids;
   for (const CaseRecord& r : records) ids.push_back(r.id);
+  return ExpectationBreachRecords(file, ids);
+}
+
+std::vector<CaseRecord> ExpectationBreachRecords(const ExpectationFile& file,
+                                                 const std::vector<std::string>& ids) {
   std::vector<CaseRecord> out;
   int64_t n = 0;
   for (const std::string& message : ExpectationBreaches(file, ids)) {

@@ -72,6 +72,9 @@ void ApplyExpectations(std::vector<CaseRecord>& records, const ExpectationFile& 
 /// nothing, a glob over its max), ID "expectations/LINE".
 std::vector<CaseRecord> ExpectationBreachRecords(const ExpectationFile& file,
                                                  const std::vector<CaseRecord>& records);
+/// The same over the run's case IDs (a streamed report keeps the IDs, not the records).
+std::vector<CaseRecord> ExpectationBreachRecords(const ExpectationFile& file,
+                                                 const std::vector<std::string>& ids);
 
 /// Whether a failing case names `cause` (a rule ID among its failed rules, or the error
 /// kind the implementation answered at the failing step).

@@ -6,6 +6,7 @@
 /// shields.io endpoint). `ictk report diff` compares two runs by case ID.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,17 @@
 namespace ictk {
 
 std::string RenderJunitXml(const Report& report);
+
+/// junit.xml in pieces, for a run written case by case (reports/stream.h):
+/// RenderJunitXml is JunitHeadXml, then JunitCaseXml of each case with its note from
+/// JunitCauseNotes (none for a conformant case), then JunitTailXml.
+std::string JunitHeadXml(const RunHeader& header, const Totals& totals);
+/// Case ID -> " [cause I of N, K case(s)]" for every case of `causes`.
+std::map<std::string, std::string> JunitCauseNotes(const std::vector<FailureCause>& causes);
+/// One `<testcase>` element; `cause_note` is appended to a failure's message.
+std::string JunitCaseXml(const RunHeader& header, const CaseRecord& record,
+                         std::string_view cause_note);
+std::string JunitTailXml();
 std::string RenderSummaryMarkdown(const Report& report);
 std::string RenderHtml(const Report& report);
 std::string RenderBadgeJson(const Report& report);

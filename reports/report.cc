@@ -179,36 +179,40 @@ std::string CasesText(const Totals& totals) {
   return fmt::format("{} histories and {} fixtures", histories, totals.fixture_cases);
 }
 
-Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cases,
-                     double duration_ms) {
-  Totals t;
-  t.duration_ms = duration_ms;
-  for (const RuleInfo& r : RuleCatalogue()) t.rules[std::string(RuleIdName(r.id))];
-  for (const CaseRecord& c : cases) {
-    ++t.cases;
-    if (c.id.rfind("random/", 0) != 0) ++t.fixture_cases;
-    ++t.verdicts[c.verdict];
-    t.steps += c.steps;
-    if (!IsConformant(c.verdict)) t.conformant = false;
-    const std::set<std::string> failed(c.failed_rules.begin(), c.failed_rules.end());
-    for (const auto& [rule, use] : c.rules) {
-      RuleTotals& rt = t.rules[rule];
-      rt.positive += use.positive;
-      rt.negative += use.negative;
-      if (!failed.count(rule)) ++rt.cases[Verdict::kPass];
-    }
-    for (const std::string& rule : failed) ++t.rules[rule].cases[c.verdict];
-    for (const auto& [status, p] : c.precision) {
-      t.precision[status].precise += p.precise;
-      t.precision[status].total += p.total;
-    }
-    for (const auto& [op, n] : c.ops) t.ops[op] += n;
-    for (const auto& [tag, n] : c.tags) t.tags[tag] += n;
-    for (const auto& [clause, use] : c.clauses) {
-      t.clauses[clause].positive += use.positive;
-      t.clauses[clause].negative += use.negative;
-    }
+TotalsBuilder::TotalsBuilder() {
+  for (const RuleInfo& r : RuleCatalogue()) t_.rules[std::string(RuleIdName(r.id))];
+}
+
+void TotalsBuilder::Add(const CaseRecord& c) {
+  Totals& t = t_;
+  ++t.cases;
+  if (c.id.rfind("random/", 0) != 0) ++t.fixture_cases;
+  ++t.verdicts[c.verdict];
+  t.steps += c.steps;
+  if (!IsConformant(c.verdict)) t.conformant = false;
+  const std::set<std::string> failed(c.failed_rules.begin(), c.failed_rules.end());
+  for (const auto& [rule, use] : c.rules) {
+    RuleTotals& rt = t.rules[rule];
+    rt.positive += use.positive;
+    rt.negative += use.negative;
+    if (!failed.count(rule)) ++rt.cases[Verdict::kPass];
   }
+  for (const std::string& rule : failed) ++t.rules[rule].cases[c.verdict];
+  for (const auto& [status, p] : c.precision) {
+    t.precision[status].precise += p.precise;
+    t.precision[status].total += p.total;
+  }
+  for (const auto& [op, n] : c.ops) t.ops[op] += n;
+  for (const auto& [tag, n] : c.tags) t.tags[tag] += n;
+  for (const auto& [clause, use] : c.clauses) {
+    t.clauses[clause].positive += use.positive;
+    t.clauses[clause].negative += use.negative;
+  }
+}
+
+Totals TotalsBuilder::Finish(const RunHeader& header, double duration_ms) const {
+  Totals t = t_;
+  t.duration_ms = duration_ms;
   for (const ClauseInfo& c : AllClauses()) {
     const RuleUse& use = t.clauses[c.id];
     if (FindRule(c.rule).coverage_exempt || use.positive + use.negative > 0) continue;
@@ -252,6 +256,13 @@ Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cas
     }
   }
   return t;
+}
+
+Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cases,
+                     double duration_ms) {
+  TotalsBuilder builder;
+  for (const CaseRecord& c : cases) builder.Add(c);
+  return builder.Finish(header, duration_ms);
 }
 
 std::string OutOfReachReason(const RunHeader& header, const RuleInfo& r) {

@@ -242,6 +242,19 @@ std::string CasesText(const Totals& totals);
 Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cases,
                      double duration_ms);
 
+/// ComputeTotals one case at a time, for a run that does not keep its records
+/// (reports/stream.h): Finish after Add of every case equals ComputeTotals of them.
+class TotalsBuilder {
+ public:
+  TotalsBuilder();
+  void Add(const CaseRecord& record);
+  /// The totals of the cases added so far, under `header`.
+  Totals Finish(const RunHeader& header, double duration_ms) const;
+
+ private:
+  Totals t_;  ///< the per-case sums (rules of the catalogue present, even unused)
+};
+
 /// The capability whose absence leaves `rule` untested, or "" when none does.
 std::string_view CapabilityForRule(std::string_view rule);
 

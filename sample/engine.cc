@@ -305,7 +305,24 @@ Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
   tables_.emplace(r.table, std::move(t));
   last_snapshot_id_.erase(r.table);
   used_snapshot_ids_.erase(r.table);
+  created_.push_back(r.table);
+  if (created_.size() > kKeptTables) {
+    Forget(created_.front());
+    created_.erase(created_.begin());
+  }
   return reply;
+}
+
+void Engine::Forget(const std::string& table) {
+  tables_.erase(table);
+  last_snapshot_id_.erase(table);
+  used_snapshot_ids_.erase(table);
+  std::erase_if(txns_, [&](const auto& x) { return x.first.first == table; });
+  std::erase_if(udf_owner_, [&](const auto& x) {
+    if (x.second != table) return false;
+    udfs_.erase(x.first);
+    return true;
+  });
 }
 
 /// "When a table is upgraded to v4, the identifier-field-ids of the table's current
@@ -951,6 +968,11 @@ Reply Engine::DefineFunctionOp(const DefineFunction& op) {
     return Reply::Reject(kinds::kInvalidRequest, "a function needs a name");
   auto it = udfs_.find(def.name);
   def.version = it == udfs_.end() ? 1 : it->second.version + 1;
+  // The function belongs to the newest table (the history defining it), or to none.
+  if (!created_.empty())
+    udf_owner_[def.name] = created_.back();
+  else
+    udf_owner_.erase(def.name);
   udfs_[def.name] = std::move(def);
   return Reply{};
 }

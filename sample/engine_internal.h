@@ -198,6 +198,17 @@ class Engine {
   UdfCatalog udfs_;
   std::map<std::pair<std::string, std::string>, Transaction> txns_;
   std::map<std::string, SnapshotId> last_snapshot_id_;
+
+  /// Table lifetime (docs/protocol.md section 3, `table`): the harness sends nothing for
+  /// a history's table once later histories began, so the catalog keeps only the tables
+  /// of the last kKeptTables create-tables (and what belongs to them: transactions,
+  /// snapshot IDs, the functions defined while each was the newest table); memory stays
+  /// flat over any number of histories.
+  static constexpr size_t kKeptTables = 4;
+  /// Forgets `table` and everything that belongs to it.
+  void Forget(const std::string& table);
+  std::vector<std::string> created_;  ///< the kept tables, oldest first
+  std::map<std::string, std::string> udf_owner_;  ///< function -> its table
 };
 
 // Metadata helpers (metadata.cc).
