@@ -13,9 +13,12 @@
 #include "codec/json_table_metadata.h"
 #include "model/metadata_rules.h"
 #include "model/rule_id.h"
+#include "tests/model/constraint_test_util_internal.h"
 
 namespace ictk {
 namespace {
+
+using testing_util::Has;
 
 Result<TableMetadata> ReadMetadata(const std::string& path) {
   std::ifstream in(path);
