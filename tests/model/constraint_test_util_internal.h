@@ -10,19 +10,10 @@
 #include "model/constraint.h"
 #include "model/finding.h"
 #include "model/types.h"
+#include "tests/model/field_test_util_internal.h"
 
 namespace ictk::testing_util {
 
-inline NestedField Field(FieldId id, std::string name, bool required, Type type) {
-  NestedField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.required = required;
-  f.type = std::move(type);
-  return f;
-}
-
-inline Type P(TypeId id) { return Type::Primitive(id); }
 
 /// id 1 `id` long required; 2 `name` string optional; 3 `price` double required;
 /// 4 `loc` geometry optional; 5 `nothing` unknown optional; 6 `tags` list<string>

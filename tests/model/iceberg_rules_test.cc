@@ -1,20 +1,14 @@
 // The surrounding Iceberg rules (ice.*, model/iceberg_rules.h): each rule passes on valid
 // metadata and fires, with its rule ID and pointer, on metadata that breaks it.
 #include "model/iceberg_rules.h"
+#include "tests/model/field_test_util_internal.h"
 
 #include <gtest/gtest.h>
 
 namespace ictk {
 namespace {
 
-NestedField Field(FieldId id, std::string name, bool required, Type type) {
-  NestedField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.required = required;
-  f.type = std::move(type);
-  return f;
-}
+using testing_util::Field;
 
 /// A valid v2 table: schema 0 {1: id long required, 2: data string}, one snapshot on
 /// main.

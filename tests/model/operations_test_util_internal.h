@@ -18,19 +18,15 @@
 #include "model/requests.h"
 #include "model/rule_id.h"
 #include "model/switches.h"
+#include "tests/model/field_test_util_internal.h"
 
 namespace ictk::ops_test {
 
 inline NestedField Col(FieldId id, std::string name, bool required, Type type) {
-  NestedField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.required = required;
-  f.type = std::move(type);
-  return f;
+  return testing_util::Field(id, std::move(name), required, std::move(type));
 }
 
-inline Type P(TypeId id) { return Type::Primitive(id); }
+using testing_util::P;
 
 /// EXAMPLE-SESSION's `orders`: 1 order_id long required, 2 qty int, 3 email string.
 inline Schema OrdersSchema() {

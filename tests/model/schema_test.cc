@@ -2,22 +2,16 @@
 // rules use), AllFieldIds/MaxFieldId, and CanPromote by format version
 // (ice.type-promotion).
 #include "model/schema.h"
+#include "tests/model/field_test_util_internal.h"
 
 #include <gtest/gtest.h>
 
 namespace ictk {
 namespace {
 
-NestedField Field(FieldId id, std::string name, bool required, Type type) {
-  NestedField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.required = required;
-  f.type = std::move(type);
-  return f;
-}
+using testing_util::Field;
 
-Type P(TypeId id) { return Type::Primitive(id); }
+using testing_util::P;
 
 /// 1 id long (required)
 /// 2 loc struct (optional) { 3 lat double (required), 4 inner struct (required) { 5 x int

@@ -9,18 +9,12 @@
 
 #include "model/expression.h"
 #include "model/value.h"
+#include "tests/model/field_test_util_internal.h"
 
 namespace ictk {
 namespace {
 
-NestedField Field(FieldId id, std::string name, bool required, Type type) {
-  NestedField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.required = required;
-  f.type = std::move(type);
-  return f;
-}
+using testing_util::Field;
 
 TEST(TypeToString, PrimitivesUseCanonicalSpellings) {
   EXPECT_EQ(ToString(Type::Primitive(TypeId::kBoolean)), "boolean");

@@ -19,18 +19,12 @@
 #include "properties/runner.h"
 #include "review/spec_diff.h"
 #include "sample/sample_adapter.h"
+#include "tests/model/field_test_util_internal.h"
 
 namespace ictk {
 namespace {
 
-NestedField F(FieldId id, std::string name, bool required, Type type) {
-  NestedField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.required = required;
-  f.type = std::move(type);
-  return f;
-}
+constexpr auto F = testing_util::Field;
 
 Schema Nested() {
   Schema s;

@@ -2,13 +2,14 @@
 # The Debian package (README "Installing"): `cpack -G DEB` in the build folder gives
 # ictk_<version>_amd64.deb; unpacked into a scratch root with `dpkg -x`, its ictk certifies
 # its sample adapter (exec and .so) with the corpus it finds by default, its Python runner
-# replays a corpus fixture, and a tiny CMake project builds against its CMake package.
+# replays a corpus fixture, and examples/consumer/ builds against its CMake package.
 #
-#   tests/reports/deb_package_test.sh BUILD_DIR
+#   tests/reports/deb_package_test.sh BUILD_DIR [SOURCE_DIR]
 #
 # Exit 0 when every check holds, 1 when one fails, 77 (ctest SKIP_RETURN_CODE) without dpkg.
 set -uo pipefail
 build=$(cd "$1" && pwd)
+source_dir=$(cd "${2:-$(dirname "$0")/../..}" && pwd)
 command -v dpkg >/dev/null 2>&1 || { echo "SKIP: dpkg is not installed (not a Debian system)"; exit 77; }
 command -v cpack >/dev/null 2>&1 || { echo "SKIP: cpack is not installed"; exit 77; }
 tmp=$(mktemp -d)
@@ -76,29 +77,18 @@ if command -v python3 >/dev/null 2>&1 && [ -n "$fixture" ]; then
   [ $rc -eq 0 ] || tail -n 10 "$tmp/replay.log"
 fi
 
-# find_package(ictk) against the scratch root.
-mkdir -p "$tmp/consumer"
-cat >"$tmp/consumer/CMakeLists.txt" <<'CM'
-cmake_minimum_required(VERSION 3.22)
-project(consumer LANGUAGES CXX)
-set(CMAKE_CXX_STANDARD 20)
-find_package(ictk 0.1 REQUIRED)
-add_executable(consumer main.cc)
-target_link_libraries(consumer PRIVATE ictk::model ictk::abi)
-CM
-cat >"$tmp/consumer/main.cc" <<'CC'
-#include <cstdio>
-#include "ictk/adapter.h"
-#include "model/rule_catalogue.h"
-int main() { std::printf("%zu rules\n", ictk::RuleCatalogue().size()); }
-CC
-if cmake -S "$tmp/consumer" -B "$tmp/consumer/build" -DCMAKE_PREFIX_PATH="$usr" \
+# find_package(ictk) against the scratch root: examples/consumer/.
+consumer=$tmp/consumer-build
+if cmake -S "$source_dir/examples/consumer" -B "$consumer" -DCMAKE_PREFIX_PATH="$usr" \
      >"$tmp/consumer.log" 2>&1 &&
-   cmake --build "$tmp/consumer/build" >>"$tmp/consumer.log" 2>&1; then
-  out=$("$tmp/consumer/build/consumer")
-  check "a find_package(ictk) consumer builds and runs ($out)" test -n "$out"
+   cmake --build "$consumer" >>"$tmp/consumer.log" 2>&1; then
+  out=$("$consumer/ictk_consumer")
+  rc=$?
+  echo "$out" | sed 's/^/     /'
+  check "examples/consumer builds against the package's find_package(ictk) and runs (exit $rc)" \
+    test $rc -eq 0
 else
   tail -n 20 "$tmp/consumer.log"
-  check "a find_package(ictk) consumer builds" false
+  check "examples/consumer builds against the package's find_package(ictk)" false
 fi
 exit $failed
