@@ -694,9 +694,11 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
                 {RuleId::kUpgPkFromIdentifiers, RuleId::kUpgSkipIneligible,
                  RuleId::kIdLastDefaultZero});
   // One add-constraint in five, while no constraint references a field inside a struct,
-  // adds a not-enforced unique (or, one time in two without a primary key, a primary key)
-  // on one, for the schema changes constraints must refuse for nested fields.
-  if (ctx.md().format_version >= 4 && ctx.caps().schema_evolution && ctx.step.pick % 5 == 4) {
+  // adds a not-enforced unique on one, and one in five, while the table has no primary
+  // key, a primary key on one (inside a required struct), for the schema changes
+  // constraints must refuse for nested fields.
+  if (ctx.md().format_version >= 4 && ctx.caps().schema_evolution &&
+      (ctx.step.pick % 5 == 4 || (ctx.step.pick % 5 == 3 && ctx.step.pick % 2 == 1))) {
     bool nested_ref = false;
     for (const Constraint& c : ctx.constraints())
       for (FieldId id : ReferencedFieldIds(c))
@@ -1211,8 +1213,8 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   if (fv < 3 && (flavour == 8 || flavour == 10) && ctx.step.pick % 3 == 0) flavour = 11;
   // Once a constraint references a field inside a struct (add-constraint sets that up,
   // RenderNestedKeyFirst), one step in six deletes the struct (sch.remove-referenced/
-  // nested) or, for a primary key inside a required struct, makes it optional
-  // (sch.pk-stays-required/optional-parent).
+  // nested) and, for a primary key inside a required struct, one in two makes the struct
+  // optional (sch.pk-stays-required/optional-parent).
   {
     bool nested_ref = false, pk_in_required_struct = false;
     for (const auto& ids : {refs.by_check, refs.by_key})
@@ -1224,7 +1226,7 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
           pk_in_required_struct || (top != id && outer && outer->field.required);
     }
     if (nested_ref && ctx.step.pick % 6 == 0) flavour = 6;
-    if (pk_in_required_struct && ctx.step.pick % 6 == 1) flavour = 9;
+    if (pk_in_required_struct && ctx.step.pick % 6 % 2 == 1) flavour = 9;
   }
   if (flavour == 11 && fv >= 3) flavour = 10;
   if (flavour == 15) return RenderInvalidSchemaTable(ctx);
