@@ -233,8 +233,7 @@ GenWeights GenWeights::Default() {
       {StepKind::kAddInvalidConstraint, 9},
       {StepKind::kUpdateConstraint, 4},
       {StepKind::kRemoveConstraint, 2},
-      // Raised from 5 for the clauses of schema evolution each flavour breaks alone.
-      {StepKind::kUpdateSchema, 7},
+      {StepKind::kUpdateSchema, 5},
       {StepKind::kUpgrade, 3},
       {StepKind::kTransaction, 5},
       {StepKind::kDefineFunction, 4},
