@@ -299,7 +299,7 @@ TEST(CertifyCli, FormerIcebergGapMutantsAreKilledUnderTheirOwnRule) {
       "float-identifier-accepted",         "optional-identifier-accepted",
       "repeated-identifier-accepted",      "identifier-under-optional-accepted",
       "unknown-table-scans-empty"};
-  std::string args = "certify --mutation-score --seed 1 --no-corpus --out '" + dir / "m" + "'";
+  std::string args = "certify --mutation-score --seed 1 --out '" + dir / "m" + "'";
   for (const std::string& m : mutants) args += " --mutant " + m;
   auto r = RunIctk(args);
   EXPECT_EQ(r.exit_code, 0) << r.out;
