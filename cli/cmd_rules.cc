@@ -64,10 +64,20 @@ int RunRules(const GlobalOptions& global, const std::string& format) {
   for (const ClauseInfo& c : AllClauses())
     if (c.gap.empty() && !c.tag.empty() && !mutants_of(c).empty()) ++complete;
   size_t exempt = 0, gaps = 0;
+  std::map<std::string, size_t> exempt_kinds;  // kind -> clauses
   for (const ClauseInfo& c : AllClauses()) {
-    if (c.exempt.kind != ExemptKind::kNone) ++exempt;
+    if (c.exempt.kind != ExemptKind::kNone) {
+      ++exempt;
+      ++exempt_kinds[std::string(ToString(c.exempt.kind))];
+    }
     if (!c.gap.empty()) ++gaps;
   }
+  // "9 exempt (composite 9, ...)": the exempt clauses by kind, apart from gaps.
+  std::vector<std::string> kind_counts;
+  for (const auto& [kind, n] : exempt_kinds) kind_counts.push_back(fmt::format("{} {}", kind, n));
+  const std::string exempt_text =
+      kind_counts.empty() ? fmt::format("{} exempt", exempt)
+                          : fmt::format("{} exempt ({})", exempt, fmt::join(kind_counts, ", "));
   auto exempt_of = [](const ClauseInfo& c) {
     return c.exempt.kind == ExemptKind::kNone
                ? std::string()
@@ -106,9 +116,8 @@ int RunRules(const GlobalOptions& global, const std::string& format) {
                  Cell(JoinStrings(mutants_of(c))), Cell(exempt_of(c)), Cell(c.gap));
     }
     fmt::print(
-        "\n{} clauses; {} with a generator tag and a sample mutant; {} exempt; {} with a "
-        "gap\n",
-        AllClauses().size(), complete, exempt, gaps);
+        "\n{} clauses; {} with a generator tag and a sample mutant; {}; {} with a gap\n",
+        AllClauses().size(), complete, exempt_text, gaps);
     return 0;
   }
   for (const RuleInfo& r : RuleCatalogue()) {
@@ -128,8 +137,8 @@ int RunRules(const GlobalOptions& global, const std::string& format) {
                c.gap.empty() ? "" : fmt::format(" (gap: {})", c.gap));
   }
   fmt::print(
-      "{} clauses; {} with a generator tag and a sample mutant; {} exempt; {} with a gap\n",
-      AllClauses().size(), complete, exempt, gaps);
+      "{} clauses; {} with a generator tag and a sample mutant; {}; {} with a gap\n",
+      AllClauses().size(), complete, exempt_text, gaps);
   fmt::print("\nswitches (name = value in effect; values, default first):\n");
   for (const SwitchInfo& s : AllSwitches()) {
     auto it = values.find(std::string(s.name));

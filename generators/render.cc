@@ -678,6 +678,9 @@ std::string FreshName(const Ctx& ctx, std::string_view stem) {
   }
 }
 
+FieldId TopLevelOf(const Schema& schema, FieldId id);
+std::optional<RenderedStep> RenderNestedKeyFirst(const Ctx& ctx, bool primary_key);
+
 std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
   if (!ctx.caps().check && !ctx.caps().unique && !ctx.caps().primary_key)
     return std::nullopt;
@@ -690,6 +693,21 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
                 Intent::kOk, std::nullopt,
                 {RuleId::kUpgPkFromIdentifiers, RuleId::kUpgSkipIneligible,
                  RuleId::kIdLastDefaultZero});
+  // One add-constraint in five, while no constraint references a field inside a struct,
+  // adds a not-enforced unique on one, and one in five, while the table has no primary
+  // key, a primary key on one (inside a required struct), for the schema changes
+  // constraints must refuse for nested fields.
+  if (ctx.md().format_version >= 4 && ctx.caps().schema_evolution &&
+      (ctx.step.pick % 5 == 4 || (ctx.step.pick % 5 == 3 && ctx.step.pick % 2 == 1))) {
+    bool nested_ref = false;
+    for (const Constraint& c : ctx.constraints())
+      for (FieldId id : ReferencedFieldIds(c))
+        nested_ref = nested_ref || TopLevelOf(*ctx.schema(), id) != id;
+    std::optional<RenderedStep> first;
+    if (ctx.step.pick % 2 == 1) first = RenderNestedKeyFirst(ctx, true);
+    if (!first && !nested_ref) first = RenderNestedKeyFirst(ctx, false);
+    if (first) return first;
+  }
   ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "c"));
   // One add-constraint in four is about a UDF check: with no deterministic UDF of this
   // history defined yet, the step defines one first (the check comes with a later step).
@@ -1054,6 +1072,111 @@ FieldId TopLevelOf(const Schema& schema, FieldId id) {
   return loc && !loc->path.empty() ? loc->path.front() : id;
 }
 
+/// The precondition of a schema change that constraints must refuse for a nested field,
+/// repaired: with no constraint on a field inside a struct yet, a not-enforced unique
+/// (`primary_key` false) or primary key (true; only while the table has none) on a
+/// field inside a top-level struct (a required one, for a primary key), so that a later
+/// step can delete that struct (sch.remove-referenced/nested) or make it optional
+/// (sch.pk-stays-required/optional-parent). nullopt when the table offers no such field.
+std::optional<RenderedStep> RenderNestedKeyFirst(const Ctx& ctx, bool primary_key) {
+  if (ctx.md().format_version < 4 || !ctx.caps().nested_keys) return std::nullopt;
+  if (primary_key ? !ctx.caps().primary_key : !ctx.caps().unique) return std::nullopt;
+  if (primary_key)
+    for (const Constraint& c : ctx.constraints())
+      if (c.type == ConstraintType::kPrimaryKey) return std::nullopt;
+  const Schema& schema = *ctx.schema();
+  std::vector<FieldId> pool;
+  for (const KeyCandidate& k : KeyCandidates(schema, true)) {
+    if (!k.nested) continue;
+    const FieldId top = TopLevelOf(schema, k.id);
+    std::optional<FieldLocation> outer = FindField(schema, top);
+    if (!outer) continue;
+    if (primary_key && (!k.pk_eligible || !outer->field.required)) continue;
+    pool.push_back(k.id);
+  }
+  if (pool.empty()) return std::nullopt;
+  Constraint c;
+  c.type = primary_key ? ConstraintType::kPrimaryKey : ConstraintType::kUnique;
+  c.raw_type = primary_key ? "primary-key" : "unique";
+  c.name = FreshName(ctx, primary_key ? "nested_pk" : "nested_key");
+  c.enforced = false;
+  c.field_ids = std::vector<FieldId>{pool[ctx.Pick(pool.size(), 2)]};
+  RenderedStep r = Make(AddConstraint{c}, ctx.options.table,
+                        primary_key ? "add-constraint/nested-primary-key"
+                                    : "add-constraint/nested-unique",
+                        Intent::kOk, std::nullopt,
+                        {RuleId::kIdAboveLast, RuleId::kIdUpdateLast});
+  r.clauses = {Clause(RuleId::kIdAboveLast, "whole"), Clause(RuleId::kIdUpdateLast, "whole")};
+  return r;
+}
+
+/// A second table's create-table whose schema breaks one clause of the Iceberg schema
+/// rules alone: identifier fields (v1-v3) that are missing, not primitive, float or
+/// double, optional, in a list, or under an optional struct (ice.identifier-fields), or a
+/// v3 type in a v1-v2 schema (ice.types-by-version). It must be refused, and leaves the
+/// history's own table alone.
+std::optional<RenderedStep> RenderInvalidSchemaTable(const Ctx& ctx) {
+  static constexpr std::string_view kIdentifierClauses[] = {
+      "exist", "primitive", "not-float-double", "required", "not-in-list-map",
+      "not-under-optional-struct"};
+  const std::set<int32_t>& versions = ctx.caps().format_versions;
+  const uint32_t variant = ctx.step.pick % 7;
+  std::optional<int32_t> fv;
+  if (variant == 6) {  // the oldest of v1-v2
+    for (int32_t v : {1, 2})
+      if (!fv && versions.count(v)) fv = v;
+  } else {  // the newest of v1-v3
+    for (int32_t v : {3, 2, 1})
+      if (!fv && versions.count(v)) fv = v;
+  }
+  if (!fv) return std::nullopt;
+  auto field = [](FieldId id, std::string name, bool required, Type type) {
+    NestedField f;
+    f.id = id;
+    f.name = std::move(name);
+    f.required = required;
+    f.type = std::move(type);
+    return f;
+  };
+  CreateTable c;
+  c.format_version = *fv;
+  c.schema.schema_id = 0;
+  c.schema.fields = {
+      field(1, "id", true, Type::Primitive(TypeId::kLong)),
+      field(2, "ratio", true,
+            Type::Primitive(ctx.step.pick % 2 == 0 ? TypeId::kDouble : TypeId::kFloat)),
+      field(3, "point", true,
+            Type::Struct({field(4, "x", true, Type::Primitive(TypeId::kInt))})),
+      field(5, "tags", true, Type::List(6, true, Type::Primitive(TypeId::kInt))),
+      field(7, "extra", false,
+            Type::Struct({field(8, "y", true, Type::Primitive(TypeId::kInt))})),
+      field(9, "note", false, Type::Primitive(TypeId::kInt)),
+  };
+  std::string clause;
+  if (variant == 6) {
+    static constexpr TypeId kV3Types[] = {TypeId::kTimestampNs, TypeId::kTimestampTzNs,
+                                          TypeId::kUnknown, TypeId::kVariant,
+                                          TypeId::kGeometry, TypeId::kGeography};
+    c.schema.fields.push_back(
+        field(10, "later", false, Type::Primitive(kV3Types[ctx.Pick(std::size(kV3Types), 1)])));
+    clause = Clause(RuleId::kIceTypesByVersion, "whole");
+  } else {
+    static constexpr FieldId kBroken[] = {99, 3, 2, 9, 6, 8};
+    c.schema.identifier_field_ids = std::vector<FieldId>{1, kBroken[variant]};
+    clause = Clause(RuleId::kIceIdentifierFields, kIdentifierClauses[variant]);
+  }
+  const std::string table =
+      fmt::format("{}_invalid_{}", ctx.options.table, ctx.counters.next_name++);
+  const std::string label =
+      variant == 6 ? "create-table/v3-type-before-v3"
+                   : fmt::format("create-table/invalid-identifiers/{}",
+                                 kIdentifierClauses[variant]);
+  RenderedStep r = Make(std::move(c), table, label, Intent::kReject,
+                        variant == 6 ? RuleId::kIceTypesByVersion : RuleId::kIceIdentifierFields);
+  r.clauses = {clause};
+  return r;
+}
+
 std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   const Schema& schema = *ctx.schema();
   const References refs = Referenced(ctx);
@@ -1076,10 +1199,37 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   for (const NestedField& f : schema.fields) top_ids.push_back(f.id);
   // Flavours 10-13 repeat the changes that constraints must refuse (a referenced column
   // deleted, a check field promoted, a primary-key field made optional); 14-15 the
-  // changes they must allow (a referenced field renamed or moved, sch.rename-reorder).
-  static constexpr uint32_t kSchemaFlavours[] = {0, 1, 2, 3, 4, 5, 6, 7,
-                                                 8, 9, 6, 8, 9, 9, 3, 4};
-  const uint32_t flavour = kSchemaFlavours[ctx.Flavour(16)];
+  // changes they must allow (a referenced field renamed or moved, sch.rename-reorder);
+  // 16-23 the changes Iceberg's schema evolution must refuse, each breaking one clause
+  // (an illegal promotion, date to timestamp before v3, a field the schema lacks, a
+  // sibling's name, a move beside a field that is no sibling) and three times in eight
+  // a second table's create-table with an invalid schema (identifier fields, v3 types).
+  static constexpr uint32_t kSchemaFlavours[] = {0,  1,  2,  3,  4,  5,  6,  7,
+                                                 8,  9,  6,  8,  9,  9,  3,  4,
+                                                 10, 11, 12, 13, 14, 15, 15, 15};
+  uint32_t flavour = kSchemaFlavours[ctx.Flavour(24)];
+  // Date to timestamp is legal from v3: on a v1-v2 table, a third of the legal and
+  // illegal promotions request it instead (ice.type-promotion/by-version).
+  if (fv < 3 && (flavour == 8 || flavour == 10) && ctx.step.pick % 3 == 0) flavour = 11;
+  // Once a constraint references a field inside a struct (add-constraint sets that up,
+  // RenderNestedKeyFirst), one step in six deletes the struct (sch.remove-referenced/
+  // nested) and, for a primary key inside a required struct, one in two makes the struct
+  // optional (sch.pk-stays-required/optional-parent).
+  {
+    bool nested_ref = false, pk_in_required_struct = false;
+    for (const auto& ids : {refs.by_check, refs.by_key})
+      for (FieldId id : ids) nested_ref = nested_ref || TopLevelOf(schema, id) != id;
+    for (FieldId id : refs.by_pk) {
+      const FieldId top = TopLevelOf(schema, id);
+      std::optional<FieldLocation> outer = FindField(schema, top);
+      pk_in_required_struct =
+          pk_in_required_struct || (top != id && outer && outer->field.required);
+    }
+    if (nested_ref && ctx.step.pick % 6 == 0) flavour = 6;
+    if (pk_in_required_struct && ctx.step.pick % 6 % 2 == 1) flavour = 9;
+  }
+  if (flavour == 11 && fv >= 3) flavour = 10;
+  if (flavour == 15) return RenderInvalidSchemaTable(ctx);
   switch (flavour) {
     case 0:
     default: {
@@ -1174,6 +1324,15 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
     }
     case 6:
     case 7: {  // delete a referenced column, without (6) or with (7) its constraints
+      if (flavour == 6 && ctx.step.pick % 2 == 0) {
+        // No constraint references a field inside a struct: one is added first.
+        bool nested_ref = false;
+        for (const auto& ids : {refs.by_check, refs.by_key})
+          for (FieldId id : ids) nested_ref = nested_ref || TopLevelOf(schema, id) != id;
+        if (!nested_ref)
+          if (std::optional<RenderedStep> first = RenderNestedKeyFirst(ctx, false))
+            return first;
+      }
       std::vector<FieldId> pool;
       for (const NestedField& f : schema.fields)
         if (referenced(f.id)) pool.push_back(f.id);
@@ -1266,6 +1425,143 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
       }
       break;
     }
+    case 10: {  // an illegal type change (ice.type-promotion/legal-only)
+      // Narrowings Iceberg does not allow, between types whose values read alike (so the
+      // rows stay readable): long to int, double to float, int to date, decimal(P, S) to
+      // decimal(P-1, S). A field a check references is left out: refusing its change
+      // for the check's sake (sch.check-no-type-change) would hide the clause.
+      struct Candidate {
+        FieldId id;
+        Type to;
+      };
+      std::vector<Candidate> pool;
+      std::function<void(const std::vector<NestedField>&)> walk =
+          [&](const std::vector<NestedField>& fields) {
+            for (const NestedField& f : fields) {
+              if (f.type.id == TypeId::kStruct) {
+                walk(f.type.fields);
+                continue;
+              }
+              if (refs.by_check.count(f.id)) continue;
+              if (f.type.id == TypeId::kLong)
+                pool.push_back({f.id, Type::Primitive(TypeId::kInt)});
+              if (f.type.id == TypeId::kDouble)
+                pool.push_back({f.id, Type::Primitive(TypeId::kFloat)});
+              if (f.type.id == TypeId::kInt)
+                pool.push_back({f.id, Type::Primitive(TypeId::kDate)});
+              if (f.type.id == TypeId::kDecimal && f.type.precision > 1 &&
+                  f.type.scale < f.type.precision)
+                pool.push_back({f.id, Type::Decimal(f.type.precision - 1, f.type.scale)});
+            }
+          };
+      walk(schema.fields);
+      if (pool.empty()) return std::nullopt;
+      const Candidate& c = pool[ctx.Pick(pool.size())];
+      u.changes.push_back(UpdateColumnType{c.id, c.to});
+      label = "update-schema/promote-illegal";
+      intent = Intent::kReject;
+      aimed = RuleId::kIceTypePromotion;
+      clauses = {Clause(RuleId::kIceTypePromotion, "legal-only")};
+      break;
+    }
+    case 11: {  // date to timestamp on a v1-v2 table (ice.type-promotion/by-version)
+      std::vector<FieldId> dates;
+      std::function<void(const std::vector<NestedField>&)> walk =
+          [&](const std::vector<NestedField>& fields) {
+            for (const NestedField& f : fields) {
+              if (f.type.id == TypeId::kStruct) walk(f.type.fields);
+              if (f.type.id == TypeId::kDate && !refs.by_check.count(f.id))
+                dates.push_back(f.id);
+            }
+          };
+      walk(schema.fields);
+      if (dates.empty() || ctx.step.pick % 2 == 1) {
+        // A date column added by the same change, then promoted.
+        AddColumn a;
+        a.name = fmt::format("added_{}", ctx.counters.next_name++);
+        a.type = Type::Primitive(TypeId::kDate);
+        FieldId next = ctx.md().last_column_id;
+        for (FieldId id : AllFieldIds(schema.fields)) next = std::max(next, id);
+        u.changes.push_back(std::move(a));
+        u.changes.push_back(UpdateColumnType{next + 1, Type::Primitive(TypeId::kTimestamp)});
+      } else {
+        u.changes.push_back(UpdateColumnType{dates[ctx.Pick(dates.size())],
+                                             Type::Primitive(TypeId::kTimestamp)});
+      }
+      label = "update-schema/promote-date-before-v3";
+      intent = Intent::kReject;
+      aimed = RuleId::kIceTypePromotion;
+      clauses = {Clause(RuleId::kIceTypePromotion, "by-version")};
+      break;
+    }
+    case 12: {  // a change naming a field the schema does not have
+      FieldId ghost = ctx.md().last_column_id + 1000;
+      while (FindField(schema, ghost)) ++ghost;
+      switch (ctx.step.pick % 3) {
+        case 0:
+          u.changes.push_back(
+              RenameColumn{ghost, fmt::format("renamed_{}", ctx.counters.next_name++)});
+          break;
+        case 1:
+          u.changes.push_back(MakeOptional{ghost});
+          break;
+        default:
+          u.changes.push_back(UpdateColumnType{ghost, Type::Primitive(TypeId::kLong)});
+          break;
+      }
+      label = "update-schema/unknown-field";
+      intent = Intent::kReject;
+      aimed = RuleId::kIceSchemaEvolution;
+      clauses = {Clause(RuleId::kIceSchemaEvolution, "existing-fields")};
+      break;
+    }
+    case 13: {  // a field renamed, or a column added, to a sibling's name
+      if (schema.fields.empty()) return std::nullopt;
+      const NestedField& taken = schema.fields[ctx.Pick(schema.fields.size())];
+      if (schema.fields.size() >= 2 && ctx.step.pick % 2 == 0) {
+        const NestedField& other =
+            schema.fields[(ctx.Pick(schema.fields.size()) + 1 +
+                           ctx.Pick(schema.fields.size() - 1, 1)) %
+                          schema.fields.size()];
+        u.changes.push_back(RenameColumn{other.id, taken.name});
+      } else {
+        AddColumn a;
+        a.name = taken.name;
+        a.type = Type::Primitive(TypeId::kString);
+        u.changes.push_back(std::move(a));
+      }
+      label = "update-schema/sibling-name";
+      intent = Intent::kReject;
+      aimed = RuleId::kIceSchemaEvolution;
+      clauses = {Clause(RuleId::kIceSchemaEvolution, "unique-sibling-names")};
+      break;
+    }
+    case 14: {  // a move beside a field that is not a sibling
+      // A top-level field moved after a field inside a struct, or a struct's field moved
+      // after a top-level field: either way out of its struct.
+      std::vector<std::pair<FieldId, FieldId>> moves;  // field, reference
+      for (const NestedField& s : schema.fields) {
+        if (s.type.id != TypeId::kStruct) continue;
+        for (const NestedField& inner : s.type.fields)
+          for (const NestedField& top : schema.fields) {
+            if (top.id == s.id) continue;
+            moves.emplace_back(top.id, inner.id);
+            moves.emplace_back(inner.id, top.id);
+          }
+      }
+      if (moves.empty()) return std::nullopt;
+      const auto& [id, reference] = moves[ctx.Pick(moves.size())];
+      MoveColumn m;
+      m.id = id;
+      m.position = MoveColumn::Position::kAfter;
+      m.reference = reference;
+      u.changes.push_back(m);
+      label = "update-schema/move-out-of-struct";
+      intent = Intent::kReject;
+      aimed = RuleId::kIceSchemaEvolution;
+      clauses = {Clause(RuleId::kIceSchemaEvolution, "moves-among-siblings")};
+      break;
+    }
     case 9: {  // make a required field optional
       // Identifier fields must stay required (Iceberg), so they are not offered.
       const std::vector<FieldId> identifiers =
@@ -1284,10 +1580,14 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
         if (outer != pk_id && std::find(pool.begin(), pool.end(), outer) != pool.end())
           pk_parents.insert(outer);
       }
+      // No primary key on a field inside a required struct: one in two such steps adds
+      // one first (when the table has no primary key).
+      if (pk_parents.empty() && ctx.step.pick % 4 == 1)
+        if (std::optional<RenderedStep> first = RenderNestedKeyFirst(ctx, true)) return first;
       if (pool.empty()) return std::nullopt;
       FieldId id = pool[ctx.Pick(pool.size())];
       if (!refs.by_pk.empty() && ctx.step.pick % 4 != 0) id = *refs.by_pk.begin();
-      if (!pk_parents.empty() && ctx.step.pick % 4 == 1) id = *pk_parents.begin();
+      if (!pk_parents.empty() && ctx.step.pick % 2 == 1) id = *pk_parents.begin();
       u.changes.push_back(MakeOptional{id});
       if (refs.by_pk.count(id) || pk_parents.count(id)) {
         label = "update-schema/pk-field-optional";
@@ -1343,8 +1643,15 @@ std::optional<RenderedStep> RenderDefineFunction(const Ctx& ctx) {
   const bool exists = ctx.state.functions.count(name) > 0;
   const uint32_t flavour = ctx.Flavour(5);
   const bool deterministic = flavour != 4;
-  const int64_t threshold = static_cast<int64_t>(ctx.step.seed % 4);
+  int64_t threshold = static_cast<int64_t>(ctx.step.seed % 4);
   std::string label = exists ? "define-function/redefine" : "define-function/define";
+  // One redefinition in three raises the threshold above every generated value, so that
+  // rows a UDF check was validated on now break it: a later commit without adds that
+  // keeps the parent's status for the check is then caught (expr.udf-status/no-carry).
+  if (exists && deterministic && ctx.step.pick % 3 == 0) {
+    threshold = int64_t{1} << 40;
+    label += "-stricter";
+  }
   if (!deterministic) label += "-nondeterministic";
   return Make(DefineFunction{UdfGreaterThan(name, threshold, deterministic)}, "", label,
               Intent::kOk, std::nullopt,
@@ -1393,6 +1700,12 @@ std::optional<RenderedStep> RenderScan(const Ctx& ctx) {
   if (flavour == 1 && snaps.size() > 1) {
     s.snapshot_id = snaps[ctx.Pick(snaps.size())].snapshot_id;
     label = "scan/older-snapshot";
+  } else if (flavour == 2 && ctx.step.pick % 2 == 0) {
+    // A table the implementation does not have (proto.request/unknown-table).
+    RenderedStep r = Make(s, fmt::format("{}_unknown", ctx.options.table),
+                          "scan/unknown-table", Intent::kReject, RuleId::kProtoRequest);
+    r.clauses = {Clause(RuleId::kProtoRequest, "unknown-table")};
+    return r;
   } else if (flavour == 3) {
     SnapshotId unknown = 987'654'321;
     while (ctx.md().FindSnapshot(unknown) != nullptr) ++unknown;

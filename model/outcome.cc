@@ -250,6 +250,13 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
       RuleId rule = RuleOfStatus(s);
       if (s == ConstraintStatus::kValid && e.context.calls_udf)
         rule = RuleId::kExprUdfStatus;
+      // A UDF check recorded with its parent's validated status by a commit that added
+      // no rows, where that status no longer holds: the parent's status was kept, which
+      // "a writer must not ... keep the parent snapshot's status for it" forbids
+      // (expr.udf-status/no-carry), rather than a check that found the rows holding.
+      if (s == ConstraintStatus::kValidated && e.context.calls_udf &&
+          !e.context.commit_added_rows && e.context.parent_status == s)
+        rule = RuleId::kExprUdfStatus;
       const std::string detail =
           fmt::format("constraint {} (ID {}) is recorded {}; allowed {}", e.name, *e.id,
                       ToString(s), ToString(e.allowed));

@@ -73,6 +73,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 .fail{background:#fce8e6}
 .warn{background:#fef7e0}
 .none{color:#999}
+.exempt{color:#666;font-style:italic}
 .verdict{
   font-weight:bold;
   font-size:1.2em;
@@ -134,8 +135,18 @@ std::string EscapeXml(std::string_view text) {
 
 namespace {
 
+/// A clause's standing apart from its counts: "exempt: <kind>" when no mutant can break
+/// it (docs/rules.md "Clauses"), "gap" when its generator step or mutant is still to do,
+/// else empty.
+std::string ClauseStanding(const ClauseInfo& c) {
+  if (c.exempt.kind != ExemptKind::kNone)
+    return fmt::format("exempt: {}", ToString(c.exempt.kind));
+  return c.gap.empty() ? std::string() : std::string("gap");
+}
+
 /// summary.md's clause coverage: how many clauses the run exercised, the clauses never
-/// exercised, and per clause the steps that exercised it (positive, negative).
+/// exercised (the exempt ones apart), and per clause the steps that exercised it
+/// (positive, negative) and its exempt kind or gap.
 std::string ClauseCoverageMarkdown(const Totals& t) {
   if (t.clauses.empty()) return {};
   size_t exercised = 0;
@@ -145,17 +156,25 @@ std::string ClauseCoverageMarkdown(const Totals& t) {
       "## Clause coverage\n\n{} of {} clauses exercised (steps that named a clause and "
       "exercised its rule; docs/rules.md).",
       exercised, t.clauses.size());
-  if (!t.clauses_never_exercised.empty()) {
-    std::vector<std::string> items;
-    for (const std::string& c : t.clauses_never_exercised)
-      items.push_back(fmt::format("`{}`", c));
-    out += fmt::format(" Clauses never exercised: {}.", fmt::join(items, ", "));
+  std::vector<std::string> items, exempt_items;
+  for (const std::string& id : t.clauses_never_exercised) {
+    const ClauseInfo* c = FindClause(id);
+    if (c != nullptr && c->exempt.kind != ExemptKind::kNone)
+      exempt_items.push_back(fmt::format("`{}` ({})", id, ToString(c->exempt.kind)));
+    else
+      items.push_back(fmt::format("`{}`", id));
   }
-  out += "\n\n| clause | positive | negative |\n|---|---:|---:|\n";
+  if (!items.empty())
+    out += fmt::format(" Clauses never exercised: {}.", fmt::join(items, ", "));
+  if (!exempt_items.empty())
+    out += fmt::format(" Exempt clauses no step exercised (no mutant can break them): {}.",
+                       fmt::join(exempt_items, ", "));
+  out += "\n\n| clause | positive | negative | exempt or gap |\n|---|---:|---:|---|\n";
   for (const ClauseInfo& c : AllClauses()) {
     auto it = t.clauses.find(c.id);
     const RuleUse use = it == t.clauses.end() ? RuleUse{} : it->second;
-    out += fmt::format("| `{}` | {} | {} |\n", c.id, use.positive, use.negative);
+    out += fmt::format("| `{}` | {} | {} | {} |\n", c.id, use.positive, use.negative,
+                       ClauseStanding(c));
   }
   return out + "\n";
 }
@@ -220,15 +239,19 @@ std::string ClauseCoverageHtml(const Totals& t) {
       "<h2>Clause coverage</h2>\n<p>Steps that exercised each clause of each rule "
       "(positive: the rule allowed the answer; negative: it required a rejection).</p>\n"
       "<table id=\"clause-coverage\"><thead><tr><th>clause</th><th>positive</th>"
-      "<th>negative</th></tr></thead><tbody>\n";
+      "<th>negative</th><th>exempt or gap</th></tr></thead><tbody>\n";
   for (const ClauseInfo& c : AllClauses()) {
     auto it = t.clauses.find(c.id);
     const RuleUse use = it == t.clauses.end() ? RuleUse{} : it->second;
+    const bool exempt = c.exempt.kind != ExemptKind::kNone;
+    // An exempt clause no step exercised is not a hole: its own class, not "none".
+    const char* cls = use.positive + use.negative > 0 ? "pass" : exempt ? "exempt" : "none";
     out += fmt::format(
         "<tr class=\"{}\"><td title=\"{}\"><code>{}</code></td><td class=\"n\">{}</td>"
-        "<td class=\"n\">{}</td></tr>\n",
-        use.positive + use.negative > 0 ? "pass" : "none", EscapeXml(c.words),
-        EscapeXml(c.id), use.positive, use.negative);
+        "<td class=\"n\">{}</td><td title=\"{}\">{}</td></tr>\n",
+        cls, EscapeXml(c.words), EscapeXml(c.id), use.positive, use.negative,
+        EscapeXml(exempt ? std::string(c.exempt.reason) : std::string(c.gap)),
+        EscapeXml(ClauseStanding(c)));
   }
   return out + "</tbody></table>\n";
 }

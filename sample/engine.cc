@@ -42,6 +42,25 @@ Constraint* FindByName(std::vector<Constraint>& cs, const std::string& name) {
 }
 
 /// The field IDs a constraint references (its field-ids, or its expression's references).
+/// The schema checks the engine's mutant skips (v3-type-before-v3, sibling-name-reused).
+SchemaLeniency SchemaLenientOf(const Engine& e) {
+  SchemaLeniency l;
+  l.v3_types_anywhere = e.Has(Mutant::kV3TypeBeforeV3);
+  l.sibling_names_shared = e.Has(Mutant::kSiblingNameReused);
+  return l;
+}
+
+/// The ice.identifier-fields clause the engine's mutant skips, if any.
+IdentifierLeniency IdentifierLenientOf(const Engine& e) {
+  IdentifierLeniency l;
+  l.non_primitive_ok = e.Has(Mutant::kNonPrimitiveIdentifierAccepted);
+  l.float_ok = e.Has(Mutant::kFloatIdentifierAccepted);
+  l.optional_ok = e.Has(Mutant::kOptionalIdentifierAccepted);
+  l.repeated_ok = e.Has(Mutant::kRepeatedIdentifierAccepted);
+  l.optional_parent_ok = e.Has(Mutant::kIdentifierUnderOptionalAccepted);
+  return l;
+}
+
 std::set<FieldId> Referenced(const Constraint& c) {
   if (c.field_ids) return {c.field_ids->begin(), c.field_ids->end()};
   if (c.expression) return ReferencedIds(*c.expression);
@@ -197,6 +216,13 @@ Reply Engine::Handle(const Request& r, uint64_t seed) {
   if (auto* op = std::get_if<ParseMetadata>(&r.op)) return ParseMetadataOp(*op);
 
   auto it = tables_.find(r.table);
+  if (it == tables_.end() && std::holds_alternative<Scan>(r.op) &&
+      Has(Mutant::kUnknownTableScansEmpty)) {
+    // Takes a table it does not have as one without rows.
+    Reply empty;
+    empty.rows.emplace();
+    return empty;
+  }
   if (it == tables_.end()) {
     return Reply::Reject(kinds::kInvalidRequest,
                          fmt::format("no table named '{}'", r.table));
@@ -262,7 +288,7 @@ Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
         fmt::format("format version {} is not supported", op.format_version));
   }
   Schema schema = op.schema;
-  std::string problem = SchemaProblem(schema.fields, op.format_version);
+  std::string problem = SchemaProblem(schema.fields, op.format_version, SchemaLenientOf(*this));
   if (!problem.empty()) return Reply::Reject(kinds::kInvalidSchemaChange, problem);
   const int64_t now = r.now_ms.value_or(0);
   std::optional<std::vector<FieldId>> pk_fields;
@@ -271,8 +297,10 @@ Reply Engine::CreateTableOp(const Request& r, const CreateTable& op) {
     bool eligible = !schema.identifier_field_ids->empty();
     for (FieldId id : *schema.identifier_field_ids) {
       auto it = slots.find(id);
+      const bool missing_ok = Has(Mutant::kMissingIdentifierAccepted);
       if (op.format_version < 4 &&
-          (it == slots.end() || !ValidIdentifierField(it->second))) {
+          ((it == slots.end() && !missing_ok) ||
+           (it != slots.end() && !ValidIdentifierField(it->second, IdentifierLenientOf(*this))))) {
         return Reply::Reject(kinds::kInvalidSchemaChange,
                              fmt::format("identifier field {} is not valid", id));
       }
@@ -761,7 +789,7 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
                 }
               }
               for (const NestedField& f : *into) {
-                if (f.name == a.name)
+                if (f.name == a.name && !Has(Mutant::kSiblingNameReused))
                   return fmt::format("a field named '{}' exists", a.name);
               }
               if ((a.initial_default_json || a.write_default_json) &&
@@ -808,6 +836,7 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
             },
             [&](const RenameColumn& rn) -> std::string {
               NestedField* f = FieldById(fields, rn.id);
+              if (f == nullptr && Has(Mutant::kUnknownFieldChangeSkipped)) return {};
               if (f == nullptr) return fmt::format("no field {} to rename", rn.id);
               if (refused(rn.id, Mutant::kReferencedRenameRefused))
                 return fmt::format("field {} is referenced by a constraint", rn.id);
@@ -816,9 +845,20 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
             },
             [&](const UpdateColumnType& u) -> std::string {
               NestedField* f = FieldById(fields, u.id);
+              if (f == nullptr && Has(Mutant::kUnknownFieldChangeSkipped)) return {};
               if (f == nullptr) return fmt::format("no field {} to change", u.id);
-              if (!IsPrimitive(f->type.id) ||
-                  !PromotionAllowed(f->type, u.type, md.format_version)) {
+              // illegal-promotion-accepted changes a primitive to any primitive, keeping
+              // only the v3 condition of date to timestamp; date-promotion-before-v3
+              // promotes date to timestamp at any format version.
+              const bool any_primitive = Has(Mutant::kIllegalPromotionAccepted) &&
+                                         IsPrimitive(f->type.id) && IsPrimitive(u.type.id) &&
+                                         f->type.id != TypeId::kDate;
+              const bool date_early = Has(Mutant::kDatePromotionBeforeV3) &&
+                                      f->type.id == TypeId::kDate &&
+                                      PromotionAllowed(f->type, u.type, 3);
+              if (!any_primitive && !date_early &&
+                  (!IsPrimitive(f->type.id) ||
+                   !PromotionAllowed(f->type, u.type, md.format_version))) {
                 return fmt::format("{} cannot be promoted to {} (ice.type-promotion)",
                                    ToString(f->type), ToString(u.type));
               }
@@ -828,6 +868,7 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
             },
             [&](const MoveColumn& m) -> std::string {
               std::vector<NestedField>* sib = SiblingsOf(fields, m.id);
+              if (sib == nullptr && Has(Mutant::kUnknownFieldChangeSkipped)) return {};
               if (sib == nullptr) return fmt::format("no field {} to move", m.id);
               if (refused(m.id, Mutant::kReferencedMoveRefused))
                 return fmt::format("field {} is referenced by a constraint", m.id);
@@ -839,14 +880,20 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
                 auto ref = std::find_if(
                     sib->begin(), sib->end(),
                     [&](const NestedField& f) { return f.id == m.reference; });
-                if (ref == sib->end()) {
+                if (ref == sib->end() && !Has(Mutant::kMoveBesideNonSibling)) {
                   return fmt::format("field {} is not a sibling of field {}", m.reference,
                                      m.id);
                 }
               }
+              // move-beside-non-sibling: a reference that is no sibling moves the field
+              // first among its siblings.
+              const bool first =
+                  m.position == MoveColumn::Position::kFirst ||
+                  std::none_of(sib->begin(), sib->end(),
+                               [&](const NestedField& f) { return f.id == m.reference; });
               sib->erase(it);
               auto pos = sib->begin();
-              if (m.position != MoveColumn::Position::kFirst) {
+              if (!first) {
                 pos = std::find_if(sib->begin(), sib->end(), [&](const NestedField& f) {
                   return f.id == m.reference;
                 });
@@ -857,6 +904,7 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
             },
             [&](const MakeOptional& mo) -> std::string {
               NestedField* f = FieldById(fields, mo.id);
+              if (f == nullptr && Has(Mutant::kUnknownFieldChangeSkipped)) return {};
               if (f == nullptr) return fmt::format("no field {} to make optional", mo.id);
               if (f->required) made_optional.insert(mo.id);
               f->required = false;
@@ -867,7 +915,7 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
     if (!problem.empty()) return bad(problem);
   }
 
-  std::string problem = SchemaProblem(fields, md.format_version);
+  std::string problem = SchemaProblem(fields, md.format_version, SchemaLenientOf(*this));
   // added-field-id-reused does not check its own allocation for duplicate IDs.
   if (Has(Mutant::kAddedFieldIdReused) &&
       problem.find("(ice.field-ids-unique)") != std::string::npos)
@@ -943,7 +991,9 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
       // Iceberg: identifier fields must exist and stay valid.
       for (FieldId id : *current.identifier_field_ids) {
         auto it = new_slots.find(id);
-        if (it == new_slots.end() || !ValidIdentifierField(it->second)) {
+        if ((it == new_slots.end() && !Has(Mutant::kMissingIdentifierAccepted)) ||
+            (it != new_slots.end() &&
+             !ValidIdentifierField(it->second, IdentifierLenientOf(*this)))) {
           return bad(
               fmt::format("identifier field {} would be deleted or made invalid", id));
         }

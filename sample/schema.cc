@@ -107,13 +107,13 @@ void CollectIds(const Type& type, std::vector<FieldId>& ids) {
 }
 
 std::string TypeProblem(const Type& type, int32_t format_version,
-                        const std::string& where);
+                        const std::string& where, const SchemaLeniency& lenient);
 
 std::string FieldsProblem(const std::vector<NestedField>& fields,
-                          int32_t format_version) {
+                          int32_t format_version, const SchemaLeniency& lenient) {
   std::set<std::string> names;
   for (const NestedField& f : fields) {
-    if (!names.insert(f.name).second) {
+    if (!names.insert(f.name).second && !lenient.sibling_names_shared) {
       return fmt::format("two fields are named '{}'", f.name);
     }
     if (f.type.id == TypeId::kUnknown && f.required) {
@@ -123,15 +123,16 @@ std::string FieldsProblem(const std::vector<NestedField>& fields,
     if ((f.initial_default_json || f.write_default_json) && format_version < 3) {
       return fmt::format("field {} has a default, which needs format version 3", f.id);
     }
-    std::string p = TypeProblem(f.type, format_version, fmt::format("field {}", f.id));
+    std::string p =
+        TypeProblem(f.type, format_version, fmt::format("field {}", f.id), lenient);
     if (!p.empty()) return p;
   }
   return {};
 }
 
 std::string TypeProblem(const Type& type, int32_t format_version,
-                        const std::string& where) {
-  if (IsV3Type(type.id) && format_version < 3) {
+                        const std::string& where, const SchemaLeniency& lenient) {
+  if (IsV3Type(type.id) && format_version < 3 && !lenient.v3_types_anywhere) {
     return fmt::format("{}: type {} needs format version 3", where, ToString(type.id));
   }
   if (type.id == TypeId::kDecimal && (type.precision < 1 || type.precision > 38 ||
@@ -139,9 +140,9 @@ std::string TypeProblem(const Type& type, int32_t format_version,
     return fmt::format("{}: decimal({}, {}) is out of range", where, type.precision,
                        type.scale);
   }
-  if (type.id == TypeId::kStruct) return FieldsProblem(type.fields, format_version);
+  if (type.id == TypeId::kStruct) return FieldsProblem(type.fields, format_version, lenient);
   for (const Type& c : type.children) {
-    std::string p = TypeProblem(c, format_version, where);
+    std::string p = TypeProblem(c, format_version, where, lenient);
     if (!p.empty()) return p;
   }
   if (type.id == TypeId::kList && type.children[0].id == TypeId::kUnknown &&
@@ -163,8 +164,8 @@ std::map<FieldId, FieldSlot> IndexFields(const std::vector<NestedField>& fields)
   return out;
 }
 
-std::string SchemaProblem(const std::vector<NestedField>& fields,
-                          int32_t format_version) {
+std::string SchemaProblem(const std::vector<NestedField>& fields, int32_t format_version,
+                          const SchemaLeniency& lenient) {
   std::vector<FieldId> ids;
   CollectFieldIds(fields, ids);
   std::set<FieldId> seen;
@@ -174,7 +175,7 @@ std::string SchemaProblem(const std::vector<NestedField>& fields,
     }
     if (id <= 0) return fmt::format("field ID {} is not positive", id);
   }
-  return FieldsProblem(fields, format_version);
+  return FieldsProblem(fields, format_version, lenient);
 }
 
 FieldId HighestFieldId(const std::vector<NestedField>& fields) {
@@ -222,10 +223,12 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
   return {};
 }
 
-bool ValidIdentifierField(const FieldSlot& slot) {
+bool ValidIdentifierField(const FieldSlot& slot, const IdentifierLeniency& lenient) {
   const TypeId t = slot.type->id;
-  return IsPrimitive(t) && t != TypeId::kFloat && t != TypeId::kDouble && slot.required &&
-         !slot.in_repeated && !slot.optional_ancestor;
+  return (IsPrimitive(t) || lenient.non_primitive_ok) &&
+         ((t != TypeId::kFloat && t != TypeId::kDouble) || lenient.float_ok) &&
+         (slot.required || lenient.optional_ok) && (!slot.in_repeated || lenient.repeated_ok) &&
+         (!slot.optional_ancestor || lenient.optional_parent_ok);
 }
 
 bool PromotionAllowed(const Type& from, const Type& to, int32_t format_version) {

@@ -36,7 +36,13 @@ std::map<FieldId, FieldSlot> IndexFields(const std::vector<NestedField>& fields)
 /// (ice.field-ids-unique), unique sibling names, types known to the version, `unknown`
 /// optional (ice.unknown-optional), defaults only in v3+, decimal precision <= 38.
 /// Otherwise the problem.
-std::string SchemaProblem(const std::vector<NestedField>& fields, int32_t format_version);
+/// `lenient` skips the checks two mutants ignore (v3-type-before-v3, sibling-name-reused).
+struct SchemaLeniency {
+  bool v3_types_anywhere = false;  ///< mutant v3-type-before-v3
+  bool sibling_names_shared = false;  ///< mutant sibling-name-reused
+};
+std::string SchemaProblem(const std::vector<NestedField>& fields, int32_t format_version,
+                          const SchemaLeniency& lenient = {});
 
 /// The largest field ID in `fields` (element, key and value IDs included), or 0.
 FieldId HighestFieldId(const std::vector<NestedField>& fields);
@@ -68,7 +74,15 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
 
 /// Whether identifier field `slot` is a valid v1-v3 identifier field (primitive, not
 /// float/double, required, not in a list/map, not under an optional struct).
-bool ValidIdentifierField(const FieldSlot& slot);
+/// Each flag skips one clause of ice.identifier-fields (a mutant each).
+struct IdentifierLeniency {
+  bool non_primitive_ok = false;    ///< mutant non-primitive-identifier-accepted
+  bool float_ok = false;            ///< mutant float-identifier-accepted
+  bool optional_ok = false;         ///< mutant optional-identifier-accepted
+  bool repeated_ok = false;         ///< mutant repeated-identifier-accepted
+  bool optional_parent_ok = false;  ///< mutant identifier-under-optional-accepted
+};
+bool ValidIdentifierField(const FieldSlot& slot, const IdentifierLeniency& lenient = {});
 
 /// Whether `from` may be promoted to `to` in `format_version` (Iceberg's table:
 /// int->long, float->double, decimal precision widening, date->timestamp/timestamp_ns in

@@ -284,6 +284,37 @@ TEST(CertifyCli, SurroundingProtocolAndReaderMutantsAreKilledUnderTheirRules) {
       << r.out;
 }
 
+// The mutants of the ice.* and proto.* clauses that had a gap (an illegal or too early
+// type promotion, a schema change naming a field the schema lacks, a sibling's name, a
+// move out of a struct, a v3 type or invalid identifier fields in a v1-v3 schema, a scan
+// of an unknown table) are killed within the default 200 histories, each by a failure
+// that names the mutant's own rule.
+TEST(CertifyCli, FormerIcebergGapMutantsAreKilledUnderTheirOwnRule) {
+  TempDir dir;
+  const std::vector<std::string> mutants = {
+      "illegal-promotion-accepted",        "date-promotion-before-v3",
+      "unknown-field-change-skipped",      "sibling-name-reused",
+      "move-beside-non-sibling",           "v3-type-before-v3",
+      "missing-identifier-accepted",       "non-primitive-identifier-accepted",
+      "float-identifier-accepted",         "optional-identifier-accepted",
+      "repeated-identifier-accepted",      "identifier-under-optional-accepted",
+      "unknown-table-scans-empty"};
+  std::string args = "certify --mutation-score --seed 1 --out '" + dir / "m" + "'";
+  for (const std::string& m : mutants) args += " --mutant " + m;
+  auto r = RunIctk(args);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  std::ifstream in(dir / "m" + "/mutation-score.json");
+  ASSERT_TRUE(in.good()) << r.out;
+  const json rows = json::parse(in);
+  ASSERT_EQ(rows.size(), mutants.size()) << rows.dump(2);
+  for (const json& row : rows) {
+    SCOPED_TRACE(row.value("mutant", "?"));
+    EXPECT_TRUE(row.at("killed").get<bool>()) << row.dump();
+    EXPECT_TRUE(row.at("rule-matches").get<bool>())
+        << "killed under " << row.at("named-rule") << ", not " << row.at("rule");
+  }
+}
+
 // `ictk rules` shows each rule's clauses with their generator tags and mutants.
 TEST(CertifyCli, RulesListClausesWithTagsAndMutants) {
   auto r = RunIctk("rules");

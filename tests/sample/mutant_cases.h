@@ -700,6 +700,85 @@ inline std::vector<MutantCase> MutantCases() {
        [](const json& r) {
          EXPECT_FALSE(r["metadata"].contains("last-constraint-id")) << r.dump();
        }},
+      // ice.type-promotion/legal-only: long to int
+      {"illegal-promotion-accepted",
+       {Create(), update_schema(R"({"action": "update-column-type", "id": 1, "type": "int"})")},
+       2,
+       IsOutcome("invalid-schema-change")},
+      // ice.type-promotion/by-version: date to timestamp on a v2 table
+      {"date-promotion-before-v3",
+       {Create(2, R"({"type": "struct", "schema-id": 0, "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "day", "required": false, "type": "date"}]})"),
+        update_schema(R"({"action": "update-column-type", "id": 2, "type": "timestamp"})")},
+       2,
+       IsOutcome("invalid-schema-change")},
+      // ice.schema-evolution/existing-fields
+      {"unknown-field-change-skipped",
+       {Create(), update_schema(R"({"action": "rename-column", "id": 99, "name": "ghost"})")},
+       2,
+       IsOutcome("invalid-schema-change")},
+      // ice.schema-evolution/unique-sibling-names
+      {"sibling-name-reused",
+       {Create(), update_schema(R"({"action": "rename-column", "id": 2, "name": "name"})")},
+       2,
+       IsOutcome("invalid-schema-change")},
+      // ice.schema-evolution/moves-among-siblings: a top-level field after a nested one
+      {"move-beside-non-sibling",
+       {Create(), update_schema(R"({"action": "move-column", "id": 2, "after": 6})")},
+       2,
+       IsOutcome("invalid-schema-change")},
+      // ice.types-by-version/whole
+      {"v3-type-before-v3",
+       {Create(2, R"({"type": "struct", "schema-id": 0, "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "ts", "required": false, "type": "timestamp_ns"}]})")},
+       1,
+       IsOutcome("invalid-schema-change")},
+      // ice.identifier-fields/exist
+      {"missing-identifier-accepted",
+       {Create(3, WithIdentifiers(kSchemaV2, "[1, 99]"))},
+       1,
+       IsOutcome("invalid-schema-change")},
+      // ice.identifier-fields/primitive
+      {"non-primitive-identifier-accepted",
+       {Create(3, WithIdentifiers(kSchemaV2, "[1, 10]"))},
+       1,
+       IsOutcome("invalid-schema-change")},
+      // ice.identifier-fields/not-float-double
+      {"float-identifier-accepted",
+       {Create(3, WithIdentifiers(R"({"type": "struct", "schema-id": 0, "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "ratio", "required": true, "type": "double"}]})", "[1, 2]"))},
+       1,
+       IsOutcome("invalid-schema-change")},
+      // ice.identifier-fields/required
+      {"optional-identifier-accepted",
+       {Create(3, WithIdentifiers(kSchemaV2, "[1, 2]"))},
+       1,
+       IsOutcome("invalid-schema-change")},
+      // ice.identifier-fields/not-in-list-map: a required list's element
+      {"repeated-identifier-accepted",
+       {Create(3, WithIdentifiers(R"({"type": "struct", "schema-id": 0, "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "tags", "required": true,
+           "type": {"type": "list", "element-id": 3, "element-required": true, "element": "int"}}]})",
+                                  "[1, 3]"))},
+       1,
+       IsOutcome("invalid-schema-change")},
+      // ice.identifier-fields/not-under-optional-struct
+      {"identifier-under-optional-accepted",
+       {Create(3, WithIdentifiers(R"({"type": "struct", "schema-id": 0, "fields": [
+          {"id": 1, "name": "id", "required": true, "type": "long"},
+          {"id": 2, "name": "s", "required": false, "type": {"type": "struct", "fields": [
+            {"id": 3, "name": "a", "required": true, "type": "int"}]}}]})", "[1, 3]"))},
+       1,
+       IsOutcome("invalid-schema-change")},
+      // proto.request/unknown-table
+      {"unknown-table-scans-empty",
+       {Create(), R"({"op": "scan", "table": "nope"})"},
+       2,
+       IsOutcome("invalid-request")},
       // Reader-side clauses (each mutant's profile and switches: SampleMutants).
       // def.id-unique/whole, under invalid-metadata-on-read=reject
       {"reader-accepts-duplicate-ids",

@@ -138,19 +138,6 @@ TEST(SampleMutants, SurroundingProtocolAndReaderSideClausesHaveAMutantOrAReason)
       "id.readers-tolerate-missing/whole", "upg.readers-ignore-identifiers/whole"};
   const std::set<std::string> not_yet = {
       "def.required-fields/stored-id-and-timestamp",
-      "ice.type-promotion/legal-only",
-      "ice.type-promotion/by-version",
-      "proto.request/unknown-table",
-      "ice.schema-evolution/existing-fields",
-      "ice.schema-evolution/unique-sibling-names",
-      "ice.schema-evolution/moves-among-siblings",
-      "ice.types-by-version/whole",
-      "ice.identifier-fields/exist",
-      "ice.identifier-fields/primitive",
-      "ice.identifier-fields/not-float-double",
-      "ice.identifier-fields/required",
-      "ice.identifier-fields/not-in-list-map",
-      "ice.identifier-fields/not-under-optional-struct",
       "ice.single-value/writes",
       "proto.timestamp-from-now/every-timestamp"};
   std::map<std::string, std::vector<const MutantInfo*>> by_clause;
