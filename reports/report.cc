@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
+#include <type_traits>
 
 #include "codec/json_text.h"
 #include "model/rule_catalogue.h"
@@ -29,10 +31,37 @@ constexpr std::string_view kVerdictNames[] = {"pass",  "fail",    "error",
                                               "crash", "timeout", "protocol-error",
                                               "skip",  "xfail",   "xpass"};
 
+// Whether `v` has the JSON shape T is read from, as far as nlohmann's get<T> does not
+// check it itself: it converts a number of any kind with static_cast, and a float outside
+// an integer type's range is undefined behaviour there (found by the report fuzz target).
+template <typename T>
+bool ShapedFor(const json& v) {
+  if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>) {
+    return true;  // get<T> checks these and throws
+  } else if constexpr (std::is_integral_v<T>) {
+    return v.is_number_integer();
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return v.is_number();
+  } else if constexpr (requires { typename T::mapped_type; }) {
+    if (!v.is_object()) return false;
+    for (const auto& item : v) {
+      if (!ShapedFor<typename T::mapped_type>(item)) return false;
+    }
+    return true;
+  } else {
+    if (!v.is_array()) return false;
+    for (const auto& item : v) {
+      if (!ShapedFor<typename T::value_type>(item)) return false;
+    }
+    return true;
+  }
+}
+
 template <typename T>
 T Get(const json& j, const char* key, T fallback) {
   auto it = j.find(key);
   if (it == j.end() || it->is_null()) return fallback;
+  if (!ShapedFor<T>(*it)) return fallback;
   try {
     return it->get<T>();
   } catch (const json::exception&) {
