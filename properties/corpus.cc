@@ -123,7 +123,14 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
   CaseRecord record;
   record.id = fixture.id;
   record.index = index;
-  for (const std::string& r : fixture.rules) record.rules[r].positive = 1;
+  for (const std::string& r : fixture.rules) {
+    record.rules[r].positive = 1;
+    // A fixture carries no generator labels, so it exercises a clause only when its rule
+    // has no other (docs/rules.md, "Clause coverage of a run").
+    if (std::optional<RuleId> id = ParseRuleId(r))
+      if (const std::vector<ClauseInfo>& clauses = FindRule(*id).clauses; clauses.size() == 1)
+        record.clauses[clauses.front().id].positive = 1;
+  }
   // A switch this runner does not know is taken at the fixture's value (section 6).
   std::map<std::string, std::string> settings = SwitchValues(options.switches);
   for (const auto& [name, value] : fixture.switches) settings.emplace(name, value);
