@@ -12,6 +12,7 @@
 #include "model/rule_catalogue.h"
 #include "reports/digest.h"
 #include "reports/render.h"
+#include "tests/reports/report_test_util_internal.h"
 
 namespace ictk {
 namespace {
@@ -41,23 +42,10 @@ Report Sample(bool failing) {
     if (failing && i == 1) {
       c.verdict = Verdict::kFail;
       c.failed_rules = {"id.no-reuse"};
-      FailureDetail f;
-      f.step = 2;
-      f.rule = "id.no-reuse";
+      FailureDetail f = testing_util::TwoStepFailure("id.no-reuse", "add-constraint", "ok",
+                                                      "ok; constraints: c1#1");
       f.sentence = "\"Constraint IDs must not be reused\"";
-      f.allowed = "ok";
-      f.answered = "ok; constraints: c1#1";
       f.findings = {"id.no-reuse: reused <1>"};
-      StepRow s1;
-      s1.index = 1;
-      s1.op = "create-table";
-      s1.request = {{"op", "create-table"}};
-      StepRow s2;
-      s2.index = 2;
-      s2.op = "add-constraint";
-      s2.failed = true;
-      s2.request = {{"op", "add-constraint"}};
-      f.steps = {s1, s2};
       f.fixture = "failures/id.no-reuse/add-constraint-check-0123abcd.json";
       f.replay = "ictk replay --adapter 'builtin:sample?mutant=x' R/failures/x.json";
       f.reproduce = "ictk certify --adapter 'builtin:sample?mutant=x' --seed 42 --case 1";

@@ -16,6 +16,7 @@
 #include "model/switches.h"
 #include "reports/digest.h"
 #include "reports/render.h"
+#include "tests/reports/report_test_util_internal.h"
 
 namespace ictk {
 namespace {
@@ -30,23 +31,10 @@ CaseRecord Failing(int i, Verdict v, const std::string& rule, const std::string&
   c.failed_rules = {rule};
   c.rules[rule] = {1, 1};
   c.ops["commit"] = 2;
-  FailureDetail f;
-  f.step = 2;
-  f.rule = rule;
+  FailureDetail f = testing_util::TwoStepFailure(rule, "commit", "rejected: constraint-violation",
+                                                  answered);
   f.finding = "answered " + answered + " where a rejection was required";
-  f.allowed = "rejected: constraint-violation";
-  f.answered = answered;
   f.findings = {rule + ": it broke"};
-  StepRow s1;
-  s1.index = 1;
-  s1.op = "create-table";
-  s1.request = {{"op", "create-table"}};
-  StepRow s2;
-  s2.index = 2;
-  s2.op = "commit";
-  s2.failed = true;
-  s2.request = {{"op", "commit"}};
-  f.steps = {s1, s2};
   f.fixture = "failures/" + rule + "/x.json";
   f.replay = "ictk replay x";
   c.failure = f;
