@@ -11,14 +11,7 @@
 set -uo pipefail
 source_dir=$(cd "$1" && pwd)
 build=$(cd "$2" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failed=1; fi
-}
+source "$(dirname "$0")/../check_lib.sh"
 
 prefix=$tmp/prefix
 if ! cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then

@@ -23,14 +23,7 @@ done
   echo "SKIP: no headless Chromium (install the Debian package chromium; scripts/test does)"
   exit 77
 }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failed=1; fi
-}
+source "$(dirname "$0")/../check_lib.sh"
 
 mutant=${ICTK_BROWSER_MUTANT:-statuses-not-recomputed-on-retry}
 "$ictk" certify --adapter "builtin:sample?mutant=$mutant" --histories 40 --no-corpus --quiet \

@@ -12,14 +12,7 @@ build=$(cd "$1" && pwd)
 source_dir=$(cd "${2:-$(dirname "$0")/../..}" && pwd)
 command -v dpkg >/dev/null 2>&1 || { echo "SKIP: dpkg is not installed (not a Debian system)"; exit 77; }
 command -v cpack >/dev/null 2>&1 || { echo "SKIP: cpack is not installed"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failed=1; fi
-}
+source "$(dirname "$0")/../check_lib.sh"
 
 (cd "$build" && cpack -G DEB -B "$tmp/pkg") >"$tmp/cpack.log" 2>&1 ||
   { cat "$tmp/cpack.log"; echo "FAIL cpack -G DEB"; exit 1; }

@@ -11,22 +11,7 @@ set -uo pipefail
 source_dir=$1
 bin=$2
 ictk=$bin/ictk
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failed=1; fi
-}
-expect_exit() {  # expect_exit WANT LOG COMMAND...
-  local want=$1 log=$2
-  shift 2
-  "$@" >"$log" 2>&1
-  local rc=$?
-  check "exit $want (got $rc): ${*:1:4}" test $rc -eq "$want"
-  [ $rc -eq "$want" ] || tail -n 15 "$log"
-}
+source "$(dirname "$0")/../check_lib.sh"
 
 mutant=${ICTK_MERGE_MUTANT:-statuses-not-recomputed-on-retry}
 adapter="builtin:sample?mutant=$mutant"
