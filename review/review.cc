@@ -144,7 +144,10 @@ OpenPointReview ReviewOpenPoint(const OpenPoint& point, const ReviewOptions& opt
     out.allowed = best->allowed;
     out.requests = best->requests;
     FixtureInput in;
-    in.primary_rule = std::string(RuleIdName(best->rule));
+    RuleId rule = best->rule;
+    if (rule == RuleId::kProtoAnswer && !point.rule.empty())
+      rule = ParseRuleId(point.rule).value_or(rule);
+    in.primary_rule = std::string(RuleIdName(rule));
     in.rules = {in.primary_rule};
     in.slug = Slug("open-point-", std::string(h.name));
     in.requests = best->requests;

@@ -93,6 +93,9 @@ struct OpenPoint {
   /// Where the model decides the point (no outcome left open), what it decides: the
   /// written history (OpenPointHistories) shows it at its last request.
   std::string_view decided;
+  /// The rule the point is about, for its fixture when no rule decides the shown step (an
+  /// `ok` the model allows without a deciding rule); "" = filed under the deciding rule.
+  std::string_view rule;
 };
 
 /// Every open point, in the order of docs/interpretations.md's table.

@@ -61,7 +61,7 @@ const std::vector<OpenPoint>& OpenPoints() {
   // Titles verbatim from the first column of docs/interpretations.md's table
   // (ReviewTables.OpenPointsMatchTheDoc checks it).
   // Fields: title, label, after_label, open_outcome, not_shown, reader, reject_kind,
-  // decided. A point with a written history (OpenPointHistories) is shown by it first.
+  // decided, rule. A point with a written history (OpenPointHistories) is shown by it first.
   constexpr std::string_view kLintOnly =
       "not about the outcome of a request: it is how `ictk lint-metadata` judges metadata "
       "alone, once the history that wrote it is gone. A request is judged with its history "
@@ -88,7 +88,7 @@ const std::vector<OpenPoint>& OpenPoints() {
       {"changing the type of a check-referenced field while removing that check in the "
        "same change",
        "", "", false, "", false, "",
-       "allowed: the check no longer exists after the change"},
+       "allowed: the check no longer exists after the change", "sch.check-no-type-change"},
       {"`create-table` of a v4 table whose schema carries `identifier-field-ids`",
        "create-table/v4-identifiers", "", true, ""},
       {"after an upgrade, the pre-existing schema still carrying `identifier-field-ids`",
@@ -121,7 +121,8 @@ const std::vector<OpenPoint>& OpenPoints() {
        "", false, "", false, "",
        "the update is accepted, and `timestamp-ms` may stay or move: \"must be updated "
        "when the constraint is updated\" applies only when something was updated "
-       "(`CheckUpdTimestamp`)"},
+       "(`CheckUpdTimestamp`)",
+       "upd.timestamp"},
       {"the `name` and `enforced` of an `add-constraint` request", "", "", false, "", false,
        "", "the request is rejected (def.required-fields): `type`, `name` and `enforced` "
        "are required in a request as in metadata"},

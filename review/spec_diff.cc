@@ -94,6 +94,7 @@ std::optional<StepDisagreement> Compare(const AllowedOutcome& a, const AllowedOu
     // constraints that no longer exist (st.exactly-one-list, stale-ids-in-new-snapshot).
     auto words = [](StaleIds s) { return s == StaleIds::kAllow ? "may" : "must not"; };
     d.aspect = "stale-ids";
+    d.rule = RuleIdName(RuleId::kStExactlyOneList);
     d.detail = fmt::format(
         "the new snapshot {} list IDs of constraints that no longer exist under a, {} "
         "under b",
@@ -116,6 +117,7 @@ std::optional<StepDisagreement> Compare(const AllowedOutcome& a, const AllowedOu
   const Findings ab = Judge(b, canonical_a);
   if (!ab.empty()) {
     d.aspect = "answer";
+    d.rule = RuleIdName(ab.front().rule);
     d.detail =
         fmt::format("the answer a allows is not allowed under b: {}", FindingsText(ab));
     return d;
@@ -123,6 +125,7 @@ std::optional<StepDisagreement> Compare(const AllowedOutcome& a, const AllowedOu
   const Findings ba = Judge(a, canonical_b);
   if (!ba.empty()) {
     d.aspect = "answer";
+    d.rule = RuleIdName(ba.front().rule);
     d.detail =
         fmt::format("the answer b allows is not allowed under a: {}", FindingsText(ba));
     return d;
@@ -142,11 +145,14 @@ struct Signature {
 
 Signature SignatureOf(const StepDisagreement& d) { return {d.aspect, d.op}; }
 
-/// The rule a fixture of this disagreement is filed under: for statuses st.sound, else
-/// the first rule that decided one reading and not the other.
+/// The rule a fixture of this disagreement is filed under: for statuses st.sound, the rule
+/// the comparison named (StepDisagreement::rule), else the first rule that decided one
+/// reading and not the other.
 RuleId PrimaryRule(const StepDisagreement& d, const AllowedOutcome& a,
                    const AllowedOutcome& b) {
   if (d.aspect == "status") return RuleId::kStSound;
+  if (!d.rule.empty())
+    if (std::optional<RuleId> known = ParseRuleId(d.rule)) return *known;
   std::set<RuleId> qa, qb;
   for (const Finding& f : a.reject_required_by) qa.insert(f.rule);
   for (const Finding& f : b.reject_required_by) qb.insert(f.rule);
@@ -201,6 +207,7 @@ Run RunSteps(const StepSource& next, const Switches& a, const Switches& b) {
       }
       d = StepDisagreement{};
       d->aspect = "answer";
+      if (!adopted.empty()) d->rule = RuleIdName(adopted.front().rule);
       d->detail = fmt::format("the answer a allows cannot be taken under b: {}",
                               FindingsText(adopted));
     }

@@ -45,6 +45,10 @@ struct StepDisagreement {
   std::string label;   ///< the generator's step label
   std::string aspect;  ///< "result", "error-kind", "status", "stale-ids", "answer", ...
   std::string detail;  ///< how they differ, in words
+  /// The rule the difference is about when the comparison knows it (st.exactly-one-list for
+  /// stale IDs, the first finding's rule for an answer one reading refuses); else empty and
+  /// the fixture is filed under the first rule that decided one reading and not the other.
+  std::string rule;
   std::string allowed_a;  ///< DescribeAllowed under a
   std::string allowed_b;
   bool operator==(const StepDisagreement&) const = default;

@@ -79,6 +79,8 @@ TEST(ReviewTables, OpenPointsMatchTheDoc) {
         << p.title;
     // A point the model decides says what it decides, and a written history shows it.
     if (!p.decided.empty()) EXPECT_FALSE(OpenPointHistories(p.title).empty()) << p.title;
+    // The rule a point names for its fixture is a rule of the catalogue.
+    if (!p.rule.empty()) EXPECT_TRUE(ParseRuleId(p.rule)) << p.title << ": " << p.rule;
   }
 }
 

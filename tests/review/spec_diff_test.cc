@@ -52,6 +52,27 @@ TEST(SpecDiff, ModifiedCountsAsAddedFindsAShortDisagreement) {
   EXPECT_NE(RenderSpecDiffMarkdown(r).find("differs in the"), std::string::npos);
 }
 
+TEST(SpecDiff, StaleIdsAreFiledUnderTheListRule) {
+  // stale-ids-in-new-snapshot: under reject a new snapshot listing the ID of a removed
+  // constraint breaks st.exactly-one-list; the fixture is filed under that rule, not under
+  // proto.answer or a status rule that merely decided the step.
+  SpecDiffOptions o = SmallBudget();
+  o.histories = 200;
+  ASSERT_EQ(SetSwitch(o.a, "stale-ids-in-new-snapshot", "reject"), "");
+  ASSERT_EQ(SetSwitch(o.b, "stale-ids-in-new-snapshot", "allow"), "");
+  const SpecDiffResult r = RunSpecDiff(o);
+  ASSERT_FALSE(r.disagreements.empty()) << RenderSpecDiffText(r);
+  for (const Disagreement& d : r.disagreements) {
+    if (d.at.aspect != "stale-ids") continue;
+    EXPECT_EQ(d.at.rule, "st.exactly-one-list");
+    EXPECT_EQ(d.fixture.value("rules", nlohmann::json::array()),
+              nlohmann::json::array({"st.exactly-one-list"}))
+        << d.fixture.dump();
+    return;
+  }
+  ADD_FAILURE() << "no stale-ids disagreement: " << RenderSpecDiffText(r);
+}
+
 TEST(SpecDiff, IdenticalReadingsNeverDisagree) {
   SpecDiffOptions o = SmallBudget();
   ASSERT_EQ(SetSwitch(o.a, "status-carry", "must"), "");
