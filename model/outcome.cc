@@ -12,6 +12,7 @@
 #include "model/metadata_rules.h"
 #include "model/reader_preserves.h"
 #include "model/schema.h"
+#include "model/status_rules.h"
 #include "model/table_state.h"
 
 namespace ictk {
@@ -57,20 +58,12 @@ std::vector<FieldId> Sorted(std::vector<FieldId> ids) {
   return ids;
 }
 
-/// The st.* rule that describes a claimed status.
+/// The rule a status listed outside its allowed set breaks: the st.* rule of its
+/// description (StatusDescriptionRule); `unvalidated` is always true of a snapshot, so it
+/// is disallowed only where a carry is required (st.no-add-carry, status-carry=must).
 RuleId RuleOfStatus(ConstraintStatus s) {
-  switch (s) {
-    case ConstraintStatus::kValidated:
-      return RuleId::kStValidated;
-    case ConstraintStatus::kValid:
-      return RuleId::kStValid;
-    case ConstraintStatus::kInvalid:
-      return RuleId::kStInvalid;
-    case ConstraintStatus::kUnvalidated:
-      break;
-  }
-  return RuleId::kStNoAddCarry;  // unvalidated is disallowed only where a carry is
-                                 // required
+  return s == ConstraintStatus::kUnvalidated ? RuleId::kStNoAddCarry
+                                             : StatusDescriptionRule(s);
 }
 
 // --- constraints ----------------------------------------------------------------------

@@ -47,6 +47,20 @@ void Append(Findings& out, Findings more) {
 
 }  // namespace
 
+RuleId StatusDescriptionRule(ConstraintStatus status) {
+  switch (status) {
+    case ConstraintStatus::kValidated:
+      return RuleId::kStValidated;
+    case ConstraintStatus::kValid:
+      return RuleId::kStValid;
+    case ConstraintStatus::kInvalid:
+      return RuleId::kStInvalid;
+    case ConstraintStatus::kUnvalidated:
+      break;
+  }
+  return RuleId::kStUnvalidated;
+}
+
 bool StatusJudgement::Allows(ConstraintStatus status) const {
   return std::find(allowed.begin(), allowed.end(), status) != allowed.end();
 }
@@ -63,10 +77,8 @@ bool ValidatedAllowed(const StatusContext& context) {
 /// writer can prove that the rows it added follow the constraint or the commit did not
 /// add rows. By induction, the constraint holds for all rows in the snapshot." (st.valid)
 bool ValidAllowed(const StatusContext& context) {
-  // UdfStatusPermits does not consult the switches for `valid`.
   return IsValidatedOrValid(context.parent_status) && context.holds_on_new_snapshot &&
-         UdfStatusPermits(context, ConstraintStatus::kValid, /*as_carry=*/false,
-                          Switches{});
+         UdfStatusAllowsValid(context);
 }
 
 /// "`invalid`: At least one row in the snapshot is known to violate the constraint,
@@ -113,10 +125,14 @@ std::optional<ConstraintStatus> CarriedStatus(const StatusContext& context,
 /// it; the constraint is `validated` only if it was checked for every row in the
 /// snapshot." (expr.udf-status). Whether `invalid` is among the statuses that may not be
 /// kept is switch udf-check-carries-invalid.
+/// expr.udf-status/not-valid: "a writer must not record `valid` for such a constraint"
+/// (a check that calls a user-defined function). No switch bears on it.
+bool UdfStatusAllowsValid(const StatusContext& context) { return !context.calls_udf; }
+
 bool UdfStatusPermits(const StatusContext& context, ConstraintStatus status,
                       bool as_carry, const Switches& switches) {
   if (!context.calls_udf) return true;
-  if (status == ConstraintStatus::kValid) return false;
+  if (status == ConstraintStatus::kValid) return UdfStatusAllowsValid(context);
   if (!as_carry) return true;
   return status == ConstraintStatus::kInvalid && switches.udf_check_carries_invalid;
 }

@@ -58,6 +58,10 @@ struct StatusJudgement {
   bool operator==(const StatusJudgement&) const = default;
 };
 
+/// The st.* rule whose description a listed status claims: st.validated, st.valid,
+/// st.invalid or st.unvalidated.
+RuleId StatusDescriptionRule(ConstraintStatus status);
+
 /// st.validated: "The constraint was checked and holds for all rows in the snapshot, or
 /// the commit did not add rows and the parent snapshot's status is `validated`" — judged
 /// by truth: allowed when `c` holds on `S`.
@@ -84,6 +88,9 @@ std::optional<ConstraintStatus> CarriedStatus(const StatusContext& context,
 /// be recorded as such (`as_carry`: kept from the parent rather than found by checking).
 bool UdfStatusPermits(const StatusContext& context, ConstraintStatus status,
                       bool as_carry, const Switches& switches);
+/// expr.udf-status/not-valid alone: whether `valid` may be recorded for `c` at all (not
+/// for a check that calls a UDF); UdfStatusPermits and ValidAllowed call it.
+bool UdfStatusAllowsValid(const StatusContext& context);
 
 /// The strongest status a writer can justify without re-reading old rows (SPEC.md
 /// "Precision"); `unvalidated` when that status would not be true.

@@ -18,6 +18,7 @@
 #include "model/operations.h"
 #include "model/rule_catalogue.h"
 #include "model/schema.h"
+#include "model/status_rules.h"
 #include "properties/corpus.h"
 #include "properties/fixture.h"
 
@@ -132,20 +133,6 @@ namespace {
 // --- coverage
 // ----------------------------------------------------------------------------
 
-RuleId StatusRule(ConstraintStatus s) {
-  switch (s) {
-    case ConstraintStatus::kValidated:
-      return RuleId::kStValidated;
-    case ConstraintStatus::kValid:
-      return RuleId::kStValid;
-    case ConstraintStatus::kInvalid:
-      return RuleId::kStInvalid;
-    case ConstraintStatus::kUnvalidated:
-      break;
-  }
-  return RuleId::kStUnvalidated;
-}
-
 std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const Answer& a,
                                                const Request& request,
                                                const TableState* table) {
@@ -211,7 +198,7 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
         const StatusSet listed = ListedStatuses(
             snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr,
             id);
-        for (ConstraintStatus st : listed.ToVector()) add(StatusRule(st), false);
+        for (ConstraintStatus st : listed.ToVector()) add(StatusDescriptionRule(st), false);
       }
     }
     if (m.format_version == 4 && !m.base_schema_ids.empty())
