@@ -642,6 +642,9 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   if (md.format_version >= 2)
     snap.sequence_number = pm.last_sequence_number.value_or(0) + 1;
   int64_t ts = now;
+  // snapshot-timestamp-from-table-clock: counts on from the table's last-updated-ms
+  // instead of taking the request's now-ms.
+  if (Has(Mutant::kSnapshotTimestampFromTableClock)) ts = pm.last_updated_ms + 1;
   if (retry != nullptr && retry->staged_now_ms &&
       Has(Mutant::kSnapshotTimestampNotIncreasing)) {
     ts = *retry->staged_now_ms;

@@ -381,6 +381,20 @@ constexpr MutantRow kMutants[] = {
     {Mutant::kReaderAcceptsUnknownVersion, "reader-accepts-unknown-version",
      "ice.format-version-known", "ice.format-version-known/whole",
      "parse-metadata reads a format version above 4 as v4", "v4-reader", ""},
+    // The last clause gaps of issue 12, each closed by a judge change.
+    {Mutant::kReaderAcceptsMissingIdOrTimestamp, "reader-accepts-missing-id-or-timestamp",
+     "def.required-fields", "def.required-fields/stored-id-and-timestamp",
+     "a strict v4 reader that refuses invalid metadata, except a stored constraint "
+     "without constraint-id or timestamp-ms",
+     "v4-reader", "invalid-metadata-on-read=reject"},
+    {Mutant::kLongBeyond2p53WrittenAsDouble, "long-beyond-2p53-written-as-double",
+     "ice.single-value", "ice.single-value/writes",
+     "writes the integers of scan answers through a double and back, so a long beyond "
+     "+-2^53 comes back rounded to the nearest double (2^53 + 1 as 2^53)"},
+    {Mutant::kSnapshotTimestampFromTableClock, "snapshot-timestamp-from-table-clock",
+     "proto.timestamp-from-now", "proto.timestamp-from-now/every-timestamp",
+     "a new snapshot takes its timestamp-ms from the table's own clock (the table's "
+     "last-updated-ms + 1), not from now-ms"},
 };
 
 }  // namespace
