@@ -245,7 +245,8 @@ void ExpectTimestampsFromNow(const CatalogState& state, const Request& request,
       Overloaded{
           [&](const CreateTable&) { return table == nullptr; },
           [&](const Upgrade& op) {
-            return table != nullptr && op.format_version != table->metadata.format_version;
+            return table != nullptr &&
+                   op.format_version != table->metadata.format_version;
           },
           [&](const AddConstraint&) { return true; },
           [&](const UpdateConstraint&) {

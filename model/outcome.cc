@@ -554,27 +554,27 @@ void JudgeIcebergMetadata(const MetadataExpectation& exp, const TableMetadata& m
 void JudgeTimestampsFromNow(const MetadataExpectation& exp, const TableMetadata& md,
                             Findings& out) {
   const Snapshot* cur = md.CurrentSnapshot();
-  const bool not_increasing =
-      std::any_of(out.begin(), out.end(), [](const Finding& f) {
-        return f.rule == RuleId::kIceV4SnapshotTimestamps;
-      });
+  const bool not_increasing = std::any_of(out.begin(), out.end(), [](const Finding& f) {
+    return f.rule == RuleId::kIceV4SnapshotTimestamps;
+  });
   if (exp.new_snapshot && exp.new_snapshot->timestamp_must_be && cur != nullptr &&
       cur->snapshot_id != exp.new_snapshot->parent_snapshot_id && !not_increasing &&
       cur->timestamp_ms != *exp.new_snapshot->timestamp_must_be) {
     out.push_back(MakeFinding(
         RuleId::kProtoTimestampFromNow,
-        fmt::format("the new snapshot {} has timestamp-ms {}, but it must be the request's "
-                    "now-ms {}",
-                    cur->snapshot_id, cur->timestamp_ms,
-                    *exp.new_snapshot->timestamp_must_be),
+        fmt::format(
+            "the new snapshot {} has timestamp-ms {}, but it must be the request's "
+            "now-ms {}",
+            cur->snapshot_id, cur->timestamp_ms, *exp.new_snapshot->timestamp_must_be),
         std::nullopt, "/snapshots"));
   }
   if (exp.last_updated_must_be && md.last_updated_ms != *exp.last_updated_must_be) {
     out.push_back(MakeFinding(
         RuleId::kProtoTimestampFromNow,
-        fmt::format("last-updated-ms is {}, but the request changed the table, so it must "
-                    "be the request's now-ms {}",
-                    md.last_updated_ms, *exp.last_updated_must_be),
+        fmt::format(
+            "last-updated-ms is {}, but the request changed the table, so it must "
+            "be the request's now-ms {}",
+            md.last_updated_ms, *exp.last_updated_must_be),
         std::nullopt, "/last-updated-ms"));
   }
 }
@@ -605,8 +605,8 @@ void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
 /// values, which is filed apart from a wrong row (sem.live-rows). Empty when a differing
 /// field holds only ordinary values, or when no single field differs (then the row as a
 /// whole is wrong: an unknown field ID, say).
-std::vector<std::string> SingleValuesWrittenWrong(const Value& answered, const Value& want,
-                                                  const std::vector<NestedField>& fields) {
+std::vector<std::string> SingleValuesWrittenWrong(
+    const Value& answered, const Value& want, const std::vector<NestedField>& fields) {
   static const Value kNull;
   std::vector<std::string> out;
   if (answered.kind != ValueKind::kStruct) return out;

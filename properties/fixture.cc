@@ -274,7 +274,8 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     if (!from_now.empty()) e["timestamp-from-now"] = from_now;
     // The snapshot the request writes and the last-updated-ms of a request that changes
     // the table take its now-ms (ExpectTimestampsFromNow; corpus 1.4).
-    if (m.last_updated_must_be && request.now_ms && *m.last_updated_must_be == *request.now_ms)
+    if (m.last_updated_must_be && request.now_ms &&
+        *m.last_updated_must_be == *request.now_ms)
       e["last-updated-from-now"] = true;
     if (m.new_snapshot && m.new_snapshot->timestamp_must_be && request.now_ms &&
         *m.new_snapshot->timestamp_must_be == *request.now_ms)
@@ -391,8 +392,10 @@ json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
     // The rows' values too when one of them holds a value at a type extreme, which a scan
     // must write back (ice.single-value/writes): a failure for a value written wrong then
     // fails again on replay (`live-rows`, compared by meaning).
-    if (o.rows_schema && std::any_of(o.rows->begin(), o.rows->end(), [&](const auto& row) {
-          return !UnusualBoundValues(row.second, Type::Struct(o.rows_schema->fields), "row")
+    if (o.rows_schema &&
+        std::any_of(o.rows->begin(), o.rows->end(), [&](const auto& row) {
+          return !UnusualBoundValues(row.second, Type::Struct(o.rows_schema->fields),
+                                     "row")
                       .empty();
         })) {
       json rows = json::object();

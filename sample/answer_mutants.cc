@@ -32,8 +32,8 @@ bool HasLongBeyond2p53(const json& v) {
 
 /// Writes every integer of `v` (a row's values, any depth) through a double and back to a
 /// 64-bit integer, saturating as a Java `(long)` cast does: the way a writer that keeps
-/// JSON numbers as doubles writes them. An integer beyond +-2^53 comes back as the nearest
-/// double (2^53 + 1 as 2^53); the ones a double holds exactly stay as they are.
+/// JSON numbers as doubles writes them. An integer beyond +-2^53 comes back as the
+/// nearest double (2^53 + 1 as 2^53); the ones a double holds exactly stay as they are.
 void WriteIntegersThroughDouble(json& v) {
   if (v.is_number_integer()) {
     if (v.is_number_unsigned() &&
