@@ -550,15 +550,17 @@ void JudgeIcebergMetadata(const MetadataExpectation& exp, const TableMetadata& m
 /// snapshot's `timestamp-ms` and the `last-updated-ms` of a request that changes the
 /// table, where ExpectTimestampsFromNow (operations.h) demands them. A snapshot whose
 /// timestamp is not above its parent's is reported once, under
-/// ice.v4-snapshot-timestamps.
+/// ice.v4-snapshot-timestamps (its last-updated-ms is then not judged either: a writer
+/// that dates a write wrong dates both wrong).
 void JudgeTimestampsFromNow(const MetadataExpectation& exp, const TableMetadata& md,
                             Findings& out) {
   const Snapshot* cur = md.CurrentSnapshot();
   const bool not_increasing = std::any_of(out.begin(), out.end(), [](const Finding& f) {
     return f.rule == RuleId::kIceV4SnapshotTimestamps;
   });
+  if (not_increasing) return;  // the snapshot's time is reported once, there
   if (exp.new_snapshot && exp.new_snapshot->timestamp_must_be && cur != nullptr &&
-      cur->snapshot_id != exp.new_snapshot->parent_snapshot_id && !not_increasing &&
+      cur->snapshot_id != exp.new_snapshot->parent_snapshot_id &&
       cur->timestamp_ms != *exp.new_snapshot->timestamp_must_be) {
     out.push_back(MakeFinding(
         RuleId::kProtoTimestampFromNow,

@@ -98,7 +98,8 @@ constexpr MutantRow kMutants[] = {
     {Mutant::kTimestampNotUpdated, "timestamp-not-updated", "upd.timestamp", "upd.timestamp/whole",
      "update-constraint keeps the old timestamp-ms"},
     {Mutant::kSnapshotTimestampNotIncreasing, "snapshot-timestamp-not-increasing", "ice.v4-snapshot-timestamps", "ice.v4-snapshot-timestamps/whole",
-     "a transaction's snapshot takes the clock of its staged commit, not of finish"},
+     "a transaction's snapshot retried onto a parent snapshot written after its staged "
+     "commit takes the clock of the staged commit, not of finish"},
     // One mutant per clause (rule_clauses.cc) that the older mutants did not cover.
     {Mutant::kTypeNameCaseInsensitive, "type-name-case-insensitive", "def.types",
      "def.types/whole", "reads the constraint type case-insensitively, so `Unique` is a unique"},
