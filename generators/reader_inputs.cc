@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 
 #include "generators/value_gen.h"
 #include "model/table_state.h"
@@ -194,7 +195,20 @@ std::optional<ReaderInput> BrokenDefinition(const PlanStep& step, const Switches
   const Constraint* key = nullptr;
   for (const Constraint& c : cs)
     if (c.type == ConstraintType::kPrimaryKey || c.type == ConstraintType::kUnique) key = &c;
-  switch ((step.pick / 3) % 5) {
+  std::string label;
+  switch ((step.pick / 3) % 6) {
+    case 5: {  // a stored constraint without constraint-id or timestamp-ms
+      // (def.required-fields/stored-id-and-timestamp): the keys only a writer assigns.
+      Constraint& c = cs[(step.pick / 36) % cs.size()];
+      if ((step.pick / 18) % 2 == 0) {
+        c.id.reset();
+      } else {
+        c.timestamp_ms.reset();
+      }
+      rule = RuleId::kDefRequiredFields;
+      label = "constraint-without-id-or-timestamp";
+      break;
+    }
     case 0:
       if (key != nullptr) {  // a second primary key (def.single-pk)
         Constraint pk = *key;
@@ -249,7 +263,7 @@ std::optional<ReaderInput> BrokenDefinition(const PlanStep& step, const Switches
     }
   }
   in.metadata = std::move(*md);
-  in.label = fmt::format("broken/{}", RuleIdName(rule));
+  in.label = label.empty() ? fmt::format("broken/{}", RuleIdName(rule)) : label;
   in.tags = {rule};
   return in;
 }

@@ -234,9 +234,51 @@ void AdoptDefineFunction(CatalogState& state, const DefineFunction& op) {
 
 using namespace internal;  // NOLINT: the dispatchers below name every per-kind function
 
+void ExpectTimestampsFromNow(const CatalogState& state, const Request& request,
+                             AllowedOutcome& outcome) {
+  if (!request.now_ms || !outcome.ok_allowed || !outcome.metadata) return;
+  const int64_t now = *request.now_ms;
+  const TableState* table = TableOf(state, request);
+  MetadataExpectation& exp = *outcome.metadata;
+  bool snapshot = false;  // the request writes a snapshot
+  const bool changes = std::visit(
+      Overloaded{
+          [&](const CreateTable&) { return table == nullptr; },
+          [&](const Upgrade& op) {
+            return table != nullptr &&
+                   op.format_version != table->metadata.format_version;
+          },
+          [&](const AddConstraint&) { return true; },
+          [&](const UpdateConstraint&) {
+            return std::any_of(exp.constraints.begin(), exp.constraints.end(),
+                               [](const ConstraintExpectation& e) {
+                                 return e.timestamp_must_change_from.has_value() ||
+                                        e.timestamp_must_be.has_value();
+                               });
+          },
+          [&](const RemoveConstraint&) { return true; },
+          [&](const UpdateSchema& op) {
+            return !op.changes.empty() || !op.remove_constraints.empty();
+          },
+          [&](const Commit& op) { return snapshot = !op.txn.has_value(); },
+          [&](const Finish&) { return snapshot = true; },
+          [&](const Validate&) { return snapshot = true; },
+          [&](const auto&) { return false; },
+      },
+      request.op);
+  if (!changes) return;
+  if (table != nullptr && now <= table->metadata.last_updated_ms) return;
+  exp.last_updated_must_be = now;
+  if (!snapshot || !exp.new_snapshot) return;
+  SnapshotExpectation& se = *exp.new_snapshot;
+  if (exp.format_version >= 4 && se.parent_timestamp_ms && now <= *se.parent_timestamp_ms)
+    return;
+  se.timestamp_must_be = now;
+}
+
 AllowedOutcome Apply(const CatalogState& state, const Request& request,
                      const Switches& switches) {
-  return std::visit(
+  AllowedOutcome outcome = std::visit(
       Overloaded{
           [&](const CreateTable& op) {
             return ApplyCreateTable(state, request, op, switches);
@@ -269,6 +311,8 @@ AllowedOutcome Apply(const CatalogState& state, const Request& request,
           },
       },
       request.op);
+  ExpectTimestampsFromNow(state, request, outcome);
+  return outcome;
 }
 
 Findings Adopt(CatalogState& state, const Request& request, const Answer& answer,

@@ -25,6 +25,23 @@ namespace ictk {
 AllowedOutcome Apply(const CatalogState& state, const Request& request,
                      const Switches& switches);
 
+/// "every timestamp the implementation writes comes from" the request's `now-ms`
+/// (proto.timestamp-from-now/every-timestamp, docs/protocol.md section 10): sets on an
+/// `ok` outcome the values the judge then demands, only for a request that carries
+/// `now-ms` and only where the protocol names the value. The snapshot a commit outside a
+/// transaction, a `validate` or a `finish` creates takes that request's `now-ms` ("The
+/// snapshot `finish` writes takes `finish`'s `now-ms`"; a staged commit's snapshot is not
+/// written, so it is not judged); `last-updated-ms` is the `now-ms` of a request that
+/// changes the table (create-table, an upgrade to another version, add- and
+/// remove-constraint, an update-constraint that changes the constraint, an update-schema
+/// with changes or removals, and those that create a snapshot). Nothing is demanded where
+/// the clock does not run ahead of the table (a `now-ms` not above the table's
+/// `last-updated-ms`, or for a v4 snapshot not above its parent's `timestamp-ms`): the
+/// protocol's "strictly increases" does not hold there, and ice.v4-snapshot-timestamps
+/// decides. Apply calls it on every outcome.
+void ExpectTimestampsFromNow(const CatalogState& state, const Request& request,
+                             AllowedOutcome& outcome);
+
 /// Takes `answer` to `request` as the new state: for `ok`, the answered metadata becomes
 /// the table's (with the model's own rows, indexes and tallies updated to match); for a
 /// rejection nothing changes, except that a rejected staged commit or finish leaves

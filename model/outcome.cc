@@ -12,8 +12,10 @@
 #include "model/metadata_rules.h"
 #include "model/reader_preserves.h"
 #include "model/schema.h"
+#include "model/single_value.h"
 #include "model/status_rules.h"
 #include "model/table_state.h"
+#include "model/value_parse.h"
 
 namespace ictk {
 
@@ -424,7 +426,9 @@ const std::vector<JudgeCheckInfo>& JudgeChecks() {
        "an updated constraint has a new timestamp-ms"},
       {C::kTimestampFromNow, "timestamp-from-now",
        "proto.timestamp-from-now; upg.pk-from-identifiers",
-       "an added or updated constraint, and the upgrade's pk, take the request's now-ms"},
+       "an added or updated constraint, and the upgrade's pk, take the request's now-ms; "
+       "so do the snapshot a request creates and the last-updated-ms of a request that "
+       "changes the table"},
       {C::kUpgradePrimaryKey, "upgrade-primary-key", "upg.pk-from-identifiers",
        "an upgrade to v4 makes identifier-field-ids a primary key that is not enforced"},
       {C::kCurrentSnapshotKept, "current-snapshot-kept", "proto.answer",
@@ -452,7 +456,9 @@ const std::vector<JudgeCheckInfo>& JudgeChecks() {
       {C::kSchemaFields, "schema-fields",
        "ice.schema-evolution; ice.type-promotion; sch.rename-reorder",
        "the current schema's fields as the change asked (JudgeSchemaFields)"},
-      {C::kLiveRows, "live-rows", "sem.live-rows", "a scan answers the live rows"},
+      {C::kLiveRows, "live-rows", "sem.live-rows; ice.single-value",
+       "a scan answers the live rows (a row wrong only in values at a type extreme: "
+       "ice.single-value)"},
       {C::kReaderStatuses, "reader-statuses",
        "st.reader-lookup; id.readers-tolerate-missing",
        "read-statuses answers each constraint's status"},
@@ -532,6 +538,42 @@ void JudgeIcebergMetadata(const MetadataExpectation& exp, const TableMetadata& m
     if (!has_rule(f.rule)) out.push_back(std::move(f));
 }
 
+/// "every timestamp the implementation writes comes from it" (the request's `now-ms`;
+/// proto.timestamp-from-now/every-timestamp, docs/protocol.md section 10): the new
+/// snapshot's `timestamp-ms` and the `last-updated-ms` of a request that changes the
+/// table, where ExpectTimestampsFromNow (operations.h) demands them. A snapshot whose
+/// timestamp is not above its parent's is reported once, under
+/// ice.v4-snapshot-timestamps (its last-updated-ms is then not judged either: a writer
+/// that dates a write wrong dates both wrong).
+void JudgeTimestampsFromNow(const MetadataExpectation& exp, const TableMetadata& md,
+                            Findings& out) {
+  const Snapshot* cur = md.CurrentSnapshot();
+  const bool not_increasing = std::any_of(out.begin(), out.end(), [](const Finding& f) {
+    return f.rule == RuleId::kIceV4SnapshotTimestamps;
+  });
+  if (not_increasing) return;  // the snapshot's time is reported once, there
+  if (exp.new_snapshot && exp.new_snapshot->timestamp_must_be && cur != nullptr &&
+      cur->snapshot_id != exp.new_snapshot->parent_snapshot_id &&
+      cur->timestamp_ms != *exp.new_snapshot->timestamp_must_be) {
+    out.push_back(MakeFinding(
+        RuleId::kProtoTimestampFromNow,
+        fmt::format(
+            "the new snapshot {} has timestamp-ms {}, but it must be the request's "
+            "now-ms {}",
+            cur->snapshot_id, cur->timestamp_ms, *exp.new_snapshot->timestamp_must_be),
+        std::nullopt, "/snapshots"));
+  }
+  if (exp.last_updated_must_be && md.last_updated_ms != *exp.last_updated_must_be) {
+    out.push_back(MakeFinding(
+        RuleId::kProtoTimestampFromNow,
+        fmt::format(
+            "last-updated-ms is {}, but the request changed the table, so it must "
+            "be the request's now-ms {}",
+            md.last_updated_ms, *exp.last_updated_must_be),
+        std::nullopt, "/last-updated-ms"));
+  }
+}
+
 void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
                    Findings& out) {
   Require(out, md.format_version == exp.format_version, exp.format_version_rule,
@@ -545,8 +587,44 @@ void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
     JudgeConstraints(exp, md, out);
   }
   JudgeSnapshot(exp, md, out);
+  JudgeTimestampsFromNow(exp, md, out);
   JudgeSchemas(exp, md, out);
   JudgeIcebergMetadata(exp, md, out);
+}
+
+/// "every legal value must be read and written" (ice.single-value/writes,
+/// docs/protocol.md section 10): the top-level fields in which a scanned row (`answered`,
+/// as the answer gives it) differs from the live row (`want`, bound), each as "field N
+/// (name): written W, expected E (why)", when every such field's live value sits at a
+/// type extreme (UnusualBoundValues): the implementation could not write those legal
+/// values, which is filed apart from a wrong row (sem.live-rows). Empty when a differing
+/// field holds only ordinary values, or when no single field differs (then the row as a
+/// whole is wrong: an unknown field ID, say).
+std::vector<std::string> SingleValuesWrittenWrong(
+    const Value& answered, const Value& want, const std::vector<NestedField>& fields) {
+  static const Value kNull;
+  std::vector<std::string> out;
+  if (answered.kind != ValueKind::kStruct) return out;
+  for (const NestedField& f : fields) {
+    const Value* a = answered.FindField(f.id);
+    const Value* w = want.kind == ValueKind::kStruct ? want.FindField(f.id) : nullptr;
+    const std::vector<NestedField> one = {f};
+    const Value given = a ? Value::Struct({f.id}, {*a}) : Value::Struct({}, {});
+    const Value expected = w ? Value::Struct({f.id}, {*w}) : Value::Struct({}, {});
+    std::optional<Value> bound = BindRowForReading(given, one);
+    if (bound && RowValuesEqual(*bound, expected, one)) continue;
+    const std::vector<std::string> why =
+        w ? UnusualBoundValues(*w, f.type, fmt::format("field {}", f.id))
+          : std::vector<std::string>{};
+    if (why.empty()) return {};  // an ordinary value written wrong: a wrong row
+    std::optional<std::string> text =
+        w && IsPrimitive(f.type.id) ? FormatValueString(f.type, *w) : std::nullopt;
+    out.push_back(fmt::format("field {} ({}): written {}, expected {} ({})", f.id, f.name,
+                              ToString(a ? *a : kNull),
+                              text ? fmt::format("\"{}\"", *text) : ToString(*w),
+                              fmt::join(why, "; ")));
+  }
+  return out;
 }
 
 void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,
@@ -571,6 +649,16 @@ void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,
     }
     std::optional<Value> bound = BindRowForReading(r.values, schema.fields);
     if (!bound || !RowValuesEqual(*bound, it->second, schema.fields)) {
+      const std::vector<std::string> unusual =
+          SingleValuesWrittenWrong(r.values, it->second, schema.fields);
+      if (!unusual.empty()) {
+        out.push_back(MakeFinding(
+            RuleId::kIceSingleValue,
+            fmt::format("row {} is live with legal single values at a type extreme that "
+                        "the scan wrote otherwise: {}",
+                        r.key, fmt::join(unusual, "; "))));
+        continue;
+      }
       out.push_back(MakeFinding(RuleId::kSemLiveRows,
                                 fmt::format("row {} has values {}, expected {}", r.key,
                                             ToString(r.values), ToString(it->second))));

@@ -154,6 +154,11 @@ struct SnapshotExpectation {
   std::vector<StatusExpectation> statuses;  ///< every constraint that exists
   bool retry = false;                       ///< the commit was retried on a new parent
   std::optional<int64_t> live_row_count;
+  /// The `timestamp-ms` the new snapshot must have: the request's `now-ms`, because
+  /// "every timestamp the implementation writes comes from it"
+  /// (proto.timestamp-from-now/every-timestamp; ExpectTimestampsFromNow, operations.h).
+  /// nullopt: not judged.
+  std::optional<int64_t> timestamp_must_be;
   bool operator==(const SnapshotExpectation&) const = default;
 };
 
@@ -188,6 +193,10 @@ struct MetadataExpectation {
   /// stays the same across its changes (ice.table-uuid/identifies-the-table); nullopt
   /// for create-table.
   std::optional<std::string> base_table_uuid;
+  /// The `last-updated-ms` the answer must have: the request's `now-ms`, for a request
+  /// that changes the table (proto.timestamp-from-now/every-timestamp;
+  /// ExpectTimestampsFromNow, operations.h). nullopt: not judged.
+  std::optional<int64_t> last_updated_must_be;
   bool operator==(const MetadataExpectation&) const = default;
 };
 

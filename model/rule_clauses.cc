@@ -44,10 +44,10 @@ std::vector<ClauseRow> MakeClauses() {
        "add-invalid-constraint/def.required-fields/enforced", ""},
       {R::kDefRequiredFields, "type", "type", "add-invalid-constraint/def.required-fields/type",
        ""},
-      {R::kDefRequiredFields, "stored-id-and-timestamp", "constraint-id (int)", "",
-       "not yet: no generator step gives a reader a stored constraint without "
-       "constraint-id or timestamp-ms, the input a strict reader (switch "
-       "invalid-metadata-on-read=reject) must refuse"},
+      // Reader side: a strict reader (switch invalid-metadata-on-read=reject) must refuse
+      // a stored constraint without constraint-id or timestamp-ms.
+      {R::kDefRequiredFields, "stored-id-and-timestamp", "constraint-id (int)",
+       "parse-metadata/constraint-without-id-or-timestamp", ""},
       {R::kDefIdUnique, "whole", "ID of the constraint; unique within the table",
        "parse-metadata/broken/def.id-unique", ""},
       {R::kDefNameUnique, "unique",
@@ -408,13 +408,12 @@ std::vector<ClauseRow> MakeClauses() {
        {E::kPermission,
         "a rejection may name any subset of the constraints it is about, including none"}},
       {R::kIceSingleValue, "reads", "reads", "append/random", ""},
-      {R::kIceSingleValue, "writes", "writes", "scan/current",
-       "not yet: a value a scan writes wrong is judged as a wrong row (proto.answer), not "
-       "apart"},
+      {R::kIceSingleValue, "writes", "writes", "scan/current", ""},
+      // The snapshot a request writes and the last-updated-ms of a change take now-ms
+      // (ExpectTimestampsFromNow, operations.h).
       {R::kProtoTimestampFromNow, "every-timestamp",
-       "every timestamp the implementation writes comes from the request's now-ms", "",
-       "not yet: the judge checks a snapshot's timestamp-ms only against its parent's "
-       "(ice.v4-snapshot-timestamps), not against now-ms"},
+       "every timestamp the implementation writes comes from the request's now-ms",
+       "append/fresh", ""},
       {R::kProtoTimestampFromNow, "constraint-added-or-updated",
        "a constraint added or updated takes timestamp-ms = now-ms", "update-constraint/rename",
        ""},

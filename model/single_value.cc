@@ -115,7 +115,9 @@ std::string Extreme(const Value& v, const Type& type) {
   }
 }
 
-void Collect(const Value& v, const Type& type, const std::string& where,
+/// `bound`: `v` is the model's typed value (only the extremes count), else a value in
+/// request form (its spelling counts too).
+void Collect(const Value& v, const Type& type, const std::string& where, bool bound,
              std::vector<std::string>& out) {
   if (v.is_null()) return;
   switch (type.id) {
@@ -123,24 +125,25 @@ void Collect(const Value& v, const Type& type, const std::string& where,
       if (v.kind != ValueKind::kStruct) return;
       for (const NestedField& f : type.fields)
         if (const Value* child = v.FindField(f.id))
-          Collect(*child, f.type, fmt::format("field {}", f.id), out);
+          Collect(*child, f.type, fmt::format("field {}", f.id), bound, out);
       return;
     case TypeId::kList:
       if (v.kind != ValueKind::kList) return;
       for (const Value& e : v.children)
-        Collect(e, type.element(), fmt::format("{} element", where), out);
+        Collect(e, type.element(), fmt::format("{} element", where), bound, out);
       return;
     case TypeId::kMap: {
       if (v.kind != ValueKind::kMap) return;
       const size_t n = v.children.size() / 2;
       for (size_t i = 0; i < n; ++i) {
-        Collect(v.children[i], type.key(), fmt::format("{} key", where), out);
-        Collect(v.children[n + i], type.value(), fmt::format("{} value", where), out);
+        Collect(v.children[i], type.key(), fmt::format("{} key", where), bound, out);
+        Collect(v.children[n + i], type.value(), fmt::format("{} value", where), bound,
+                out);
       }
       return;
     }
     default: {
-      std::string why = UnusualSingleValue(v, type);
+      std::string why = bound ? Extreme(v, type) : UnusualSingleValue(v, type);
       if (!why.empty()) out.push_back(fmt::format("{}: {}", where, why));
     }
   }
@@ -173,7 +176,14 @@ std::vector<std::string> UnusualSingleValues(const Value& row,
   if (row.kind != ValueKind::kStruct) return out;
   for (const NestedField& f : fields)
     if (const Value* v = row.FindField(f.id))
-      Collect(*v, f.type, fmt::format("field {}", f.id), out);
+      Collect(*v, f.type, fmt::format("field {}", f.id), /*bound=*/false, out);
+  return out;
+}
+
+std::vector<std::string> UnusualBoundValues(const Value& bound, const Type& type,
+                                            const std::string& where) {
+  std::vector<std::string> out;
+  Collect(bound, type, where, /*bound=*/true, out);
   return out;
 }
 

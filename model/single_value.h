@@ -35,4 +35,12 @@ std::string UnusualSingleValue(const Value& request_form, const Type& type);
 std::vector<std::string> UnusualSingleValues(const Value& row,
                                              const std::vector<NestedField>& fields);
 
+/// Why a value already bound to `type` (the model's form of a live row's field: a date
+/// its day count, a decimal its unscaled value), nested values included, sits at a type
+/// extreme by the criterion above, as "field N: why"; empty when it does not. A bound
+/// value has no spelling, so only the extremes count: what a scan answer must write back
+/// (ice.single-value/writes).
+std::vector<std::string> UnusualBoundValues(const Value& bound, const Type& type,
+                                            const std::string& where);
+
 }  // namespace ictk

@@ -4,6 +4,7 @@
 /// sample encoded, the way a writer that builds its table metadata JSON by hand gets one
 /// member wrong, or refuses a request before the engine sees it.
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "sample/engine_internal.h"
@@ -27,6 +28,31 @@ bool HasLongBeyond2p53(const json& v) {
     for (const json& x : v)
       if (HasLongBeyond2p53(x)) return true;
   return false;
+}
+
+/// Writes every integer of `v` (a row's values, any depth) through a double and back to a
+/// 64-bit integer, saturating as a Java `(long)` cast does: the way a writer that keeps
+/// JSON numbers as doubles writes them. An integer beyond +-2^53 comes back as the
+/// nearest double (2^53 + 1 as 2^53); the ones a double holds exactly stay as they are.
+void WriteIntegersThroughDouble(json& v) {
+  if (v.is_number_integer()) {
+    if (v.is_number_unsigned() &&
+        v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+      return;  // not a long
+    const double d = static_cast<double>(v.get<int64_t>());
+    int64_t back = 0;
+    if (d >= 9223372036854775808.0) {
+      back = std::numeric_limits<int64_t>::max();
+    } else if (d < -9223372036854775808.0) {
+      back = std::numeric_limits<int64_t>::min();
+    } else {
+      back = static_cast<int64_t>(d);
+    }
+    if (back != v.get<int64_t>()) v = back;
+    return;
+  }
+  if (v.is_object() || v.is_array())
+    for (json& x : v) WriteIntegersThroughDouble(x);
 }
 
 int64_t IntOr(const json& md, const char* key, int64_t fallback) {
@@ -83,6 +109,14 @@ void ApplyAnswerMutants(Mutant mutant, std::string_view op, const json& request,
                         json& answer) {
   if (mutant == Mutant::kNone || !answer.is_object() || answer.value("result", "") != "ok")
     return;
+  if (mutant == Mutant::kLongBeyond2p53WrittenAsDouble && op == "scan" &&
+      answer.contains("rows") && answer["rows"].is_array()) {
+    // Writes the rows of a scan answer through doubles: a long beyond +-2^53 is rounded.
+    for (json& row : answer["rows"])
+      if (row.is_object() && row.contains("values"))
+        WriteIntegersThroughDouble(row["values"]);
+    return;
+  }
   if (!answer.contains("metadata") || !answer["metadata"].is_object()) return;
   json& md = answer["metadata"];
   const int64_t version = IntOr(md, "format-version", 0);

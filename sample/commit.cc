@@ -642,8 +642,15 @@ std::optional<Reply> Engine::RunCommit(const Table& parent, const Commit& c, int
   if (md.format_version >= 2)
     snap.sequence_number = pm.last_sequence_number.value_or(0) + 1;
   int64_t ts = now;
-  if (retry != nullptr && retry->staged_now_ms &&
+  // snapshot-timestamp-from-table-clock: counts on from the table's last-updated-ms
+  // instead of taking the request's now-ms.
+  if (Has(Mutant::kSnapshotTimestampFromTableClock)) ts = pm.last_updated_ms + 1;
+  const Snapshot* new_parent = pm.CurrentSnapshot();
+  if (retry != nullptr && retry->staged_now_ms && new_parent != nullptr &&
+      *retry->staged_now_ms <= new_parent->timestamp_ms &&
       Has(Mutant::kSnapshotTimestampNotIncreasing)) {
+    // snapshot-timestamp-not-increasing: a retry onto a parent snapshot written after the
+    // staged commit keeps the staged commit's clock, below its new parent's.
     ts = *retry->staged_now_ms;
   } else if (const Snapshot* ps = pm.CurrentSnapshot(); ps && md.format_version >= 4) {
     // ice.v4-snapshot-timestamps: strictly after the parent's.

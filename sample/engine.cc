@@ -440,7 +440,8 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
   if (!c.name || c.name->empty())
     return fail("def.required-fields", "a constraint needs a name");
   if (!c.enforced) return fail("def.required-fields", "a constraint needs enforced");
-  if (as_reader && (!c.id || !c.timestamp_ms)) {
+  if (as_reader && (!c.id || !c.timestamp_ms) &&
+      !Has(Mutant::kReaderAcceptsMissingIdOrTimestamp)) {
     return fail("def.required-fields",
                 "a stored constraint needs constraint-id and timestamp-ms");
   }

@@ -144,6 +144,10 @@ enum class Mutant {
   kReaderRefusesMissingConstraint,
   kReaderRefusesV4Identifiers,
   kReaderAcceptsUnknownVersion,
+  // The last three clause gaps of issue 12 (judge changes).
+  kReaderAcceptsMissingIdOrTimestamp,
+  kLongBeyond2p53WrittenAsDouble,
+  kSnapshotTimestampFromTableClock,
 };
 
 /// One row of the mutant table.

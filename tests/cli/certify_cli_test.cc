@@ -310,6 +310,19 @@ TEST(CertifyCli, FormerIcebergGapMutantsAreKilledUnderTheirOwnRule) {
   ExpectKilledUnderTheirOwnRule(mutants, "--seed 1");
 }
 
+// The mutants of the last three clause gaps, each closed by a judge change: a reader that
+// accepts a stored constraint without constraint-id or timestamp-ms (profile v4-reader,
+// invalid-metadata-on-read=reject), a scan that writes a long beyond +-2^53 through a
+// double (ice.single-value/writes), and a snapshot that takes its timestamp from the
+// table's clock instead of now-ms (proto.timestamp-from-now/every-timestamp). Each is
+// killed within the default 200 histories at seed 1 under its own rule.
+TEST(CertifyCli, LastGapMutantsAreKilledUnderTheirOwnRule) {
+  const std::vector<std::string> mutants = {"reader-accepts-missing-id-or-timestamp",
+                                            "long-beyond-2p53-written-as-double",
+                                            "snapshot-timestamp-from-table-clock"};
+  ExpectKilledUnderTheirOwnRule(mutants, "--seed 1");
+}
+
 // `ictk rules` shows each rule's clauses with their generator tags and mutants.
 TEST(CertifyCli, RulesListClausesWithTagsAndMutants) {
   auto r = RunIctk("rules");

@@ -161,10 +161,12 @@ class ModelSession {
     if (outcome) *outcome = o;
     return judged;
   }
-  /// The canonical answer to `op` now, without adopting it.
+  /// The canonical answer to `op` now, without adopting it. The clock does not move, so
+  /// a StepWith of the same op that follows carries the same now-ms as the answer (the
+  /// snapshot and last-updated-ms take it: proto.timestamp-from-now).
   Answer Canonical(Operation op, AllowedOutcome* outcome = nullptr,
                    std::string table = "t") {
-    const Request r = Req(std::move(op), std::move(table));
+    const Request r{std::move(table), now_, std::move(op)};
     AllowedOutcome o = Apply(state_, r, switches_);
     if (outcome) *outcome = o;
     return CanonicalAnswer(state_, r, o, switches_);

@@ -328,6 +328,111 @@ TEST(Timestamps, AddedAndUpdatedConstraintsTakeNowMs) {
   EXPECT_FALSE(Names(k, RuleId::kProtoTimestampFromNow)) << Describe(k);
 }
 
+// proto.timestamp-from-now/every-timestamp: the snapshot a request writes and the
+// last-updated-ms of a change take the request's now-ms.
+TEST(Timestamps, SnapshotsAndLastUpdatedTakeNowMs) {
+  SCOPED_TRACE("proto.timestamp-from-now/every-timestamp");
+  ModelSession m = Orders();
+  m.Outcome(LoadTable{});  // the clock runs on: now-ms is ahead of last-updated-ms + 1
+  AllowedOutcome o;
+  Answer a = m.Canonical(Append({Order("r1", 1, 5)}), &o);
+  ASSERT_TRUE(o.metadata && o.metadata->new_snapshot);
+  ASSERT_TRUE(o.metadata->new_snapshot->timestamp_must_be.has_value());
+  EXPECT_EQ(o.metadata->last_updated_must_be, o.metadata->new_snapshot->timestamp_must_be);
+  EXPECT_TRUE(Judge(o, a).empty()) << Describe(Judge(o, a));
+  // The table's clock (its last-updated-ms + 1) is above the parent but not now-ms.
+  Answer clock = a;
+  clock.metadata->snapshots.back().timestamp_ms = m.metadata().last_updated_ms + 1;
+  Findings f = Judge(o, clock);
+  ASSERT_EQ(OnlyRule(f, RuleId::kProtoTimestampFromNow).size(), 1u) << Describe(f);
+  EXPECT_EQ(f.size(), 1u) << Describe(f);
+  EXPECT_NE(f[0].detail.find("must be the request's now-ms"), std::string::npos);
+  Answer stale = a;
+  stale.metadata->last_updated_ms = m.metadata().last_updated_ms;
+  f = Judge(o, stale);
+  ASSERT_EQ(OnlyRule(f, RuleId::kProtoTimestampFromNow).size(), 1u) << Describe(f);
+  EXPECT_EQ(f[0].pointer, "/last-updated-ms");
+  // A snapshot not above its parent is reported once, under ice.v4-snapshot-timestamps.
+  m.Write(Append({Order("r2", 2, 5)}));
+  AllowedOutcome o2;
+  Answer b = m.Canonical(Append({Order("r3", 3, 5)}), &o2);
+  b.metadata->snapshots.back().timestamp_ms = m.metadata().snapshots.back().timestamp_ms;
+  f = Judge(o2, b);
+  EXPECT_TRUE(Names(f, RuleId::kIceV4SnapshotTimestamps)) << Describe(f);
+  EXPECT_FALSE(Names(f, RuleId::kProtoTimestampFromNow)) << Describe(f);
+}
+
+TEST(Timestamps, OnlyWhatTheProtocolNamesIsJudged) {
+  SCOPED_TRACE("proto.timestamp-from-now/every-timestamp");
+  ModelSession m = Orders();
+  // A request without now-ms demands nothing.
+  {
+    Request r{"t", std::nullopt, Append({Order("r1", 1, 5)})};
+    AllowedOutcome o = Apply(m.state(), r, m.switches());
+    ASSERT_TRUE(o.metadata && o.metadata->new_snapshot);
+    EXPECT_FALSE(o.metadata->last_updated_must_be.has_value());
+    EXPECT_FALSE(o.metadata->new_snapshot->timestamp_must_be.has_value());
+  }
+  // Nothing changes: load-table, begin; a staged commit's snapshot is not written.
+  AllowedOutcome load = m.Outcome(LoadTable{});
+  ASSERT_TRUE(load.metadata);
+  EXPECT_FALSE(load.metadata->last_updated_must_be.has_value());
+  m.Step(Begin{"w"});
+  Commit in_txn = Append({Order("r1", 1, 5)});
+  in_txn.txn = "w";
+  AllowedOutcome staged = m.Outcome(in_txn);
+  ASSERT_TRUE(staged.metadata);
+  EXPECT_FALSE(staged.metadata->last_updated_must_be.has_value());
+  if (staged.metadata->new_snapshot)
+    EXPECT_FALSE(staged.metadata->new_snapshot->timestamp_must_be.has_value());
+  // Changes: a constraint added or removed, a schema change.
+  EXPECT_TRUE(m.Outcome(AddConstraint{Unique("qty_unique", false, {2})})
+                  .metadata->last_updated_must_be.has_value());
+  EXPECT_TRUE(
+      m.Outcome(RemoveConstraint{"email_unique"}).metadata->last_updated_must_be.has_value());
+}
+
+// ice.single-value/writes: a scanned row wrong only in values at a type extreme.
+TEST(IceSingleValue, AScanThatWritesAnExtremeValueWrongIsFiledApart) {
+  SCOPED_TRACE("ice.single-value/writes");
+  ModelSession m;
+  m.Create();
+  const int64_t big = (int64_t{1} << 53) + 1;
+  m.Write(Append({MakeRow("r1", {{1, Value::Long(big)}, {2, Value::Long(7)}}),
+                  MakeRow("r2", {{1, Value::Long(2)}, {2, Value::Long(8)}})}));
+  AllowedOutcome o;
+  Answer a = m.Canonical(Scan{}, &o);
+  EXPECT_TRUE(Judge(o, a).empty()) << Describe(Judge(o, a));
+  // Written through a double: 2^53 + 1 comes back as 2^53.
+  Answer rounded = a;
+  for (Row& r : *rounded.rows)
+    if (r.key == "r1")
+      r.values = Value::Struct({1, 2}, {Value::Double(9007199254740992.0), Value::Long(7)});
+  Findings f = Judge(o, rounded);
+  ASSERT_EQ(f.size(), 1u) << Describe(f);
+  EXPECT_EQ(f[0].rule, RuleId::kIceSingleValue);
+  EXPECT_NE(f[0].detail.find("field 1 (order_id): written 9007199254740992"), std::string::npos)
+      << f[0].detail;
+  EXPECT_NE(f[0].detail.find("expected 9007199254740993"), std::string::npos) << f[0].detail;
+  // Wrong also in an ordinary value: a wrong row.
+  Answer both = rounded;
+  for (Row& r : *both.rows)
+    if (r.key == "r1")
+      r.values = Value::Struct({1, 2}, {Value::Double(9007199254740992.0), Value::Long(6)});
+  f = Judge(o, both);
+  EXPECT_TRUE(Names(f, RuleId::kSemLiveRows)) << Describe(f);
+  EXPECT_FALSE(Names(f, RuleId::kIceSingleValue)) << Describe(f);
+  // An ordinary value wrong: a wrong row.
+  Answer plain = a;
+  for (Row& r : *plain.rows)
+    if (r.key == "r2") r.values = Value::Struct({1, 2}, {Value::Long(3), Value::Long(8)});
+  f = Judge(o, plain);
+  EXPECT_TRUE(Names(f, RuleId::kSemLiveRows)) << Describe(f);
+  EXPECT_FALSE(Names(f, RuleId::kIceSingleValue)) << Describe(f);
+  EXPECT_FALSE(UnusualBoundValues(Value::Long(big), P(TypeId::kLong), "field 1").empty());
+  EXPECT_TRUE(UnusualBoundValues(Value::Long(7), P(TypeId::kLong), "field 1").empty());
+}
+
 // --- switch invalid-metadata-on-read ----------------------------------------------------
 
 TableMetadata TwoPrimaryKeys() {

@@ -814,6 +814,27 @@ inline std::vector<MutantCase> MutantCases() {
        }())},
        1,
        IsOutcome("unsupported-format-version")},
+      // The last clause gaps of issue 12.
+      // def.required-fields/stored-id-and-timestamp, under invalid-metadata-on-read=reject
+      {"reader-accepts-missing-id-or-timestamp",
+       {ReaderRequest("parse-metadata", [] {
+         json md = SampleMetadataAfter({Create(), AddUnique("u1", "[3]")});
+         md["constraints"][0].erase("timestamp-ms");
+         return md;
+       }())},
+       1,
+       IsOutcome("invalid-metadata")},
+      // ice.single-value/writes
+      {"long-beyond-2p53-written-as-double",
+       {Create(), Append({RowJson("r1", 9007199254740993)}), R"({"op": "scan"})"},
+       3,
+       IsAt("/rows/0/values/1", "9007199254740993")},
+      // proto.timestamp-from-now/every-timestamp: the append's now-ms is 1003, the table's
+      // last-updated-ms 1001.
+      {"snapshot-timestamp-from-table-clock",
+       {Create(), R"({"op": "load-table"})", Append({RowJson("r1", 1)})},
+       3,
+       IsAt("/metadata/snapshots/0/timestamp-ms", "1003")},
   };
 }
 
