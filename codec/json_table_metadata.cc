@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "codec/decode_memo.h"
 #include "codec/json_constraint.h"
 #include "codec/json_internal.h"
 #include "codec/json_keys.h"
@@ -201,7 +202,19 @@ tl::unexpected<Error> MissingForVersion(std::string_view pointer, std::string_vi
                                  "' (format v" + std::to_string(version) + ")");
 }
 
-Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
+Result<TableMetadata> Decode(const json& j, std::string_view pointer,
+                             MetadataDecodeMemo* memo) {
+  // The element decoders: the memo's, which reuse what the previous answer decoded, or
+  // the plain ones.
+  auto schema_of = [memo](const json& e, std::string_view p) {
+    return memo ? memo->DecodeSchema(e, p) : SchemaFromJson(e, p);
+  };
+  auto snapshot_of = [memo](const json& e, std::string_view p) {
+    return memo ? memo->DecodeSnapshot(e, p) : SnapshotFromJson(e, p);
+  };
+  auto constraint_of = [memo](const json& e, std::string_view p) {
+    return memo ? memo->DecodeConstraint(e, p) : ConstraintFromJson(e, p);
+  };
   if (!j.is_object()) return Expected(pointer, "a table metadata object", j);
   TableMetadata md;
   auto fv = RequireInt32(j, keys::kFormatVersion, pointer);
@@ -227,7 +240,7 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
   // Schemas.
   const bool has_schemas = Find(j, keys::kSchemas) != nullptr;
   if (!has_schemas && v >= 2) return MissingForVersion(pointer, keys::kSchemas, v);
-  auto schemas = ArrayOf<Schema>(j, keys::kSchemas, pointer, SchemaFromJson);
+  auto schemas = ArrayOf<Schema>(j, keys::kSchemas, pointer, schema_of);
   if (!schemas) return tl::unexpected(schemas.error());
   md.schemas = std::move(*schemas);
   auto current_schema = OptInt32(j, keys::kCurrentSchemaId, pointer);
@@ -304,7 +317,7 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
   auto current_snapshot = OptInt64(j, keys::kCurrentSnapshotId, pointer);
   if (!current_snapshot) return tl::unexpected(current_snapshot.error());
   md.current_snapshot_id = *current_snapshot;
-  auto snapshots = ArrayOf<Snapshot>(j, keys::kSnapshots, pointer, SnapshotFromJson);
+  auto snapshots = ArrayOf<Snapshot>(j, keys::kSnapshots, pointer, snapshot_of);
   if (!snapshots) return tl::unexpected(snapshots.error());
   md.snapshots = std::move(*snapshots);
   if (const json* refs = Find(j, keys::kRefs)) {
@@ -322,7 +335,7 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer) {
   md.last_constraint_id = *last_constraint;
   if (Find(j, keys::kConstraints) != nullptr) {
     auto constraints =
-        ArrayOf<Constraint>(j, keys::kConstraints, pointer, ConstraintFromJson);
+        ArrayOf<Constraint>(j, keys::kConstraints, pointer, constraint_of);
     if (!constraints) return tl::unexpected(constraints.error());
     md.constraints = std::move(*constraints);
   }
@@ -424,8 +437,13 @@ json SnapshotToJson(const Snapshot& s) {
 }
 
 Result<TableMetadata> TableMetadataFromJson(const json& j, std::string_view pointer) {
+  return TableMetadataFromJson(j, pointer, nullptr);
+}
+
+Result<TableMetadata> TableMetadataFromJson(const json& j, std::string_view pointer,
+                                            MetadataDecodeMemo* memo) {
   try {
-    return Decode(j, pointer);
+    return Decode(j, pointer, memo);
   } catch (const std::exception& e) {
     return ParseError(pointer, std::string("cannot decode table metadata: ") + e.what());
   }

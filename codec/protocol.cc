@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "codec/decode_memo.h"
 #include "codec/json_constraint.h"
 #include "codec/json_expression.h"
 #include "codec/json_internal.h"
@@ -820,6 +821,12 @@ Finding MetadataShapeFindingOf(const std::string& message, const std::string& ba
 
 Result<Response> ResponseFromJson(const json& j,
                                   const std::vector<NestedField>* schema_fields) {
+  return ResponseFromJson(j, schema_fields, nullptr);
+}
+
+Result<Response> ResponseFromJson(const json& j,
+                                  const std::vector<NestedField>* schema_fields,
+                                  MetadataDecodeMemo* memo) {
   if (!j.is_object()) return Expected("", "a response object", j);
   Response r;
   const json* id = Find(j, kMsgId, /*null_is_absent=*/false);
@@ -862,7 +869,8 @@ Result<Response> ResponseFromJson(const json& j,
   }
   if (r.result != Response::Result::kOk) return r;
   if (const json* m = Find(j, kMetadata)) {
-    auto metadata = TableMetadataFromJson(*m, "/metadata");
+    auto metadata =
+        memo ? memo->DecodeMetadata(*m, "/metadata") : TableMetadataFromJson(*m, "/metadata");
     if (!metadata) return Fwd(metadata);
     r.metadata = std::move(*metadata);
     r.metadata_json = *m;

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ictk {
@@ -320,11 +321,18 @@ Findings CheckSequenceNumberBound(const TableMetadata& md) {
 Findings CheckV4SnapshotTimestamps(const TableMetadata& md) {
   Findings out;
   if (md.format_version < 4) return out;
+  // Each snapshot by its ID, the first of equal IDs as FindSnapshot finds it: one pass,
+  // not a search per snapshot (a long history's metadata holds hundreds of snapshots, and
+  // this runs on every answer).
+  std::unordered_map<SnapshotId, const Snapshot*> by_id;
+  by_id.reserve(md.snapshots.size());
+  for (const Snapshot& s : md.snapshots) by_id.emplace(s.snapshot_id, &s);
   for (size_t i = 0; i < md.snapshots.size(); ++i) {
     const Snapshot& s = md.snapshots[i];
     if (!s.parent_snapshot_id) continue;
-    const Snapshot* parent = md.FindSnapshot(*s.parent_snapshot_id);
-    if (parent == nullptr) continue;
+    const auto found = by_id.find(*s.parent_snapshot_id);
+    if (found == by_id.end()) continue;
+    const Snapshot* parent = found->second;
     Require(out, s.timestamp_ms > parent->timestamp_ms, RuleId::kIceV4SnapshotTimestamps,
             "snapshot " + std::to_string(s.snapshot_id) + " has timestamp-ms " +
                 std::to_string(s.timestamp_ms) + ", not after its parent's " +

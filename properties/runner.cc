@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <chrono>
 #include <set>
+#include <unordered_map>
 
+#include "codec/decode_memo.h"
 #include "codec/protocol.h"
 #include "model/constraint_rules.h"
 #include "model/iceberg_rules.h"
@@ -80,9 +82,15 @@ Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before
               id);
   }
   if (md.format_version >= 4) {
+    // Each snapshot by its ID (the first of equal IDs, as FindSnapshot): one pass, not a
+    // search per snapshot, since this runs on every answer of a long history.
+    std::unordered_map<SnapshotId, const Snapshot*> by_id;
+    by_id.reserve(md.snapshots.size());
+    for (const Snapshot& s : md.snapshots) by_id.emplace(s.snapshot_id, &s);
     for (const Snapshot& s : md.snapshots) {
       if (!s.parent_snapshot_id || !s.constraint_statuses) continue;
-      const Snapshot* parent = md.FindSnapshot(*s.parent_snapshot_id);
+      const auto found = by_id.find(*s.parent_snapshot_id);
+      const Snapshot* parent = found == by_id.end() ? nullptr : found->second;
       if (parent == nullptr || !parent->constraint_statuses) continue;
       Require(out, s.timestamp_ms > parent->timestamp_ms,
               RuleId::kIceV4SnapshotTimestamps,
@@ -259,6 +267,9 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
   HistoryRun run;
   CatalogState state;
   HistoryRenderer renderer(plan, options);
+  // The answers' snapshots, schemas and constraints that repeat the previous answer's are
+  // recognised by their JSON and not decoded again (codec/decode_memo.h).
+  MetadataDecodeMemo memo;
   auto fail = [&](Verdict v, StepOutcome& step, Findings findings, std::string reason) {
     run.verdict = v;
     run.failed_step = static_cast<int>(run.steps.size());
@@ -284,8 +295,10 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
     json sent = RequestToJson(request);
     CallResult call = session.Call(sent);
     sent["id"] = session.calls();
-    step.request = sent;
-    step.response = call.response;
+    // Moved, not copied: an answer carries the whole table metadata, which grows with
+    // the history.
+    step.request = std::move(sent);
+    step.response = std::move(call.response);
     if (call.failure) {
       step.answered =
           fmt::format("{}: {}", ToString(call.failure->kind), call.failure->message);
@@ -297,13 +310,13 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
     }
     const std::vector<NestedField>* fields =
         outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
-    Result<Response> response = ResponseFromJson(*call.response, fields);
+    Result<Response> response = memo.DecodeResponse(*step.response, fields);
     if (!response) {
       // The failure fixture still states what the step allows (its writer's keys for an
       // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
       // replay; an answer that does not decode counts as `ok` for `stop-if`.
       step.expect = FixtureExpectation(outcome, state, request, Answer{});
-      if (std::optional<Finding> shape = MetadataShapeFinding(*call.response, fields)) {
+      if (std::optional<Finding> shape = MetadataShapeFinding(*step.response, fields)) {
         // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
         // rule (the adapter is not restarted), not a protocol error.
         step.answered = "ok with metadata that does not decode: " + shape->detail;
@@ -317,7 +330,12 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
            step.answered);
       return run;
     }
-    const Answer answer = ToAnswer(*response);
+    // The decoded metadata is moved into the answer rather than copied with the rest.
+    std::optional<TableMetadata> answered_metadata = std::move(response->metadata);
+    response->metadata.reset();
+    Answer decoded = ToAnswer(*response);
+    decoded.metadata = std::move(answered_metadata);
+    const Answer answer = std::move(decoded);
     step.answered = DescribeAnswer(answer, outcome, state, request);
     step.exercised = Exercised(outcome, answer, request, state.FindTable(request.table));
     // Every decoded answer is judged for carrying what was asked (proto.answer).
@@ -356,7 +374,7 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
              step.answered);
         return run;
       }
-      Result<Response> loaded = ResponseFromJson(*after.response);
+      Result<Response> loaded = memo.DecodeResponse(*after.response);
       std::optional<Finding> shape;
       if (!loaded) shape = MetadataShapeFinding(*after.response, nullptr);
       if (shape) {

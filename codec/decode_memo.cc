@@ -1,0 +1,93 @@
+#include "codec/decode_memo.h"
+
+#include "codec/json_constraint.h"
+#include "codec/json_schema.h"
+#include "codec/json_table_metadata.h"
+
+namespace ictk {
+
+bool SameJson(const nlohmann::json& a, const nlohmann::json& b) {
+  if (a.type() != b.type()) return false;
+  switch (a.type()) {
+    case nlohmann::json::value_t::object: {
+      if (a.size() != b.size()) return false;
+      for (auto it = a.begin(), jt = b.begin(); it != a.end(); ++it, ++jt) {
+        // Objects keep their members sorted by key, so equal objects pair up in order.
+        if (it.key() != jt.key() || !SameJson(*it, *jt)) return false;
+      }
+      return true;
+    }
+    case nlohmann::json::value_t::array: {
+      if (a.size() != b.size()) return false;
+      for (size_t i = 0; i < a.size(); ++i)
+        if (!SameJson(a[i], b[i])) return false;
+      return true;
+    }
+    default:
+      return a == b;
+  }
+}
+
+template <typename T, typename F>
+Result<T> MetadataDecodeMemo::Lookup(Entries<T>& entries, const nlohmann::json& json,
+                                     std::string_view pointer, F decode) {
+  const size_t hash = std::hash<nlohmann::json>{}(json);
+  const auto [first, last] = entries.equal_range(hash);
+  for (auto it = first; it != last; ++it) {
+    if (!SameJson(it->second.json, json)) continue;
+    it->second.generation = generation_;
+    ++stats_.reused;
+    return it->second.value;
+  }
+  ++stats_.decoded;
+  Result<T> value = decode(json, pointer);
+  if (value) entries.emplace(hash, Entry<T>{json, *value, generation_});
+  return value;
+}
+
+Result<Snapshot> MetadataDecodeMemo::DecodeSnapshot(const nlohmann::json& json,
+                                                    std::string_view pointer) {
+  return Lookup(snapshots_, json, pointer, SnapshotFromJson);
+}
+
+Result<Schema> MetadataDecodeMemo::DecodeSchema(const nlohmann::json& json,
+                                                std::string_view pointer) {
+  return Lookup(schemas_, json, pointer, SchemaFromJson);
+}
+
+Result<Constraint> MetadataDecodeMemo::DecodeConstraint(const nlohmann::json& json,
+                                                        std::string_view pointer) {
+  return Lookup(constraints_, json, pointer, ConstraintFromJson);
+}
+
+void MetadataDecodeMemo::Sweep() {
+  auto sweep = [this](auto& entries) {
+    for (auto it = entries.begin(); it != entries.end();) {
+      if (it->second.generation != generation_) {
+        it = entries.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  };
+  sweep(snapshots_);
+  sweep(schemas_);
+  sweep(constraints_);
+}
+
+Result<TableMetadata> MetadataDecodeMemo::DecodeMetadata(const nlohmann::json& json,
+                                                         std::string_view pointer) {
+  ++generation_;
+  Result<TableMetadata> md = TableMetadataFromJson(json, pointer, this);
+  // A refused answer keeps what the memo held (the next answer is compared with the last
+  // one that decoded).
+  if (md) Sweep();
+  return md;
+}
+
+Result<Response> MetadataDecodeMemo::DecodeResponse(
+    const nlohmann::json& json, const std::vector<NestedField>* schema_fields) {
+  return ResponseFromJson(json, schema_fields, this);
+}
+
+}  // namespace ictk

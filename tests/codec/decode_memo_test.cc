@@ -1,0 +1,94 @@
+// MetadataDecodeMemo (codec/decode_memo.h): a sequence of answers decoded with the memo
+// gives exactly what TableMetadataFromJson gives, reuses the elements that repeat,
+// decodes the ones that changed, and still refuses what the decoder refuses.
+#include "codec/decode_memo.h"
+
+#include <gtest/gtest.h>
+
+#include "codec/json_table_metadata.h"
+#include "tests/codec/test_data_internal.h"
+
+namespace ictk {
+namespace {
+
+using nlohmann::json;
+
+json Metadata() { return testing_data::ReadJson("lint/v4-constraints-clean.json"); }
+
+TEST(SameJson, TellsIntegersFromFloatsAndComparesMembers) {
+  EXPECT_TRUE(SameJson(json::parse(R"({"a":[1,"x",{"b":null}]})"),
+                       json::parse(R"({"a":[1,"x",{"b":null}]})")));
+  // nlohmann's == calls 1 and 1.0 equal; the decoder does not (an ID must be an integer).
+  EXPECT_EQ(json(1), json(1.0));
+  EXPECT_FALSE(SameJson(json::parse(R"({"a":1})"), json::parse(R"({"a":1.0})")));
+  EXPECT_FALSE(SameJson(json::parse(R"({"a":1})"), json::parse(R"({"b":1})")));
+  EXPECT_FALSE(SameJson(json::parse(R"([1,2])"), json::parse(R"([1,2,3])")));
+}
+
+TEST(MetadataDecodeMemo, RepeatedAnswersDecodeAsWithoutTheMemo) {
+  const json md = Metadata();
+  ASSERT_FALSE(md["snapshots"].empty());
+  const auto plain = TableMetadataFromJson(md);
+  ASSERT_TRUE(plain.has_value()) << plain.error().message;
+  MetadataDecodeMemo memo;
+  const auto first = memo.DecodeMetadata(md);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(*first, *plain);
+  const int64_t decoded = memo.stats().decoded;
+  EXPECT_EQ(memo.stats().reused, 0);
+  EXPECT_GT(decoded, 0);
+  const auto second = memo.DecodeMetadata(md);
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(*second, *plain);
+  EXPECT_EQ(memo.stats().decoded, decoded);  // nothing decoded again
+  EXPECT_EQ(memo.stats().reused, decoded);
+}
+
+TEST(MetadataDecodeMemo, AChangedElementIsDecodedAgain) {
+  json md = Metadata();
+  MetadataDecodeMemo memo;
+  ASSERT_TRUE(memo.DecodeMetadata(md).has_value());
+  md["snapshots"][0]["timestamp-ms"] =
+      md["snapshots"][0]["timestamp-ms"].get<int64_t>() - 1;
+  const auto plain = TableMetadataFromJson(md);
+  ASSERT_TRUE(plain.has_value());
+  const int64_t decoded = memo.stats().decoded;
+  const auto again = memo.DecodeMetadata(md);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(*again, *plain);
+  EXPECT_EQ(memo.stats().decoded, decoded + 1);
+}
+
+TEST(MetadataDecodeMemo, AFloatWhereTheDecoderWantsAnIntegerIsStillRefused) {
+  json md = Metadata();
+  MetadataDecodeMemo memo;
+  ASSERT_TRUE(memo.DecodeMetadata(md).has_value());
+  json broken = md;
+  broken["snapshots"][0]["snapshot-id"] =
+      static_cast<double>(md["snapshots"][0]["snapshot-id"].get<int64_t>());
+  const auto plain = TableMetadataFromJson(broken);
+  const auto memoised = memo.DecodeMetadata(broken);
+  EXPECT_EQ(plain.has_value(), memoised.has_value());
+  if (!plain) EXPECT_EQ(plain.error().message, memoised.error().message);
+  // The memo still decodes the good answer after the refused one.
+  const auto good = memo.DecodeMetadata(md);
+  ASSERT_TRUE(good.has_value());
+  EXPECT_EQ(*good, *TableMetadataFromJson(md));
+}
+
+TEST(MetadataDecodeMemo, ResponsesDecodeAsWithoutTheMemo) {
+  const json response = {{"id", 7}, {"result", "ok"}, {"metadata", Metadata()}};
+  MetadataDecodeMemo memo;
+  for (int i = 0; i < 2; ++i) {
+    const auto plain = ResponseFromJson(response);
+    const auto memoised = memo.DecodeResponse(response);
+    ASSERT_TRUE(plain.has_value());
+    ASSERT_TRUE(memoised.has_value());
+    EXPECT_EQ(plain->metadata, memoised->metadata);
+    EXPECT_EQ(plain->metadata_json, memoised->metadata_json);
+  }
+  EXPECT_GT(memo.stats().reused, 0);
+}
+
+}  // namespace
+}  // namespace ictk
