@@ -709,10 +709,16 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
     if (first) return first;
   }
   ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "c"));
-  // One add-constraint in four is about a UDF check: with no deterministic UDF of this
+  // One add-constraint in four is about a UDF check (one in two while the table has
+  // none, for expr.udf-status/no-carry): with no deterministic UDF of this
   // history defined yet, the step defines one first (the check comes with a later step).
+  // Half of them while the table has no check calling a UDF yet.
+  bool has_udf_check = false;
+  for (const Constraint& c : ctx.constraints())
+    has_udf_check = has_udf_check || (c.type == ConstraintType::kCheck && c.expression &&
+                                      CallsUserDefinedFunction(*c.expression));
   if (ctx.caps().udf && ctx.caps().check && ctx.md().format_version >= 4 &&
-      ctx.Flavour(4) == 0) {
+      (ctx.Flavour(4) == 0 || (!has_udf_check && ctx.Flavour(4) == 2))) {
     bool usable = false;
     for (const auto& [name, def] : g.functions) usable = usable || def.deterministic;
     // A UDF check calls its function on a top-level int column: a table without one gets
@@ -1917,8 +1923,9 @@ std::string FirstAppliedFunction(const Expr& e) {
 /// Each link is rare on its own (a UDF check holds on every live row only when each
 /// value is above the function's threshold), so while the table has a check calling one
 /// of the history's functions the renderer repairs the next link in place of some steps
-/// (define-function: one in two; a row commit, validate, scan, load-table or
-/// update-constraint: one in four for links 1 and 2, one in two for links 3 and 4):
+/// (define-function: three in four; a row commit, validate, scan, load-table or
+/// update-constraint: one in four for link 1, one in two for link 2, three in four for
+/// links 3 and 4):
 ///
 /// 1. a live row breaks the check and it is not listed `validated`: the function is
 ///    redefined to accept every value (`define-function/redefine-lenient`);
@@ -1947,12 +1954,12 @@ std::optional<RenderedStep> RenderUdfCarryChain(const Ctx& ctx) {
   const Schema& schema = *ctx.schema();
   // Which link this step may stand in for (the pick decides, so that most steps of each
   // kind stay what the plan says).
-  const bool define = kind == StepKind::kDefineFunction && ctx.step.pick % 2 == 0;
+  const bool define = kind == StepKind::kDefineFunction && ctx.step.pick % 4 != 0;
   const bool lenient_now = define || (adds && ctx.step.pick % 4 == 1);
-  const bool validate_now = (kind == StepKind::kValidate && ctx.step.pick % 2 == 0) ||
-                            (adds && ctx.step.pick % 4 == 3);
-  const bool stricter_now = define || (adds && ctx.step.pick % 2 == 0);
-  const bool delete_now = adds && ctx.step.pick % 2 == 0;
+  const bool validate_now = (kind == StepKind::kValidate && ctx.step.pick % 4 != 0) ||
+                            (adds && ctx.step.pick % 4 >= 2);
+  const bool stricter_now = define || (adds && ctx.step.pick % 4 != 0);
+  const bool delete_now = adds && ctx.step.pick % 4 != 0;
   for (const Constraint& c : ctx.constraints()) {
     if (c.type != ConstraintType::kCheck || !c.expression || !c.id ||
         !CallsUserDefinedFunction(*c.expression))
