@@ -1939,14 +1939,15 @@ std::string FirstAppliedFunction(const Expr& e) {
 std::optional<RenderedStep> RenderUdfCarryChain(const Ctx& ctx) {
   const StepKind kind = ctx.step.kind;
   // The steps a link may stand in for: row commits, validate, the reads of the table and
-  // constraint updates (never an add-constraint, an invalid one or a schema change, whose
-  // clauses are rare enough).
+  // constraint updates (never an add-constraint, an invalid one, a schema change or an
+  // append that collides with a live key, whose clauses are rare enough).
   const bool adds = kind == StepKind::kAppend || kind == StepKind::kOverwrite ||
                     kind == StepKind::kModify || kind == StepKind::kValidate ||
                     kind == StepKind::kReplace || kind == StepKind::kDelete ||
                     kind == StepKind::kScan || kind == StepKind::kLoadTable ||
                     kind == StepKind::kUpdateConstraint;
   if (!adds && kind != StepKind::kDefineFunction) return std::nullopt;
+  if (kind == StepKind::kAppend && ctx.Flavour(7) == 1) return std::nullopt;  // collide-live
   if (!ctx.caps().udf || ctx.md().format_version < 4 || ctx.schema() == nullptr ||
       ctx.table->rows.empty())
     return std::nullopt;
@@ -2020,12 +2021,13 @@ std::optional<RenderedStep> RenderUdfCarryChain(const Ctx& ctx) {
 
 /// sch.pk-stays-required/optional-parent is caught only after a primary key on a field
 /// inside a required struct (RenderNestedKeyFirst), by a step that makes the struct
-/// optional; update-schema steps are few, so while such a key exists one append or
-/// overwrite in four makes its struct optional instead (`update-schema/pk-field-optional`,
-/// which must be refused).
+/// optional; update-schema steps are few, so while such a key exists one append (not a
+/// collide-live one) or overwrite in four makes its struct optional instead
+/// (`update-schema/pk-field-optional`, which must be refused).
 std::optional<RenderedStep> RenderPkParentOptional(const Ctx& ctx) {
   if ((ctx.step.kind != StepKind::kAppend && ctx.step.kind != StepKind::kOverwrite) ||
       ctx.step.pick % 4 != 2 || !ctx.caps().schema_evolution ||
+      (ctx.step.kind == StepKind::kAppend && ctx.Flavour(7) == 1) ||  // collide-live
       ctx.md().format_version < 4 || ctx.schema() == nullptr)
     return std::nullopt;
   const Schema& schema = *ctx.schema();
