@@ -240,6 +240,15 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
   Findings lists = CheckNewSnapshotStatuses(snap.constraint_statuses, existing, switches,
                                             fmt::format("snapshot {}", snap.snapshot_id));
   if (!exp.statuses_required && !snap.constraint_statuses) lists.clear();
+  // After a retry the lists must be "recomputed from the new parent"
+  // (enf.retry-recompute-statuses): a list that misses a constraint the new parent has,
+  // or names one it removed, breaks that rule too.
+  if (exp.retry)
+    for (size_t i = 0, n = lists.size(); i < n; ++i) {
+      Finding f = lists[i];
+      f.rule = RuleId::kEnfRetryRecomputeStatuses;
+      lists.push_back(std::move(f));
+    }
   out.insert(out.end(), lists.begin(), lists.end());
   if (!snap.constraint_statuses) return;
   // "A constraint must not be listed with a status unless the status's description above
