@@ -404,9 +404,9 @@ constexpr OtherRuleRow kOtherRules[] = {
       "on retry a key colliding with a row of the new parent passes, so the valid it "
       "records for a unique that is not enforced is false"}},
     {"unique-first-field-only",
-     {"st.invalid",
-      "rows whose keys differ only after the first field are taken as colliding, so the "
-      "invalid it records for a unique that is not enforced is false"}},
+     {"enf.not-enforced",
+      "rows whose keys differ only after the first field are taken as colliding, so a "
+      "commit the rules allow (the model's reasons name enf.not-enforced) is refused"}},
     {"pk-first-field-only",
      {"st.invalid",
       "rows whose keys differ only after the first field are taken as colliding, so the "
