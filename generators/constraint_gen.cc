@@ -528,7 +528,10 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
       case RuleId::kDefTypes: {
         Constraint c = unique_on({key});
         c.type.reset();
-        c.raw_type = *rc::gen::element<std::string>("foreign-key", "not-null", "Unique");
+        // A known type in another case ("Unique") two times in three: only it catches a
+        // reader of the type that ignores case (the unknown types are refused anyway).
+        c.raw_type = *rc::gen::weightedElement<std::string>(
+            {{1, "foreign-key"}, {1, "not-null"}, {4, "Unique"}});
         return c;
       }
       case RuleId::kDefCheckExpression:

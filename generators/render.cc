@@ -709,12 +709,33 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
     if (first) return first;
   }
   ConstraintGenContext g = GenContext(ctx, FreshName(ctx, "c"));
-  // One add-constraint in four is about a UDF check: with no deterministic UDF of this
+  // One add-constraint in four is about a UDF check (one in two while the table has
+  // none, for expr.udf-status/no-carry): with no deterministic UDF of this
   // history defined yet, the step defines one first (the check comes with a later step).
+  // Half of them while the table has no check calling a UDF yet.
+  bool has_udf_check = false;
+  for (const Constraint& c : ctx.constraints())
+    has_udf_check = has_udf_check || (c.type == ConstraintType::kCheck && c.expression &&
+                                      CallsUserDefinedFunction(*c.expression));
   if (ctx.caps().udf && ctx.caps().check && ctx.md().format_version >= 4 &&
-      ctx.Flavour(4) == 0) {
+      (ctx.Flavour(4) == 0 || (!has_udf_check && ctx.Flavour(4) == 2))) {
     bool usable = false;
     for (const auto& [name, def] : g.functions) usable = usable || def.deterministic;
+    // A UDF check calls its function on a top-level int column: a table without one gets
+    // an optional int column first (the precondition repaired; without it most tables
+    // never had a UDF check, and expr.udf-status/no-carry was never reached).
+    const bool has_int = std::any_of(
+        ctx.schema()->fields.begin(), ctx.schema()->fields.end(),
+        [](const NestedField& f) { return f.type.id == TypeId::kInt; });
+    if (!has_int && ctx.caps().schema_evolution) {
+      AddColumn a;
+      a.name = fmt::format("added_{}", ctx.counters.next_name++);
+      a.type = Type::Primitive(TypeId::kInt);
+      UpdateSchema u;
+      u.changes.push_back(std::move(a));
+      return Make(std::move(u), ctx.options.table, "update-schema/add-int-for-udf-check",
+                  Intent::kOk, std::nullopt, {RuleId::kExprUdfStatus});
+    }
     if (!usable)
       return Make(
           DefineFunction{UdfGreaterThan(
@@ -726,6 +747,12 @@ std::optional<RenderedStep> RenderAddConstraint(const Ctx& ctx) {
   }
   std::optional<Constraint> c = Sample(GenValidConstraint(g), ctx.Seed(1), ctx.step.size);
   if (!c) return std::nullopt;
+  // Half of the primary keys go on a field inside a required struct when the table has
+  // one (RenderNestedKeyFirst), so that making that struct optional can follow
+  // (sch.pk-stays-required/optional-parent).
+  if (c->type == ConstraintType::kPrimaryKey && ctx.step.pick % 4 >= 2 &&
+      ctx.caps().schema_evolution)
+    if (std::optional<RenderedStep> nested = RenderNestedKeyFirst(ctx, true)) return nested;
   if (c->type == ConstraintType::kPrimaryKey && ctx.step.pick % 2 == 0 &&
       FindConstraintByName(ctx.md(), "pk", true) == nullptr)
     c->name = "pk";
@@ -916,8 +943,14 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
                                                          : usable;
   // The index comes from the pick without the quarter that chose the pool: pick % 4 fixed
   // would reach only some indices of a pool whose size shares a factor with 4.
-  const InvalidTarget& target =
-      pool[static_cast<size_t>((ctx.step.pick / 4 + 11u * 7919u) % pool.size())];
+  const InvalidTarget* chosen =
+      &pool[static_cast<size_t>((ctx.step.pick / 4 + 11u * 7919u) % pool.size())];
+  // One definition pick in eight is def.types (one clause among ~15 there, whose mutant
+  // only a known type spelled in another case catches; GenInvalidConstraint).
+  if (&pool == &others && (ctx.step.pick / 4) % 8 == 5)
+    for (const InvalidTarget& t : others)
+      if (t.clause == "def.types/whole") chosen = &t;
+  const InvalidTarget& target = *chosen;
   std::optional<Constraint> c =
       Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
   if (!c) return std::nullopt;
@@ -1177,7 +1210,7 @@ std::optional<RenderedStep> RenderInvalidSchemaTable(const Ctx& ctx) {
   return r;
 }
 
-std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
+std::optional<RenderedStep> RenderUpdateSchemaFlavour(const Ctx& ctx) {
   const Schema& schema = *ctx.schema();
   const References refs = Referenced(ctx);
   const bool has_rows = !ctx.table->rows.empty();
@@ -1208,9 +1241,12 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
                                                  8,  9,  6,  8,  9,  9,  3,  4,
                                                  10, 11, 12, 13, 14, 15, 15, 15};
   uint32_t flavour = kSchemaFlavours[ctx.Flavour(24)];
-  // Date to timestamp is legal from v3: on a v1-v2 table, a third of the legal and
-  // illegal promotions request it instead (ice.type-promotion/by-version).
-  if (fv < 3 && (flavour == 8 || flavour == 10) && ctx.step.pick % 3 == 0) flavour = 11;
+  // Date to timestamp is legal from v3: on a v1-v2 table, two thirds of the legal and
+  // illegal promotions and one in four of the other flavours request it instead
+  // (ice.type-promotion/by-version; few update-schema steps meet a v1-v2 table).
+  if (fv < 3 && ((flavour == 8 || flavour == 10) ? ctx.step.pick % 3 != 2
+                                                  : ctx.step.pick % 4 == 1))
+    flavour = 11;
   // Once a constraint references a field inside a struct (add-constraint sets that up,
   // RenderNestedKeyFirst), one step in six deletes the struct (sch.remove-referenced/
   // nested) and, for a primary key inside a required struct, one in two makes the struct
@@ -1607,6 +1643,16 @@ std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
   return r;
 }
 
+/// An update-schema step. When the flavour it draws has nothing to act on (no column to
+/// promote, no struct to move out of, ...), it renders a second table's create-table with
+/// an invalid schema instead (RenderInvalidSchemaTable): each of its seven variants breaks
+/// one clause that no other step reaches (ice.identifier-fields, ice.types-by-version),
+/// and at three flavours in 24 each was drawn only about twice in 200 histories.
+std::optional<RenderedStep> RenderUpdateSchema(const Ctx& ctx) {
+  if (std::optional<RenderedStep> r = RenderUpdateSchemaFlavour(ctx)) return r;
+  return RenderInvalidSchemaTable(ctx);
+}
+
 std::optional<RenderedStep> RenderUpgrade(const Ctx& ctx) {
   const int32_t fv = ctx.md().format_version;
   const std::set<int32_t>& versions = ctx.caps().format_versions;
@@ -1862,7 +1908,154 @@ std::optional<RenderedStep> RenderCreate(const Plan& plan, const RenderOptions& 
       ids ? std::vector<RuleId>{RuleId::kUpgNoIdentifiersInV4} : std::vector<RuleId>{});
 }
 
+/// The name of the first function a check expression applies, or "".
+std::string FirstAppliedFunction(const Expr& e) {
+  if (e.op == ExprOp::kApply && e.function.size() == 1) return e.function.front();
+  for (const Expr& child : e.children)
+    if (std::string name = FirstAppliedFunction(child); !name.empty()) return name;
+  return "";
+}
+
+/// expr.udf-status/no-carry is caught only by a history that, in order, has a check
+/// calling a UDF recorded `validated`, a stricter redefinition of that function (so rows
+/// the check was validated on now break it) and then a commit that adds no rows (a
+/// writer that keeps the parent's status records a `validated` that no longer holds).
+/// Each link is rare on its own (a UDF check holds on every live row only when each
+/// value is above the function's threshold), so while the table has a check calling one
+/// of the history's functions the renderer repairs the next link in place of some steps
+/// (define-function: three in four; a row commit, validate, scan, load-table or
+/// update-constraint: one in four for link 1, one in two for link 2, three in four for
+/// links 3 and 4):
+///
+/// 1. a live row breaks the check and it is not listed `validated`: the function is
+///    redefined to accept every value (`define-function/redefine-lenient`);
+/// 2. every live row holds it and it is not listed `validated`: a `validate` of every
+///    constraint (`validate/udf-check`), which records it `validated`;
+/// 3. it is listed `validated` and every live row holds it: the function is redefined
+///    above every generated value (`define-function/redefine-stricter`), when some live
+///    row would then break it;
+/// 4. it is listed `validated` and a live row breaks it: a delete of one row that leaves
+///    a breaking row live (`delete/after-stricter-udf`).
+std::optional<RenderedStep> RenderUdfCarryChain(const Ctx& ctx) {
+  const StepKind kind = ctx.step.kind;
+  // The steps a link may stand in for: row commits, validate, the reads of the table and
+  // constraint updates (never an add-constraint, an invalid one, a schema change or an
+  // append that collides with a live key, whose clauses are rare enough).
+  const bool adds = kind == StepKind::kAppend || kind == StepKind::kOverwrite ||
+                    kind == StepKind::kModify || kind == StepKind::kValidate ||
+                    kind == StepKind::kReplace || kind == StepKind::kDelete ||
+                    kind == StepKind::kScan || kind == StepKind::kLoadTable ||
+                    kind == StepKind::kUpdateConstraint;
+  if (!adds && kind != StepKind::kDefineFunction) return std::nullopt;
+  if (kind == StepKind::kAppend && ctx.Flavour(7) == 1) return std::nullopt;  // collide-live
+  if (!ctx.caps().udf || ctx.md().format_version < 4 || ctx.schema() == nullptr ||
+      ctx.table->rows.empty())
+    return std::nullopt;
+  const Snapshot* snapshot = ctx.md().CurrentSnapshot();
+  const Schema& schema = *ctx.schema();
+  // Which link this step may stand in for (the pick decides, so that most steps of each
+  // kind stay what the plan says).
+  const bool define = kind == StepKind::kDefineFunction && ctx.step.pick % 4 != 0;
+  const bool lenient_now = define || (adds && ctx.step.pick % 4 == 1);
+  const bool validate_now = (kind == StepKind::kValidate && ctx.step.pick % 4 != 0) ||
+                            (adds && ctx.step.pick % 4 >= 2);
+  const bool stricter_now = define || (adds && ctx.step.pick % 4 != 0);
+  const bool delete_now = adds && ctx.step.pick % 4 != 0;
+  for (const Constraint& c : ctx.constraints()) {
+    if (c.type != ConstraintType::kCheck || !c.expression || !c.id ||
+        !CallsUserDefinedFunction(*c.expression))
+      continue;
+    const std::string function = FirstAppliedFunction(*c.expression);
+    if (function.rfind(ctx.options.function_prefix, 0) != 0 ||
+        !ctx.state.functions.count(function))
+      continue;
+    bool validated = false;
+    if (snapshot != nullptr && snapshot->constraint_statuses)
+      for (ConstraintStatus s : {ConstraintStatus::kValidated, ConstraintStatus::kValid}) {
+        const auto& list = snapshot->constraint_statuses->List(s);
+        validated = validated ||
+                    (list && std::find(list->begin(), list->end(), *c.id) != list->end());
+      }
+    const std::vector<std::string> violators = Violators(ctx, c);
+    const auto redefine = [&](int64_t threshold, const char* label) {
+      return Make(DefineFunction{UdfGreaterThan(function, threshold, true)}, "", label,
+                  Intent::kOk, std::nullopt,
+                  {RuleId::kExprUdfStatus, RuleId::kExprDeterministic});
+    };
+    if (!validated && !violators.empty()) {  // 1
+      if (lenient_now)
+        return redefine(-(int64_t{1} << 40), "define-function/redefine-lenient");
+      continue;
+    }
+    if (!validated) {  // 2
+      if (!validate_now) continue;
+      Validate v;
+      for (const Constraint& each : ctx.constraints())
+        if (each.name) v.names.push_back(*each.name);
+      return Make(std::move(v), ctx.options.table, "validate/udf-check", Intent::kAny,
+                  std::nullopt,
+                  {RuleId::kStValidated, RuleId::kExprUdfStatus});
+    }
+    if (!violators.empty()) {  // 4
+      if (!delete_now) continue;
+      std::vector<std::string> others;
+      for (const std::string& k : SortedKeys(ctx.table->rows))
+        if (k != violators.front()) others.push_back(k);
+      if (others.empty()) continue;
+      Commit commit = MakeCommit(CommitOperation::kDelete);
+      commit.remove.push_back(others[ctx.Pick(others.size())]);
+      return Make(std::move(commit), ctx.options.table, "delete/after-stricter-udf",
+                  Intent::kOk, std::nullopt,
+                  {RuleId::kExprUdfStatus, RuleId::kStNoAddCarry});
+    }
+    if (!stricter_now) continue;  // 3
+    FunctionCatalog functions = ctx.state.functions;
+    functions[function] = UdfGreaterThan(function, int64_t{1} << 40, true);
+    bool would_break = false;
+    for (const auto& [key, row] : ctx.table->rows)
+      would_break = would_break || BreaksCheck(c, row, schema, functions);
+    if (would_break) return redefine(int64_t{1} << 40, "define-function/redefine-stricter");
+  }
+  return std::nullopt;
+}
+
+/// sch.pk-stays-required/optional-parent is caught only after a primary key on a field
+/// inside a required struct (RenderNestedKeyFirst), by a step that makes the struct
+/// optional; update-schema steps are few, so while such a key exists one append (not a
+/// collide-live one) or overwrite in four makes its struct optional instead
+/// (`update-schema/pk-field-optional`, which must be refused).
+std::optional<RenderedStep> RenderPkParentOptional(const Ctx& ctx) {
+  if ((ctx.step.kind != StepKind::kAppend && ctx.step.kind != StepKind::kOverwrite) ||
+      ctx.step.pick % 4 != 2 || !ctx.caps().schema_evolution ||
+      (ctx.step.kind == StepKind::kAppend && ctx.Flavour(7) == 1) ||  // collide-live
+      ctx.md().format_version < 4 || ctx.schema() == nullptr)
+    return std::nullopt;
+  const Schema& schema = *ctx.schema();
+  const std::vector<FieldId> identifiers =
+      schema.identifier_field_ids.value_or(std::vector<FieldId>{});
+  for (const Constraint& c : ctx.constraints()) {
+    if (c.type != ConstraintType::kPrimaryKey || !c.field_ids) continue;
+    for (FieldId id : *c.field_ids) {
+      const FieldId top = TopLevelOf(schema, id);
+      std::optional<FieldLocation> outer = FindField(schema, top);
+      if (top == id || !outer || !outer->field.required) continue;
+      if (std::any_of(identifiers.begin(), identifiers.end(),
+                      [&](FieldId i) { return TopLevelOf(schema, i) == top; }))
+        continue;
+      UpdateSchema u;
+      u.changes.push_back(MakeOptional{top});
+      RenderedStep r = Make(std::move(u), ctx.options.table, "update-schema/pk-field-optional",
+                            Intent::kReject, RuleId::kSchPkStaysRequired);
+      r.clauses = {Clause(RuleId::kSchPkStaysRequired, "optional-parent")};
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<RenderedStep> RenderPlain(const Ctx& ctx) {
+  if (std::optional<RenderedStep> r = RenderUdfCarryChain(ctx)) return r;
+  if (std::optional<RenderedStep> r = RenderPkParentOptional(ctx)) return r;
   switch (ctx.step.kind) {
     case StepKind::kAppend:
       return RenderAppend(ctx, std::nullopt);

@@ -97,6 +97,10 @@ rc::Gen<NestedField> GenExtraColumn(int32_t format_version, bool nested, int ind
       members.push_back(Field("t", false, Type::Primitive(TypeId::kString)));
       members.push_back(Field("m", false, Type::Primitive(TypeId::kInt)));
       type = Type::Struct(std::move(members));
+      // Half of the structs are required (not one in four): a primary key on `k` needs
+      // one, and making that struct optional is what sch.pk-stays-required/optional-parent
+      // must refuse.
+      required = *rc::gen::arbitrary<bool>();
     } else if (kind == 8) {
       const bool element_required = *rc::gen::arbitrary<bool>();
       type = Type::List(0, element_required, Type::Primitive(TypeId::kInt));

@@ -483,7 +483,25 @@ StatusExpectation ExpectStatus(const ConstraintEffect& e, const Snapshot* parent
     s.by_truth.Add(ConstraintStatus::kValid);
   // "must recompute constraint-statuses from the new parent"
   // (enf.retry-recompute-statuses)
-  if (ctx.retry) s.also_rule = RuleId::kEnfRetryRecomputeStatuses;
+  if (ctx.retry) {
+    s.also_rule = RuleId::kEnfRetryRecomputeStatuses;
+  } else if (e.calls_udf && sc.parent_status == ConstraintStatus::kInvalid &&
+             !ctx.switches.udf_check_carries_invalid) {
+    // A UDF check's parent `invalid` kept, where it no longer holds: "a writer must not
+    // ... keep the parent snapshot's status for it" (expr.udf-status; Judge names it only
+    // for a status equal to the parent's).
+    s.also_rule = RuleId::kExprUdfStatus;
+  } else if (e.broken_by_modified && ctx.switches.modified_counts_as_added) {
+    // A status that claims the constraint holds although a modified row breaks it: the
+    // writer did not check that row as an added one (enf.modified-row).
+    s.also_rule = RuleId::kEnfModifiedRow;
+  } else if (e.broken_by_added && e.constraint != nullptr &&
+             (e.constraint->type == ConstraintType::kUnique ||
+              e.constraint->type == ConstraintType::kPrimaryKey)) {
+    // ... although an added row's key collides with another added or a remaining row:
+    // the writer did not verify the added keys as enf.keys-against-remaining requires.
+    s.also_rule = RuleId::kEnfKeysAgainstRemaining;
+  }
   return s;
 }
 

@@ -200,9 +200,13 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
   for (size_t i = 0; i < got.size(); ++i) {
     if (matched[i]) continue;
     out.push_back(
-        MakeFinding(RuleId::kProtoAnswer,
-                    fmt::format("unexpected constraint {} (ID {})",
-                                got[i].name.value_or("<no name>"), got[i].id.value_or(0)),
+        MakeFinding(exp.unexpected_constraint_rule,
+                    fmt::format("unexpected constraint {} (ID {}){}",
+                                got[i].name.value_or("<no name>"), got[i].id.value_or(0),
+                                exp.unexpected_constraint_rule == RuleId::kUpgSkipIneligible
+                                    ? ": an identifier field cannot be in a primary key, "
+                                      "so the upgrade creates no constraint"
+                                    : ""),
                     got[i].id));
   }
   const ConstraintId want_last = std::max(exp.base_last_constraint_id, highest_new);
@@ -231,6 +235,15 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
   Findings lists = CheckNewSnapshotStatuses(snap.constraint_statuses, existing, switches,
                                             fmt::format("snapshot {}", snap.snapshot_id));
   if (!exp.statuses_required && !snap.constraint_statuses) lists.clear();
+  // After a retry the lists must be "recomputed from the new parent"
+  // (enf.retry-recompute-statuses): a list that misses a constraint the new parent has,
+  // or names one it removed, breaks that rule too.
+  if (exp.retry)
+    for (size_t i = 0, n = lists.size(); i < n; ++i) {
+      Finding f = lists[i];
+      f.rule = RuleId::kEnfRetryRecomputeStatuses;
+      lists.push_back(std::move(f));
+    }
   out.insert(out.end(), lists.begin(), lists.end());
   if (!snap.constraint_statuses) return;
   // "A constraint must not be listed with a status unless the status's description above
@@ -256,7 +269,10 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
           fmt::format("constraint {} (ID {}) is recorded {}; allowed {}", e.name, *e.id,
                       ToString(s), ToString(e.allowed));
       out.push_back(MakeFinding(rule, detail, e.id));
-      if (e.also_rule && *e.also_rule != rule)
+      // expr.udf-status as the other rule is about a status kept from the parent.
+      const bool kept = s == e.context.parent_status;
+      if (e.also_rule && *e.also_rule != rule &&
+          (*e.also_rule != RuleId::kExprUdfStatus || kept))
         out.push_back(MakeFinding(*e.also_rule, detail, e.id));
     }
   }
@@ -278,8 +294,12 @@ void JudgeSnapshot(const MetadataExpectation& exp, const TableMetadata& md,
   }
   const SnapshotExpectation& se = *exp.new_snapshot;
   if (cur == nullptr) {
-    out.push_back(
-        MakeFinding(RuleId::kProtoAnswer, "the answer has no current snapshot"));
+    // A current-snapshot-id that names no snapshot breaks ice.current-snapshot-exists
+    // (JudgeIcebergMetadata reports it, under that rule); only an answer without one is
+    // the protocol's finding.
+    if (!md.current_snapshot_id || *md.current_snapshot_id == -1)
+      out.push_back(
+          MakeFinding(RuleId::kProtoAnswer, "the answer has no current snapshot"));
     return;
   }
   if (se.parent_snapshot_id && cur->snapshot_id == *se.parent_snapshot_id) {
@@ -410,7 +430,8 @@ const std::vector<JudgeCheckInfo>& JudgeChecks() {
        "the metadata's format-version"},
       {C::kV4OnlyFieldsAbsent, "v4-only-fields-absent", "def.v4-only",
        "v1-v3 metadata carries no constraints, last-constraint-id or statuses"},
-      {C::kConstraintPresent, "constraint-present", "the constraint's rule; proto.answer",
+      {C::kConstraintPresent, "constraint-present",
+       "the constraint's rule; proto.answer; upg.skip-ineligible",
        "each expected constraint is there, and no other"},
       {C::kConstraintDefinition, "constraint-definition",
        "the constraint's rule; upd.definition-immutable",
@@ -483,6 +504,17 @@ namespace {
 void JudgeSchemas(const MetadataExpectation& exp, const TableMetadata& md,
                   Findings& out) {
   const Schema* schema = md.CurrentSchema();
+  // A current-schema-id that names no schema breaks ice.current-schema-exists
+  // (JudgeIcebergMetadata reports it). The checks of the current schema's fields (every
+  // referenced field in it, the fields a change asked for) have no schema to look at:
+  // filing the answer under sch.referenced-exist or ice.schema-evolution would name rules
+  // it did not break.
+  if (schema == nullptr && md.current_schema_id) {
+    if (md.format_version >= 4)
+      for (Finding& f : CheckNoIdentifiersInAddedSchemas(md, exp.base_schema_ids))
+        out.push_back(std::move(f));
+    return;
+  }
   if (md.format_version >= 4) {
     for (Finding& f : CheckNoIdentifiersInAddedSchemas(md, exp.base_schema_ids))
       out.push_back(std::move(f));

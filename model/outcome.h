@@ -139,7 +139,9 @@ struct StatusExpectation {
   StatusContext context;  ///< what the status rules judged (status_rules.h)
   StatusFacts facts;      ///< the same, in short
   /// The rule a status outside `allowed` breaks beside the status's own st.* rule
-  /// (enf.retry-recompute-statuses after a retry, expr.udf-status for a UDF check).
+  /// (enf.retry-recompute-statuses after a retry; enf.modified-row when a modified row
+  /// breaks the constraint, enf.keys-against-remaining when an added row's key collides:
+  /// a status claiming it holds shows the writer did not check those rows).
   std::optional<RuleId> also_rule;
   bool operator==(const StatusExpectation&) const = default;
 };
@@ -173,6 +175,10 @@ struct MetadataExpectation {
   std::set<ConstraintId> seen_ids;  ///< every ID the table ever had, before this request
   /// Exactly these constraints exist after the request (matched by name).
   std::vector<ConstraintExpectation> constraints;
+  /// The rule a constraint that is not among `constraints` breaks: the protocol's
+  /// (proto.answer), or for an upgrade to v4 whose identifier fields cannot form a
+  /// primary key "no constraint is created" (upg.skip-ineligible).
+  RuleId unexpected_constraint_rule = RuleId::kProtoAnswer;
   /// The snapshot the request must create; nullopt = the current snapshot stays
   /// `current_snapshot_id`.
   std::optional<SnapshotExpectation> new_snapshot;

@@ -494,6 +494,21 @@ AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& reque
   TypeChangeOfReferenced(remaining, w, switches, b);
   PkStaysRequired(remaining, w, b);
   if (b.must_reject()) return std::move(b).Build();
+  // A deleted field that only constraints removed by the same change referenced: the
+  // deletion is allowed because they are removed (sch.remove-referenced/unless-removed),
+  // so a refusal of it is filed under that rule, not under proto.answer.
+  for (const Constraint& c : ConstraintsOf(md)) {
+    if (!c.id || !removed.count(*c.id)) continue;
+    const std::vector<FieldId> ids = ReferencedFieldIds(c);
+    if (std::any_of(ids.begin(), ids.end(), [&](FieldId id) { return w.deleted.count(id); })) {
+      b.Because(MakeFinding(RuleId::kSchRemoveReferenced,
+                            fmt::format("the fields constraint {} references are deleted "
+                                        "with it: the change removes the constraint",
+                                        c.name.value_or("?")),
+                            c.id));
+      break;
+    }
+  }
 
   MetadataExpectation exp = BaseExpectation(*table, switches);
   std::erase_if(exp.constraints, [&](const ConstraintExpectation& e) {

@@ -151,6 +151,8 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
       b.Because(
           MakeFinding(RuleId::kUpgSkipIneligible,
                       "the identifier fields cannot form a primary key: no constraint"));
+      // "no constraint is created": a constraint the answer has anyway breaks this rule.
+      exp.unexpected_constraint_rule = RuleId::kUpgSkipIneligible;
     }
   }
   b.outcome().metadata = std::move(exp);

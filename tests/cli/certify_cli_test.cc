@@ -196,14 +196,14 @@ TEST(CertifyCli, MutationScoreWithAnUnknownMutantIsAUsageError) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("NO-SUCH-NAME"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("0/0"), std::string::npos) << r.out;
-  r = RunIctk("certify --mutation-score --mutant pk-allows-optional-parent --histories 40 "
+  r = RunIctk("certify --mutation-score --mutant unique-rejects-optional-parent --histories 40 "
               "--seed 1 --out '" + dir / "k" + "'");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("mutation score: 1/1 killed"), std::string::npos) << r.out;
   std::ifstream md(dir / "k" + "/mutation-score.md");
   std::stringstream text;
   text << md.rdbuf();
-  EXPECT_NE(text.str().find("`key.pk-required/optional-parent`"), std::string::npos)
+  EXPECT_NE(text.str().find("`key.unique-optional-ok/optional-parent`"), std::string::npos)
       << text.str();
 }
 

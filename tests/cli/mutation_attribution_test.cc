@@ -1,0 +1,110 @@
+/// \file
+/// Attribution (issue 12 item 2): a failure names the rule the answer broke. Every mutant
+/// of `ictk mutants --list`, certified under its declared profile and switches at seed 1
+/// with the default run (200 random histories; `--mutation-score` replays no corpus), is
+/// killed, and the failing case's failures include one filed under the mutant's own rule
+/// (or the kill is filed under the other rule its table row declares, with a reason:
+/// sample/mutant_other_rules.h). One `--mutation-score`
+/// invocation certifies them all; it takes minutes, so the suite's name ends in `Slow`
+/// and ctest labels it `slow` (`ctest -LE slow` is the quick set).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/cli/cli_support_internal.h"
+
+namespace ictk {
+namespace {
+
+using nlohmann::json;
+using testing::ReadJsonl;
+using testing::RunIctk;
+using testing::TempDir;
+
+/// The rules the failing case of a mutant's run names (its report.jsonl under
+/// mutants/NAME/): the case's failed rules and the rule of every finding.
+std::set<std::string> FailedRulesOf(const std::string& report) {
+  std::set<std::string> rules;
+  for (const json& r : ReadJsonl(report)) {
+    if (r.value("type", "") != "case" || r.value("verdict", "pass") == "pass") continue;
+    for (const char* key : {"failed_rules", "failed-rules"})
+      if (r.contains(key))
+        for (const json& rule : r.at(key)) rules.insert(rule.get<std::string>());
+    if (r.contains("failure") && r.at("failure").is_object()) {
+      const json& f = r.at("failure");
+      if (f.contains("rule")) rules.insert(f.at("rule").get<std::string>());
+    }
+  }
+  return rules;
+}
+
+/// The mutants that the default run at seed 1 does not kill yet (issue 12, docs/certify.md
+/// "The mutation score"): each breaks a clause of an invalid constraint that needs a rare
+/// column type or one of ~15 definition clauses. Another survivor fails the test; one of
+/// these that comes to be killed must be killed under its rule like the others.
+const std::set<std::string> kKnownSurvivors = {
+    "float-key-accepted", "missing-name-generated", "check-field-ids-accepted",
+    "unknown-key-accepted", "variant-key-accepted"};
+
+TEST(CertifyCliSlow, EveryMutantIsKilledAtSeedOneUnderItsOwnRule) {
+  const auto listed = RunIctk("mutants --list --format json");
+  ASSERT_EQ(listed.exit_code, 0) << listed.out;
+  const json mutants = json::parse(listed.out);
+  ASSERT_GE(mutants.size(), 100u);
+
+  TempDir dir("ictk-attribution");
+  const std::string out = dir / "m";
+  const auto r = RunIctk("certify --mutation-score --seed 1 --out '" + out + "'");
+  // 1 while some mutant survives (kKnownSurvivors); 2 would be a usage or adapter failure.
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.out;
+  std::ifstream in(out + "/mutation-score.json");
+  ASSERT_TRUE(in.good()) << r.out;
+  const json rows = json::parse(in);
+  std::map<std::string, json> by_name;
+  for (const json& row : rows) by_name[row.at("mutant").get<std::string>()] = row;
+  ASSERT_EQ(by_name.size(), mutants.size()) << "one row per listed mutant";
+
+  for (const json& m : mutants) {
+    const std::string name = m.at("name");
+    SCOPED_TRACE(name);
+    auto it = by_name.find(name);
+    ASSERT_NE(it, by_name.end());
+    const json& row = it->second;
+    // Certified as the list declares it: its rule, clause, profile and switches.
+    EXPECT_EQ(row.at("rule"), m.at("rule"));
+    EXPECT_EQ(row.at("clause"), m.at("clause"));
+    EXPECT_EQ(row.at("profile"), m.at("profile"));
+    EXPECT_EQ(row.at("switches"), m.at("switches"));
+    // The clause is one of the rule's own.
+    const std::string clause = m.at("clause");
+    EXPECT_EQ(clause.rfind(m.at("rule").get<std::string>() + "/", 0), 0u) << clause;
+    if (!row.at("killed").get<bool>()) {
+      EXPECT_TRUE(kKnownSurvivors.count(name)) << "survived the default run at seed 1";
+      continue;
+    }
+    // Among the failing case's failures, one filed under the mutant's own rule, or the
+    // kill is filed under the other rule the mutant table declares, with its reason.
+    const std::set<std::string> failed =
+        FailedRulesOf(out + "/mutants/" + name + "/report.jsonl");
+    if (row.at("rule-matches").get<bool>()) {
+      EXPECT_TRUE(failed.count(m.at("rule").get<std::string>()))
+          << "the failing case names " << json(failed).dump() << ", not " << m.at("rule");
+    } else {
+      ASSERT_TRUE(m.contains("other-rule"))
+          << "killed under " << row.at("named-rule") << " only, not " << m.at("rule")
+          << ", and the mutant table declares no other rule";
+      EXPECT_EQ(row.at("named-rule"), m.at("other-rule"));
+      EXPECT_FALSE(m.value("other-rule-reason", "").empty());
+    }
+    // The rule shown first is one the failure names (never a rule the answer obeyed).
+    EXPECT_TRUE(failed.count(row.at("named-rule").get<std::string>()))
+        << row.at("named-rule") << " is not among " << json(failed).dump();
+  }
+}
+
+}  // namespace
+}  // namespace ictk
