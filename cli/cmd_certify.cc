@@ -630,6 +630,13 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     bool rule_matches = false;
     std::string fixture;
     int exit_code = 0;
+    // The corpus pass (unless --no-corpus): the fixture corpus replayed alone, as the
+    // default certify run replays it before its random histories.
+    bool by_histories = false;
+    bool by_corpus = false;
+    std::string corpus_fixture;  ///< the first failing fixture's ID
+    std::string corpus_rule;
+    bool corpus_rule_matches = false;
   };
   std::vector<Row> rows;
   // A --mutant that names no mutant is a usage error, not an empty (0/0) score.
@@ -665,17 +672,41 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     const std::string dir = args.out.empty() ? "" : args.out + "/mutants/" + m.name;
     CertifyArgs quiet = args;
     quiet.quiet = true;
-    RunOutcome r =
-        Certify(global, quiet, mutant_switches, spec, dir, /*fail_fast=*/true);
     Row row;
     row.mutant = m;
+    // The corpus alone first (the default run's first part), into DIR/corpus.
+    if (!args.no_corpus) {
+      CertifyArgs corpus_only = quiet;
+      corpus_only.mutation_score = false;  // Certify keeps the corpus
+      corpus_only.histories = 0;
+      corpus_only.resume.clear();
+      RunOutcome c = Certify(global, corpus_only, mutant_switches, spec,
+                             dir.empty() ? "" : dir + "/corpus", /*fail_fast=*/false);
+      if (c.exit_code == 2) {
+        std::fprintf(stderr, "ictk certify: mutant %s: the corpus could not be replayed\n",
+                     m.name.c_str());
+        return 2;
+      }
+      for (const CaseRecord& k : c.report.cases) {
+        if (IsConformant(k.verdict)) continue;
+        row.by_corpus = true;
+        row.corpus_fixture = k.id;
+        row.corpus_rule = k.failure ? k.failure->rule : std::string(ToString(k.verdict));
+        row.corpus_rule_matches = std::find(k.failed_rules.begin(), k.failed_rules.end(),
+                                            m.rule) != k.failed_rules.end();
+        break;
+      }
+    }
+    RunOutcome r =
+        Certify(global, quiet, mutant_switches, spec, dir, /*fail_fast=*/true);
     row.exit_code = r.exit_code;
     if (r.exit_code == 2) {
       std::fprintf(stderr, "ictk certify: mutant %s could not be certified\n",
                    m.name.c_str());
       return 2;
     }
-    row.killed = r.exit_code == 1;
+    row.by_histories = r.exit_code == 1;
+    row.killed = row.by_histories || row.by_corpus;
     if (r.first_failing_index) {
       row.histories_to_kill = *r.first_failing_index + 1;
       row.ms_to_kill = r.first_failure_ms;
@@ -688,23 +719,28 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
         break;
       }
     }
-    std::printf(
-        "%-40s %-8s %s%s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
-        row.killed
-            ? fmt::format("after {} histories ({:.0f} ms) by {}{}",
-                          *row.histories_to_kill, row.ms_to_kill, row.rule,
+    std::string how =
+        row.by_histories
+            ? fmt::format("after {} histories ({:.0f} ms) by {}{}", *row.histories_to_kill,
+                          row.ms_to_kill, row.rule,
                           row.rule_matches ? "" : " (mutant's rule: " + m.rule + ")")
-                  .c_str()
-            : fmt::format("in {} histories (its rule: {})", args.histories, m.rule)
-                  .c_str(),
-        MutantConditions(m).c_str());
+            : fmt::format("not by {} histories (its rule: {})", args.histories, m.rule);
+    if (row.by_corpus)
+      how += fmt::format("; by the corpus: fixture {} ({})", row.corpus_fixture,
+                         row.corpus_rule);
+    else if (!args.no_corpus)
+      how += "; not by the corpus";
+    std::printf("%-40s %-8s %s%s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
+                how.c_str(), MutantConditions(m).c_str());
     std::fflush(stdout);
     rows.push_back(std::move(row));
   }
-  int64_t killed = 0, named = 0;
+  int64_t killed = 0, named = 0, by_histories = 0, by_corpus = 0;
   std::vector<int64_t> to_kill;
   for (const Row& r : rows) {
     if (r.killed) ++killed;
+    if (r.by_histories) ++by_histories;
+    if (r.by_corpus) ++by_corpus;
     if (r.rule_matches) ++named;
     if (r.histories_to_kill) to_kill.push_back(*r.histories_to_kill);
   }
@@ -729,23 +765,28 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
               static_cast<long long>(covered), static_cast<long long>(with_mutant),
               uncovered.empty() ? "" : "; not covered: ",
               fmt::format("{}", fmt::join(uncovered, ", ")).c_str());
+  const std::string split =
+      args.no_corpus ? std::string(" (--no-corpus)")
+                     : fmt::format(" ({} by the random histories, {} by the corpus)",
+                                   by_histories, by_corpus);
   std::printf(
-      "mutation score: %lld/%zu killed, %lld named the mutant's rule; median "
-      "histories-to-kill %lld (seed %llu, budget %lld histories)\n",
-      static_cast<long long>(killed), rows.size(), static_cast<long long>(named),
-      static_cast<long long>(median), static_cast<unsigned long long>(args.seed),
-      static_cast<long long>(args.histories));
+      "mutation score: %lld/%zu killed%s, %lld random kills named the mutant's rule; "
+      "median histories-to-kill %lld (seed %llu, budget %lld histories)\n",
+      static_cast<long long>(killed), rows.size(), split.c_str(),
+      static_cast<long long>(named), static_cast<long long>(median),
+      static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories));
   if (!args.out.empty()) {
     nlohmann::json j = nlohmann::json::array();
     std::string md = fmt::format(
-        "# Mutation score: {}/{} killed\n\nseed {}, at most {} histories per mutant; {} "
-        "kills "
-        "named the mutant's rule; median histories-to-kill {}; {} of the {} clauses with a "
-        "mutant covered by a kill.\n\n| mutant | rule | clause | profile | switches | "
-        "result | "
-        "histories to kill | ms to kill | rule named |\n|---|---|---|---|---|---|---:|---:|---|\n",
-        killed, rows.size(), args.seed, args.histories, named, median, covered,
-        with_mutant);
+        "# Mutation score: {}/{} killed{}\n\nseed {}, the corpus {} and at most {} random "
+        "histories per mutant; {} random kills named the mutant's rule; median "
+        "histories-to-kill {}; {} of the {} clauses with a mutant covered by a kill.\n\n| "
+        "mutant | rule | clause | profile | switches | result | histories to kill | ms to "
+        "kill | rule named | corpus fixture | corpus rule |\n"
+        "|---|---|---|---|---|---|---:|---:|---|---|---|\n",
+        killed, rows.size(), split, args.seed,
+        args.no_corpus ? "not replayed (--no-corpus)" : "replayed", args.histories, named,
+        median, covered, with_mutant);
     for (const Row& r : rows) {
       j.push_back({{"mutant", r.mutant.name},
                    {"rule", r.mutant.rule},
@@ -760,8 +801,13 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
                    {"ms-to-kill", r.ms_to_kill},
                    {"named-rule", r.rule},
                    {"rule-matches", r.rule_matches},
-                   {"fixture", r.fixture}});
-      md += fmt::format("| `{}` | `{}` | `{}` | {} | {} | {} | {} | {:.0f} | {} |\n",
+                   {"fixture", r.fixture},
+                   {"killed-by-histories", r.by_histories},
+                   {"killed-by-corpus", r.by_corpus},
+                   {"corpus-fixture", r.corpus_fixture},
+                   {"corpus-rule", r.corpus_rule},
+                   {"corpus-rule-matches", r.corpus_rule_matches}});
+      md += fmt::format("| `{}` | `{}` | `{}` | {} | {} | {} | {} | {:.0f} | {} | {} | {} |\n",
                         r.mutant.name, r.mutant.rule, r.mutant.clause,
                         r.mutant.profile.empty() ? "writer" : r.mutant.profile,
                         r.mutant.switches.empty()
@@ -769,7 +815,9 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
                             : fmt::format("`{}`", fmt::join(r.mutant.switches, "`, `")),
                         r.killed ? "killed" : "**survived**",
                         r.histories_to_kill ? std::to_string(*r.histories_to_kill) : "-",
-                        r.ms_to_kill, r.rule.empty() ? "-" : "`" + r.rule + "`");
+                        r.ms_to_kill, r.rule.empty() ? "-" : "`" + r.rule + "`",
+                        r.corpus_fixture.empty() ? "-" : "`" + r.corpus_fixture + "`",
+                        r.corpus_rule.empty() ? "-" : "`" + r.corpus_rule + "`");
     }
     std::string error;
     if (!WriteFile(fs::path(args.out) / "mutation-score.json", DumpJson(j, 2) + "\n",
@@ -892,8 +940,9 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
                 "Histories to run while shrinking one failure (default 400)");
   c->add_flag(
       "--mutation-score", args->mutation_score,
-      "Certify every sample mutant (builtin:sample?mutant=NAME) and report how many "
-      "are killed; --adapter is ignored");
+      "Certify every sample mutant (builtin:sample?mutant=NAME) as the default run "
+      "does, the corpus (unless --no-corpus) and the random histories, each apart, and "
+      "report how many are killed and by which; --adapter is ignored");
   c->add_option("--mutant", args->mutants, "With --mutation-score: only these mutants");
   c->add_flag("--quiet", args->quiet, "No progress and no distribution");
   c->add_option("--corpus", args->corpus,

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -562,6 +563,15 @@ bool Exercises(const HistoryRun& run, int last, const Target& target) {
   return false;
 }
 
+/// The clauses ("<rule>/<name>") the steps from plan step `last` exercised alone (their
+/// generator labels, RenderedStep::clauses).
+std::set<std::string> ClausesAt(const HistoryRun& run, int last) {
+  std::set<std::string> out;
+  for (const StepOutcome& s : run.steps)
+    if (s.step.plan_index == last) out.insert(s.step.clauses.begin(), s.step.clauses.end());
+  return out;
+}
+
 /// The targets the steps from plan step `last` exercised.
 std::set<Target> TargetsAt(const HistoryRun& run, int last) {
   std::set<Target> out;
@@ -578,15 +588,18 @@ bool IsReaderOp(const Operation& op) {
 
 int LastIndex(const Plan& p) { return static_cast<int>(p.steps.size()) - 1; }
 
-/// The plan cut after plan step `at`, then made smaller while its last step still
-/// exercises `target`: a plainer schema, then each earlier step removed if it can be.
-std::optional<Plan> Minimize(ModelRunner& runner, Plan plan, int at, const Target& target,
+/// Whether the steps from plan step `last` of a run still do what a fixture is made for.
+using LastStepTest = std::function<bool(const HistoryRun& run, int last)>;
+
+/// The plan cut after plan step `at`, then made smaller while its last step still passes
+/// `keeps`: a plainer schema, then each earlier step removed if it can be.
+std::optional<Plan> Minimize(ModelRunner& runner, Plan plan, int at, const LastStepTest& keeps,
                              const std::string& table) {
   plan.steps.resize(static_cast<size_t>(std::max(at + 1, 0)));
   int attempt = 0;
   auto holds = [&](const Plan& p) {
     std::optional<HistoryRun> r = runner.Run(p, fmt::format("{}_{}", table, ++attempt));
-    return r && Exercises(*r, LastIndex(p), target);
+    return r && keeps(*r, LastIndex(p));
   };
   if (!holds(plan)) return std::nullopt;
   for (int size : {0, 2}) {
@@ -618,6 +631,8 @@ std::optional<Plan> Minimize(ModelRunner& runner, Plan plan, int at, const Targe
 struct Made {
   json fixture;
   std::set<Target> credits;  ///< what the fixture's last step exercises
+  /// The clauses its last step exercises alone (generated fixtures; by their labels).
+  std::set<std::string> clauses;
 };
 
 std::string Slug(std::string_view label) {
@@ -645,7 +660,7 @@ bool Exempt(RuleId id) {
 /// table after the content, then again under that name.
 std::optional<Made> MakeGenerated(ModelRunner& runner, const Plan& plan,
                                   const Target& target, const CorpusOptions& options,
-                                  int64_t history) {
+                                  int64_t history, const std::string& clause = "") {
   std::optional<HistoryRun> probe = runner.Run(plan, "x");
   if (!probe) return std::nullopt;
   json requests = json::array();
@@ -662,6 +677,7 @@ std::optional<Made> MakeGenerated(ModelRunner& runner, const Plan& plan,
   const int last = LastIndex(plan);
   Made made;
   made.credits = TargetsAt(*run, last);
+  made.clauses = ClausesAt(*run, last);
   std::set<std::string> rules;
   for (const Target& t : made.credits)
     if (!Exempt(t.first)) rules.insert(std::string(RuleIdName(t.first)));
@@ -704,10 +720,10 @@ std::optional<Made> MakeGenerated(ModelRunner& runner, const Plan& plan,
   in.description = fmt::format(
       "Generated from random history {} of seed {} and minimized to {} requests; its "
       "last "
-      "step ({}) exercises {} on the {} side: {}",
+      "step ({}) exercises {}{} on the {} side: {}",
       history, options.seed, in.requests.size(), label.empty() ? "create" : label,
-      in.primary_rule, target.second ? "reject" : "accept",
-      RuleSentenceOf(in.primary_rule));
+      in.primary_rule, clause.empty() ? "" : fmt::format(" (clause {})", clause),
+      target.second ? "reject" : "accept", RuleSentenceOf(in.primary_rule));
   made.fixture = MakeFixture(in);
   return made;
 }
@@ -804,7 +820,8 @@ Result<Made> MakeHand(const std::string& path, const CorpusOptions& options) {
   return made;
 }
 
-json IndexEntry(const json& f, const std::set<Target>& credits) {
+json IndexEntry(const json& f, const std::set<Target>& credits,
+               const std::set<std::string>& clauses) {
   std::set<std::string> accept, reject;
   for (const Target& t : credits)
     if (!Exempt(t.first))
@@ -815,7 +832,20 @@ json IndexEntry(const json& f, const std::set<Target>& credits) {
           {"hash", f["hash"]},
           {"path", FixtureRelativePath(f)},
           {"accept", accept},
-          {"reject", reject}};
+          {"reject", reject},
+          {"clauses", clauses}};
+}
+
+/// The clauses the corpus wants a fixture of: every clause that has a generator step and
+/// a sample mutant (no gap, no exemption) of a rule the corpus covers (not Exempt).
+std::map<std::string, int> WantedClauses(const CorpusOptions& options) {
+  std::map<std::string, int> need;
+  for (const ClauseInfo& c : AllClauses()) {
+    if (!c.gap.empty() || c.exempt.kind != ExemptKind::kNone || Exempt(c.rule)) continue;
+    if (!RuleIdName(c.rule).starts_with(options.rule_prefix)) continue;
+    need[c.id] = 1;
+  }
+  return need;
 }
 
 }  // namespace
@@ -830,8 +860,12 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
     need[{info.id, false}] = options.per_rule;
     need[{info.id, true}] = options.per_rule;
   }
+  // And one fixture per clause (issue 12: a mutant that ignores one clause of a rule is
+  // caught by replaying the corpus, by any runner), credited by the generator's labels.
+  std::map<std::string, int> need_clause = WantedClauses(options);
   std::map<std::string, json> by_path;
   std::map<std::string, std::set<Target>> credits;
+  std::map<std::string, std::set<std::string>> clause_credits;
   std::set<std::string> hashes;
   auto add = [&](Made made) {
     const std::string path = FixtureRelativePath(made.fixture);
@@ -839,6 +873,10 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
     if (!hashes.insert(made.fixture.value("hash", "")).second) return false;
     for (const Target& t : made.credits)
       if (auto it = need.find(t); it != need.end() && it->second > 0) --it->second;
+    for (const std::string& c : made.clauses)
+      if (auto it = need_clause.find(c); it != need_clause.end() && it->second > 0)
+        --it->second;
+    clause_credits[path] = made.clauses;
     credits[path] = made.credits;
     by_path[path] = std::move(made.fixture);
     return true;
@@ -858,20 +896,22 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
   HistoryGenConfig config;
   config.max_steps = options.max_steps;
   std::set<Target> seen;  ///< every rule and side some history exercised
-  auto open = [&] {
-    return std::any_of(need.begin(), need.end(),
-                       [](const auto& n) { return n.second > 0; });
-  };
-  for (int64_t i = 0; i < options.max_histories && open(); ++i) {
+  auto wanted = [](const auto& n) { return n.second > 0; };
+  // The i-th history of the seed, or nullopt.
+  auto plan_of = [&](int64_t i) {
     std::optional<Plan> plan;
-    {
-      rc::Shrinkable<Plan> s = CasePlan(options.seed, i, config);
-      std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
-      try {
-        plan = s.value();
-      } catch (...) {
-      }
+    rc::Shrinkable<Plan> s = CasePlan(options.seed, i, config);
+    std::lock_guard<std::recursive_mutex> lock(RapidCheckMutex());
+    try {
+      plan = s.value();
+    } catch (...) {
     }
+    return plan;
+  };
+  // First the rules, each on both sides.
+  for (int64_t i = 0;
+       i < options.max_histories && std::any_of(need.begin(), need.end(), wanted); ++i) {
+    std::optional<Plan> plan = plan_of(i);
     if (!plan) continue;
     std::optional<HistoryRun> run = runner.Run(*plan, fmt::format("s{}", i));
     if (!run) continue;
@@ -881,12 +921,42 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
       for (const Target& t : s.exercised) {
         auto it = need.find(t);
         if (it == need.end() || it->second <= 0) continue;
-        std::optional<Plan> small =
-            Minimize(runner, *plan, s.step.plan_index, t, fmt::format("m{}", i));
+        std::optional<Plan> small = Minimize(
+            runner, *plan, s.step.plan_index,
+            [&](const HistoryRun& r, int last) { return Exercises(r, last, t); },
+            fmt::format("m{}", i));
         if (!small) continue;
         std::optional<Made> made = MakeGenerated(runner, *small, t, options, i);
         if (made) add(std::move(*made));
         // One fixture per step and history: the next history may give a different one.
+        break;
+      }
+    }
+  }
+  // Then every clause no fixture exercises yet, from the same histories: the step
+  // minimized while it still exercises the clause.
+  for (int64_t i = 0; i < options.max_histories &&
+                      std::any_of(need_clause.begin(), need_clause.end(), wanted);
+       ++i) {
+    std::optional<Plan> plan = plan_of(i);
+    if (!plan) continue;
+    std::optional<HistoryRun> run = runner.Run(*plan, fmt::format("s{}", i));
+    if (!run) continue;
+    for (const StepOutcome& s : run->steps) {
+      for (const std::string& clause : s.step.clauses) {
+        auto it = need_clause.find(clause);
+        if (it == need_clause.end() || it->second <= 0) continue;
+        std::optional<Plan> small = Minimize(
+            runner, *plan, s.step.plan_index,
+            [&](const HistoryRun& r, int last) { return ClausesAt(r, last).count(clause) > 0; },
+            fmt::format("c{}", i));
+        if (!small) continue;
+        const RuleId rule = FindClause(clause)->rule;
+        const bool reject = std::find(s.exercised.begin(), s.exercised.end(),
+                                      Target{rule, true}) != s.exercised.end();
+        std::optional<Made> made =
+            MakeGenerated(runner, *small, Target{rule, reject}, options, i, clause);
+        if (made) add(std::move(*made));
         break;
       }
     }
@@ -896,7 +966,7 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
   std::map<std::string, std::pair<int, int>> counts;
   for (const auto& [path, f] : by_path) {
     corpus.files[path] = DumpJson(f, 2) + "\n";
-    json entry = IndexEntry(f, credits[path]);
+    json entry = IndexEntry(f, credits[path], clause_credits[path]);
     for (const json& r : entry["accept"]) ++counts[r.get<std::string>()].first;
     for (const json& r : entry["reject"]) ++counts[r.get<std::string>()].second;
     index.push_back(std::move(entry));
@@ -931,6 +1001,18 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
           c.first + c.second == 0 ? "; never exercised" : ""));
     }
   }
+  json clauses = json::object();
+  json short_clauses = json::array();
+  for (const auto& [clause, wanted] : WantedClauses(options)) {
+    int n = 0;
+    for (const auto& [path, cs] : clause_credits) n += static_cast<int>(cs.count(clause));
+    clauses[clause] = n;
+    if (n < wanted) {
+      short_clauses.push_back(clause);
+      corpus.notes.push_back(
+          fmt::format("{}: no fixture exercises this clause alone", clause));
+    }
+  }
   const json doc = {{"format", "ictk-fixture-index"},
                     {"format-version", kFixtureFormatVersion},
                     {"corpus-version", kCorpusVersion},
@@ -942,7 +1024,9 @@ Result<Corpus> GenerateCorpus(const CorpusOptions& options) {
                     {"fixtures", index},
                     {"rules", rules},
                     {"exempt", exempt},
-                    {"short", short_of}};
+                    {"short", short_of},
+                    {"clauses", clauses},
+                    {"short-clauses", short_clauses}};
   corpus.files["INDEX.json"] = DumpJson(doc, 2) + "\n";
   corpus.files["VERSION"] = std::string(kCorpusVersion) + "\n";
   return corpus;

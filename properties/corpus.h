@@ -125,7 +125,7 @@ struct Corpus {
 
 /// The corpus version written to VERSION (the fixture format version and the corpus
 /// revision).
-inline constexpr const char* kCorpusVersion = "1.4";
+inline constexpr const char* kCorpusVersion = "1.5";
 
 /// Generates the corpus: deterministic in the options and the model (no timestamps or
 /// durations in any file).
