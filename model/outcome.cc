@@ -60,14 +60,6 @@ std::vector<FieldId> Sorted(std::vector<FieldId> ids) {
   return ids;
 }
 
-/// The rule a status listed outside its allowed set breaks: the st.* rule of its
-/// description (StatusDescriptionRule); `unvalidated` is always true of a snapshot, so it
-/// is disallowed only where a carry is required (st.no-add-carry, status-carry=must).
-RuleId RuleOfStatus(ConstraintStatus s) {
-  return s == ConstraintStatus::kUnvalidated ? RuleId::kStNoAddCarry
-                                             : StatusDescriptionRule(s);
-}
-
 // --- constraints ----------------------------------------------------------------------
 
 /// A constraint's `timestamp-ms` where its value is specified, not only its presence: the
@@ -255,7 +247,7 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
       const auto& list = st.List(s);
       if (!list || std::find(list->begin(), list->end(), *e.id) == list->end()) continue;
       if (e.allowed.Contains(s)) continue;
-      RuleId rule = RuleOfStatus(s);
+      RuleId rule = RuleBrokenByListedStatus(s);
       if (s == ConstraintStatus::kValid && e.context.calls_udf)
         rule = RuleId::kExprUdfStatus;
       // A UDF check recorded with its parent's validated status by a commit that added

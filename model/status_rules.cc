@@ -61,6 +61,11 @@ RuleId StatusDescriptionRule(ConstraintStatus status) {
   return RuleId::kStUnvalidated;
 }
 
+RuleId RuleBrokenByListedStatus(ConstraintStatus status) {
+  return status == ConstraintStatus::kUnvalidated ? RuleId::kStNoAddCarry
+                                                  : StatusDescriptionRule(status);
+}
+
 bool StatusJudgement::Allows(ConstraintStatus status) const {
   return std::find(allowed.begin(), allowed.end(), status) != allowed.end();
 }

@@ -62,6 +62,12 @@ struct StatusJudgement {
 /// st.invalid or st.unvalidated.
 RuleId StatusDescriptionRule(ConstraintStatus status);
 
+/// The rule a status listed outside its allowed set breaks: the st.* rule of its
+/// description (StatusDescriptionRule); `unvalidated` is always true of a snapshot, so it
+/// is disallowed only where a carry is required (st.no-add-carry, status-carry=must). The
+/// judge and the fixture evaluator (a failing `statuses` key) both name it.
+RuleId RuleBrokenByListedStatus(ConstraintStatus status);
+
 /// st.validated: "The constraint was checked and holds for all rows in the snapshot, or
 /// the commit did not add rows and the parent snapshot's status is `validated`" — judged
 /// by truth: allowed when `c` holds on `S`.

@@ -243,6 +243,10 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
     for (const ExpectFailure& x : failures) {
       if (x.rule) {
         add_rule(std::string(RuleIdName(*x.rule)));  // the rule of the key's finding
+        // A status is what the fixture is about too (docs/fixtures.md section 5): its
+        // rules follow the finding's.
+        if (x.key == "statuses" || x.key == "statuses-by-parent")
+          for (const std::string& r : fixture.rules) add_rule(r);
       } else if (const std::optional<RuleId> own = RuleOfExpectationKey(x.key)) {
         add_rule(std::string(RuleIdName(*own)));
       } else {
