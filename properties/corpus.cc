@@ -118,6 +118,31 @@ std::string FixtureSkipReason(const Fixture& fixture,
   return {};
 }
 
+/// What the model's judge finds wrong with the answer at 1-based step `failed_step` of a
+/// replayed fixture, given the implementation's answers to the steps before it (adopted
+/// as certify adopts them): the findings that name the rule the answer broke. Empty when
+/// the judge finds nothing there (a fixture key stricter than the judge) or an answer
+/// before it cannot be decoded.
+Findings ModelFindingsAt(const std::vector<StepRow>& rows, int failed_step,
+                         const Switches& switches) {
+  CatalogState state;
+  for (int i = 0; i < failed_step && i < static_cast<int>(rows.size()); ++i) {
+    json sent = rows[static_cast<size_t>(i)].request;
+    sent.erase("id");
+    Result<Request> request = RequestFromJson(sent);
+    if (!request) return {};
+    const AllowedOutcome outcome = Apply(state, *request, switches);
+    const std::vector<NestedField>* fields =
+        outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
+    Result<Response> response = ResponseFromJson(rows[static_cast<size_t>(i)].response, fields);
+    if (!response) return {};
+    const Answer answer = ToAnswer(*response);
+    if (i + 1 == failed_step) return Judge(outcome, answer);
+    Adopt(state, *request, answer, switches);
+  }
+  return {};
+}
+
 CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
                          const ReplayOptions& options, int64_t index) {
   const auto start = Clock::now();
@@ -240,6 +265,13 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
       if (std::find(broken.begin(), broken.end(), rule) == broken.end())
         broken.push_back(rule);
     };
+    // First the rules the model's judge finds the failing answer broke (ictk has the
+    // model; docs/fixtures.md section 9): the rule shown is the one the answer broke,
+    // never only a rule of what the fixture is about.
+    Findings model_findings;
+    if (verdict == Verdict::kFail && failed_step > 0)
+      model_findings = ModelFindingsAt(rows, failed_step, options.switches);
+    for (const Finding& m : model_findings) add_rule(std::string(RuleIdName(m.rule)));
     for (const ExpectFailure& x : failures) {
       if (x.rule) {
         add_rule(std::string(RuleIdName(*x.rule)));  // the rule of the key's finding
@@ -260,11 +292,14 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
     }
     f.rule = broken.front();
     f.sentence = RuleSentenceOf(f.rule);
+    for (const Finding& m : model_findings) f.findings.push_back(ToString(m));
     for (const ExpectFailure& x : failures)
       f.findings.push_back(fmt::format("{} (fixture rules: {})", ToString(x),
                                        fmt::join(fixture.rules, ", ")));
     if (failures.empty()) f.findings.push_back(failure_reason);
-    f.finding = failures.empty() ? failure_reason : ToString(failures.front());
+    f.finding = !model_findings.empty() ? model_findings.front().detail
+                : failures.empty()      ? failure_reason
+                                        : ToString(failures.front());
     if (failed_step > 0 && failed_step <= static_cast<int>(rows.size())) {
       f.allowed = rows[failed_step - 1].allowed;
       f.answered = rows[failed_step - 1].answered;
