@@ -175,7 +175,7 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
     for (FieldId id : *requested.field_ids) {
       const std::optional<FieldLocation> loc = FindField(*schema, id);
       if (!loc || (loc->field.required && !loc->under_optional_struct)) continue;
-      b.Because(MakeFinding(
+      b.BecauseFirst(MakeFinding(
           RuleId::kKeyUniqueOptionalOk,
           fmt::format("field {} of a unique key is {}", id,
                       loc->field.required ? "nested in an optional struct" : "optional")));

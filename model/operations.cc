@@ -93,6 +93,10 @@ void OutcomeBuilder::Because(Finding why) {
   outcome_.decided_by.push_back(std::move(why));
 }
 
+void OutcomeBuilder::BecauseFirst(Finding why) {
+  outcome_.decided_by.insert(outcome_.decided_by.begin(), std::move(why));
+}
+
 AllowedOutcome OutcomeBuilder::Build() && {
   outcome_.reject_allowed = !outcome_.reject_kinds.empty();
   outcome_.ok_allowed = outcome_.reject_required_by.empty();

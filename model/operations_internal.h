@@ -41,6 +41,10 @@ class OutcomeBuilder {
   void MayReject(RejectKind kind, Finding why);
   /// A rule that makes `ok` the answer (recorded in decided_by).
   void Because(Finding why);
+  /// A rule that makes `ok` the answer more specifically than the generic ones before it
+  /// (a permission the request relies on, e.g. key.unique-optional-ok,
+  /// upg.skip-ineligible): recorded first, so that a wrongful rejection is filed under it.
+  void BecauseFirst(Finding why);
   /// A rejection of `kind` is also about constraint `id`.
   void About(RejectKind kind, ConstraintId id) { outcome_.constraint_ids[kind].insert(id); }
 

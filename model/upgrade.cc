@@ -148,7 +148,7 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
       pk->timestamp_rule = RuleId::kUpgPkFromIdentifiers;
       exp.constraints.push_back(std::move(*pk));
     } else if (skipped) {
-      b.Because(
+      b.BecauseFirst(
           MakeFinding(RuleId::kUpgSkipIneligible,
                       "the identifier fields cannot form a primary key: no constraint"));
       // "no constraint is created": a constraint the answer has anyway breaks this rule.
