@@ -5,6 +5,7 @@
 /// answer must follow (judged in outcome.cc).
 #include <fmt/format.h>
 
+#include "model/id_rules.h"
 #include "model/constraint_rules.h"
 #include "model/operations_internal.h"
 
@@ -137,7 +138,7 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
     b.MustReject(RejectKind::kInvalidConstraint, std::move(f));
   }
   if (!v4) return std::move(b).Build();
-  const ConstraintId next = LastConstraintId(table->metadata) + 1;
+  const ConstraintId next = LowestIdAboveLast(LastConstraintId(table->metadata));
   std::vector<Constraint> after = ConstraintsOf(table->metadata);
   after.push_back(Candidate(requested, next, request.now_ms.value_or(0)));
   for (Finding& f : CheckConstraintSet(after, switches)) {
@@ -359,7 +360,7 @@ std::optional<TableMetadata> CanonicalAddConstraint(const TableState& table,
   const int64_t now = request.now_ms.value_or(table.metadata.last_updated_ms + 1);
   TableMetadata md = NextMetadata(table.metadata, now);
   // The lowest ID that id.above-last allows.
-  const ConstraintId id = LastConstraintId(table.metadata) + 1;
+  const ConstraintId id = LowestIdAboveLast(LastConstraintId(table.metadata));
   if (!md.constraints) md.constraints.emplace();
   md.constraints->push_back(Candidate(op.constraint, id, now));
   md.last_constraint_id = id;

@@ -1,6 +1,7 @@
 /// \file
 /// The metadata lint (metadata_rules.h): the constraint rules judged on one decoded table
 /// metadata, each finding with its JSON pointer.
+#include "model/id_rules.h"
 #include "model/metadata_rules.h"
 
 #include <fmt/format.h>
@@ -91,21 +92,21 @@ Findings CheckV4OnlyFields(const TableMetadata& metadata) {
 Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata) {
   Findings out;
   if (!metadata.constraints) return out;
-  const ConstraintId last = metadata.last_constraint_id.value_or(0);
+  const ConstraintId last = LastConstraintIdOrZero(metadata.last_constraint_id);
   const auto& constraints = *metadata.constraints;
   for (size_t i = 0; i < constraints.size(); ++i) {
     if (!constraints[i].id) continue;  // def.required-fields
     const ConstraintId id = *constraints[i].id;
     const std::string at = fmt::format("/constraints/{}/constraint-id", i);
     if (!Require(
-            out, id > 0, RuleId::kIdAboveLast,
+            out, IdAboveLast(id, 0), RuleId::kIdAboveLast,
             fmt::format("constraint-id {} is not above 0, the last-constraint-id of a "
                         "table that never had a constraint",
                         id),
             id, at)) {
       continue;
     }
-    Require(out, id <= last, RuleId::kIdUpdateLast,
+    Require(out, LastConstraintIdUpdated(last, last, id), RuleId::kIdUpdateLast,
             metadata.last_constraint_id
                 ? fmt::format("constraint-id {} is above last-constraint-id {}", id, last)
                 : fmt::format("constraint-id {} is above last-constraint-id, which is "
@@ -119,7 +120,7 @@ Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata) {
 Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
                                   const Switches& switches) {
   Findings out;
-  const ConstraintId last = metadata.last_constraint_id.value_or(0);
+  const ConstraintId last = LastConstraintIdOrZero(metadata.last_constraint_id);
   std::vector<ConstraintId> current;
   if (metadata.constraints) {
     for (const Constraint& c : *metadata.constraints) {

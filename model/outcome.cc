@@ -1,5 +1,6 @@
 /// \file
 /// Allowed outcomes and the judging of an answer against one (outcome.h).
+#include "model/id_rules.h"
 #include "model/outcome.h"
 
 #include <fmt/format.h>
@@ -171,7 +172,7 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
       continue;
     }
     highest_new = std::max(highest_new, *c.id);
-    Require(out, *c.id > exp.base_last_constraint_id, RuleId::kIdAboveLast,
+    Require(out, IdAboveLast(*c.id, exp.base_last_constraint_id), RuleId::kIdAboveLast,
             fmt::format("new constraint {} has ID {}, not above last-constraint-id {}",
                         e.name, *c.id, exp.base_last_constraint_id),
             c.id);
@@ -203,13 +204,15 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
   }
   const ConstraintId want_last = std::max(exp.base_last_constraint_id, highest_new);
   const ConstraintId last = LastConstraintId(md);
-  Require(out, last == want_last, RuleId::kIdUpdateLast,
+  Require(out, LastConstraintIdUpdated(last, exp.base_last_constraint_id, highest_new),
+          RuleId::kIdUpdateLast,
           fmt::format("last-constraint-id is {}, the highest assigned ID is {}", last,
                       want_last));
   // Where last-constraint-id was absent and no ID was assigned, the answer's value can only
   // come from the default, which is 0 (id.last-default-zero).
   Require(out,
-          last == want_last || !BaseLastConstraintIdAbsent(exp) || highest_new != 0,
+          LastConstraintIdUpdated(last, exp.base_last_constraint_id, highest_new) ||
+              !BaseLastConstraintIdAbsent(exp) || highest_new != 0,
           RuleId::kIdLastDefaultZero,
           fmt::format("last-constraint-id was absent, which is 0, and no constraint was "
                       "added, but the answer has {}",
@@ -838,7 +841,7 @@ StatusSet ListedStatuses(const ConstraintStatuses* statuses, ConstraintId id) {
 }
 
 ConstraintId LastConstraintId(const TableMetadata& metadata) {
-  return metadata.last_constraint_id.value_or(0);
+  return LastConstraintIdOrZero(metadata.last_constraint_id);
 }
 
 StatusSet ToStatusSet(const std::vector<ConstraintStatus>& statuses) {

@@ -4,6 +4,7 @@
 /// `parse-metadata` (what a reader must accept, may reject, must reject).
 #include <fmt/format.h>
 
+#include "model/id_rules.h"
 #include "model/constraint_rules.h"
 #include "model/iceberg_rules.h"
 #include "model/operations_internal.h"
@@ -79,7 +80,8 @@ void InvalidV4MetadataOnRead(const TableMetadata& md, const FunctionCatalog& fun
   for (const Constraint& c : constraints) {
     // "constraint ID 0, or a constraint ID above last-constraint-id, in metadata given
     // to a reader": under `either` parse-metadata may accept or reject.
-    if (c.id && (*c.id <= 0 || *c.id > LastConstraintId(md))) {
+    if (c.id && (!IdAboveLast(*c.id, 0) ||
+                 !LastConstraintIdUpdated(LastConstraintId(md), LastConstraintId(md), *c.id))) {
       refuse(MakeFinding(RuleId::kIdUpdateLast,
                          fmt::format("constraint ID {} is not in 1..last-constraint-id {}",
                                      *c.id, LastConstraintId(md)),

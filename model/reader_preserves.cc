@@ -1,5 +1,6 @@
 /// \file
 /// def.reader-preserves (reader_preserves.h).
+#include "model/id_rules.h"
 #include "model/reader_preserves.h"
 
 #include <fmt/format.h>
@@ -55,8 +56,8 @@ Findings CheckReaderPreserves(const TableMetadata& read, const TableMetadata& wr
 
   // last-constraint-id (absent is 0).
   if (!(may_drop && !written.last_constraint_id)) {
-    const ConstraintId w = read.last_constraint_id.value_or(0);
-    const ConstraintId g = written.last_constraint_id.value_or(0);
+    const ConstraintId w = LastConstraintIdOrZero(read.last_constraint_id);
+    const ConstraintId g = LastConstraintIdOrZero(written.last_constraint_id);
     Require(out, w == g, RuleId::kDefReaderPreserves,
             written.last_constraint_id
                 ? fmt::format("last-constraint-id {} is re-serialized as {}", w, g)

@@ -6,6 +6,7 @@
 
 #include <functional>
 
+#include "model/id_rules.h"
 #include "model/constraint_rules.h"
 #include "model/iceberg_rules.h"
 #include "model/operations_internal.h"
@@ -238,8 +239,9 @@ std::optional<TableMetadata> CanonicalUpgrade(const TableState& table,
               PrimaryKeyFromIdentifiers(*schema, skipped)) {
         // "assigned a constraint-id from last-constraint-id in the same way as any other
         // constraint ... its timestamp-ms is the time of the upgrade"
-        md.constraints->push_back(PkConstraint(*pk, LastConstraintId(base) + 1, now));
-        md.last_constraint_id = LastConstraintId(base) + 1;
+        const ConstraintId id = LowestIdAboveLast(LastConstraintId(base));
+        md.constraints->push_back(PkConstraint(*pk, id, now));
+        md.last_constraint_id = id;
       }
     }
   }

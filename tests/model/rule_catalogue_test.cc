@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include <fstream>
@@ -65,6 +66,60 @@ TEST(RuleCatalogue, EveryEntryHasTextAndGroup) {
       EXPECT_FALSE(r.checked_by.empty()) << "a checked rule names its functions";
     }
   }
+}
+
+// Every function a catalogue entry names as checking its rule is defined in the source
+// tree (a name of the form `Name` or `Class::Name` followed by its parameter list at the
+// start of a definition), so `checked_by` cannot go stale.
+TEST(RuleCatalogue, EveryCheckingFunctionResolves) {
+  std::string sources;
+  for (const char* folder : {"model", "codec", "properties", "adapters", "fixtures"}) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(
+             std::filesystem::path(ICTK_SOURCE_DIR) / folder)) {
+      const std::string ext = e.path().extension().string();
+      if (ext != ".cc" && ext != ".h") continue;
+      std::ifstream in(e.path());
+      std::ostringstream text;
+      text << in.rdbuf();
+      sources += text.str();
+      sources += "\n";
+    }
+  }
+  ASSERT_GT(sources.size(), 100000u);
+  int resolved = 0;
+  for (const RuleInfo& r : RuleCatalogue()) {
+    for (std::string_view fn : r.checked_by) {
+      SCOPED_TRACE(std::string(RuleIdName(r.id)) + ": " + std::string(fn));
+      // A definition: the name after a return type (or a class's "Class::"), then "(",
+      // and the body's "{" before the next ";".
+      const std::string name(fn);
+      // A member defined in its class's body: `Holds(` after `class KeyIndex`.
+      size_t from = 0;
+      std::string look = name;
+      if (const size_t colons = name.find("::"); colons != std::string::npos) {
+        const std::string cls = name.substr(0, colons);
+        if (sources.find(name + "(") == std::string::npos) {
+          from = std::min(sources.find("class " + cls + " "), sources.find("struct " + cls + " "));
+          look = name.substr(colons + 2);
+          if (from == std::string::npos) from = sources.size();
+        }
+      }
+      bool defined = false;
+      for (size_t at = sources.find(look + "(", from); at != std::string::npos && !defined;
+           at = sources.find(look + "(", at + 1)) {
+        const char before = at == 0 ? '\n' : sources[at - 1];
+        if (before != ' ' && before != '\n' && before != ':' && before != '*' &&
+            before != '&')
+          continue;
+        const size_t brace = sources.find('{', at);
+        const size_t semi = sources.find(';', at);
+        defined = brace != std::string::npos && (semi == std::string::npos || brace < semi);
+      }
+      EXPECT_TRUE(defined) << "no definition of " << name << " in the sources";
+      resolved += defined;
+    }
+  }
+  EXPECT_GT(resolved, 90);
 }
 
 TEST(RuleCatalogue, QuotesAreVerbatimFromTheSeed) {
