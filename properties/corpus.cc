@@ -251,6 +251,9 @@ CaseRecord ReplayFixture(AdapterSession& session, const Fixture& fixture,
     if (ev.stop) break;
   }
   record.steps = static_cast<int64_t>(rows.size());
+  // The requests sent, by op: a declared capability the corpus exercised is not idle.
+  for (const StepRow& row : rows)
+    if (!row.op.empty()) ++record.ops[row.op];
   record.verdict = verdict;
   if (verdict != Verdict::kPass) {
     FailureDetail f;
