@@ -639,6 +639,13 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     bool corpus_rule_matches = false;
   };
   std::vector<Row> rows;
+  // The corpus part runs when a corpus is found (as certify finds it); without one the
+  // score says so, and is the random histories' alone.
+  std::string corpus_note;
+  const bool with_corpus = !CorpusDir(args, &corpus_note).empty();
+  if (!with_corpus)
+    std::fprintf(stderr, "ictk certify: --mutation-score without the corpus (%s)\n",
+                 corpus_note.c_str());
   // A --mutant that names no mutant is a usage error, not an empty (0/0) score.
   for (const std::string& name : args.mutants) {
     bool known = false;
@@ -675,7 +682,7 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     Row row;
     row.mutant = m;
     // The corpus alone first (the default run's first part), into DIR/corpus.
-    if (!args.no_corpus) {
+    if (with_corpus) {
       CertifyArgs corpus_only = quiet;
       corpus_only.mutation_score = false;  // Certify keeps the corpus
       corpus_only.histories = 0;
@@ -728,7 +735,7 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
     if (row.by_corpus)
       how += fmt::format("; by the corpus: fixture {} ({})", row.corpus_fixture,
                          row.corpus_rule);
-    else if (!args.no_corpus)
+    else if (with_corpus)
       how += "; not by the corpus";
     std::printf("%-40s %-8s %s%s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
                 how.c_str(), MutantConditions(m).c_str());
@@ -766,7 +773,7 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
               uncovered.empty() ? "" : "; not covered: ",
               fmt::format("{}", fmt::join(uncovered, ", ")).c_str());
   const std::string split =
-      args.no_corpus ? std::string(" (--no-corpus)")
+      !with_corpus ? fmt::format(" (no corpus: {})", corpus_note)
                      : fmt::format(" ({} by the random histories, {} by the corpus)",
                                    by_histories, by_corpus);
   std::printf(
@@ -785,7 +792,8 @@ int RunMutationScore(const GlobalOptions& global, const CertifyArgs& args,
         "kill | rule named | corpus fixture | corpus rule |\n"
         "|---|---|---|---|---|---|---:|---:|---|---|---|\n",
         killed, rows.size(), split, args.seed,
-        args.no_corpus ? "not replayed (--no-corpus)" : "replayed", args.histories, named,
+        with_corpus ? std::string("replayed") : "not replayed (" + corpus_note + ")",
+        args.histories, named,
         median, covered, with_mutant);
     for (const Row& r : rows) {
       j.push_back({{"mutant", r.mutant.name},

@@ -207,6 +207,34 @@ TEST(CertifyCli, MutationScoreWithAnUnknownMutantIsAUsageError) {
       << text.str();
 }
 
+// --mutation-score runs each mutant as the default run does: the corpus and the random
+// histories, each apart. A mutant that 20 random histories miss is killed by its clause's
+// corpus fixture; with --no-corpus it survives, and the score says the corpus was left out.
+TEST(CertifyCli, MutationScoreCountsTheCorpusApart) {
+  TempDir dir("ictk-certify");
+  auto r = RunIctk("certify --mutation-score --mutant float-key-accepted --histories 20 "
+                   "--seed 1 --out '" + dir / "c" + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("(0 by the random histories, 1 by the corpus)"), std::string::npos)
+      << r.out;
+  std::ifstream in(dir / "c" + "/mutation-score.json");
+  ASSERT_TRUE(in.good()) << r.out;
+  const json row = json::parse(in).at(0);
+  EXPECT_TRUE(row.at("killed").get<bool>());
+  EXPECT_FALSE(row.at("killed-by-histories").get<bool>());
+  EXPECT_TRUE(row.at("killed-by-corpus").get<bool>());
+  EXPECT_TRUE(row.at("corpus-rule-matches").get<bool>()) << row.dump();
+  EXPECT_EQ(row.at("corpus-fixture").get<std::string>().rfind("key.no-float-double/", 0), 0u)
+      << row.dump();
+  EXPECT_TRUE(fs::exists(dir / "c" + "/mutants/float-key-accepted/corpus/report.jsonl"));
+
+  r = RunIctk("certify --mutation-score --mutant float-key-accepted --histories 20 --seed 1 "
+              "--no-corpus --out '" + dir / "n" + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("SURVIVED"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0/1 killed (no corpus: --no-corpus)"), std::string::npos) << r.out;
+}
+
 // Runs `certify --mutation-score FLAGS` on the mutants (default budget) and expects each
 // killed by a failure that names the mutant's own rule (mutation-score.json).
 void ExpectKilledUnderTheirOwnRule(const std::vector<std::string>& mutants,
