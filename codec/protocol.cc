@@ -3,6 +3,7 @@
 /// of ARCHITECTURE.md's table and the four kinds of response, decoded with a JSON pointer
 /// in every error and encoded deterministically. Schemas, types, values, expressions,
 /// constraints, rows and table metadata go through their own codec files.
+#include "model/capability.h"
 #include "codec/protocol.h"
 
 #include <fmt/format.h>
@@ -1026,13 +1027,11 @@ Result<Response> ResponseForOpFromJson(std::string_view op, const json& j,
 }
 
 const std::vector<std::string>& AllCapabilities() {
-  static const std::vector<std::string> kCaps = {"check",         "unique",
-                                                 "primary-key",   "nested-keys",
-                                                 "upgrade",       "schema-evolution",
-                                                 "modify-rows",   "concurrent-commits",
-                                                 "validate",      "udf",
-                                                 "transforms",    "reader",
-                                                 "parse-metadata"};
+  static const std::vector<std::string> kCaps = [] {
+    std::vector<std::string> names;
+    for (const CapabilityInfo& c : CapabilityTable()) names.emplace_back(c.name);
+    return names;
+  }();
   return kCaps;
 }
 

@@ -1,5 +1,6 @@
 /// \file
 /// Capabilities (capabilities.h).
+#include "model/capability.h"
 #include "generators/capabilities.h"
 
 #include <algorithm>
@@ -9,33 +10,34 @@ namespace ictk {
 namespace {
 
 bool* Member(Capabilities& c, std::string_view name) {
-  if (name == "check") return &c.check;
-  if (name == "unique") return &c.unique;
-  if (name == "primary-key") return &c.primary_key;
-  if (name == "nested-keys") return &c.nested_keys;
-  if (name == "upgrade") return &c.upgrade;
-  if (name == "schema-evolution") return &c.schema_evolution;
-  if (name == "modify-rows") return &c.modify_rows;
-  if (name == "concurrent-commits") return &c.concurrent_commits;
-  if (name == "validate") return &c.validate;
-  if (name == "udf") return &c.udf;
-  if (name == "transforms") return &c.transforms;
-  if (name == "reader") return &c.reader;
-  if (name == "parse-metadata") return &c.parse_metadata;
+  const std::optional<Capability> id = ParseCapability(name);
+  if (!id) return nullptr;
+  switch (*id) {
+    case Capability::kCheck: return &c.check;
+    case Capability::kUnique: return &c.unique;
+    case Capability::kPrimaryKey: return &c.primary_key;
+    case Capability::kNestedKeys: return &c.nested_keys;
+    case Capability::kUpgrade: return &c.upgrade;
+    case Capability::kSchemaEvolution: return &c.schema_evolution;
+    case Capability::kModifyRows: return &c.modify_rows;
+    case Capability::kConcurrentCommits: return &c.concurrent_commits;
+    case Capability::kValidate: return &c.validate;
+    case Capability::kUdf: return &c.udf;
+    case Capability::kTransforms: return &c.transforms;
+    case Capability::kReader: return &c.reader;
+    case Capability::kParseMetadata: return &c.parse_metadata;
+  }
   return nullptr;
 }
 
 }  // namespace
 
 const std::vector<std::string_view>& AllCapabilityNames() {
-  static const std::vector<std::string_view> kNames = {
-      "check",         "unique",
-      "primary-key",   "nested-keys",
-      "upgrade",       "schema-evolution",
-      "modify-rows",   "concurrent-commits",
-      "validate",      "udf",
-      "transforms",    "reader",
-      "parse-metadata"};
+  static const std::vector<std::string_view> kNames = [] {
+    std::vector<std::string_view> names;
+    for (const CapabilityInfo& c : CapabilityTable()) names.push_back(c.name);
+    return names;
+  }();
   return kNames;
 }
 

@@ -1,5 +1,6 @@
 /// \file
 /// Report records, their JSON and the totals (report.h).
+#include "model/capability.h"
 #include "reports/report.h"
 
 #include <fmt/format.h>
@@ -171,34 +172,10 @@ bool IsConformant(Verdict verdict) {
 }
 
 std::string_view CapabilityForRule(std::string_view rule) {
-  struct Entry {
-    std::string_view prefix;
-    std::string_view capability;
-  };
-  static constexpr Entry kTable[] = {
-      {"upg.readers-ignore-identifiers", "reader"},
-      {"upg.", "upgrade"},
-      {"id.readers-tolerate-missing", "reader"},
-      {"st.reader-lookup", "reader"},
-      {"enf.retry-", "concurrent-commits"},
-      {"enf.modified-row", "modify-rows"},
-      {"expr.udf-status", "udf"},
-      {"expr.deterministic", "udf"},
-      {"sch.", "schema-evolution"},
-      {"ice.type-promotion", "schema-evolution"},
-      {"ice.required-needs-default", "schema-evolution"},
-      {"key.pk-required", "primary-key"},
-      {"def.single-pk", "primary-key"},
-      {"sem.primary-key", "primary-key"},
-      {"sem.unique", "unique"},
-      {"key.unique-optional-ok", "unique"},
-      {"sem.check", "check"},
-      {"expr.", "check"},
-      {"enf.retry-check", "check"},
-  };
-  for (const Entry& e : kTable)
-    if (rule.substr(0, e.prefix.size()) == e.prefix) return e.capability;
-  return {};
+  const std::optional<RuleId> id = ParseRuleId(rule);
+  if (!id) return {};
+  const std::optional<Capability> cap = CapabilityOfRule(*id);
+  return cap ? ToString(*cap) : std::string_view{};
 }
 
 std::string CasesText(const Totals& totals) {
@@ -341,24 +318,8 @@ std::map<std::string, std::vector<std::string>> ProfileOutOfReach(const RunHeade
 }
 
 std::string_view RequestOfCapability(std::string_view capability) {
-  struct Entry {
-    std::string_view capability;
-    std::string_view op;
-  };
-  static constexpr Entry kTable[] = {
-      {"check", "add-constraint"},
-      {"unique", "add-constraint"},
-      {"primary-key", "add-constraint"},
-      {"upgrade", "upgrade"},
-      {"schema-evolution", "update-schema"},
-      {"concurrent-commits", "begin"},
-      {"validate", "validate"},
-      {"udf", "define-function"},
-      {"reader", "read-statuses"},
-      {"parse-metadata", "parse-metadata"},
-  };
-  for (const Entry& e : kTable)
-    if (e.capability == capability) return e.op;
+  for (const CapabilityInfo& c : CapabilityTable())
+    if (c.name == capability) return c.request_op;
   return {};
 }
 

@@ -18,13 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kCapabilities[] = {"check",         "unique",
-                                         "primary-key",   "nested-keys",
-                                         "upgrade",       "schema-evolution",
-                                         "modify-rows",   "concurrent-commits",
-                                         "validate",      "udf",
-                                         "transforms",    "reader",
-                                         "parse-metadata"};
 
 json Envelope(const json& id, std::string_view result) {
   json j = json::object();
@@ -182,7 +175,7 @@ json Session::CallUnchecked(const json& request) {
         {"version", "0.1.0"},
         {"language", "c++"}};
     j["format-versions"] = {1, 2, 3, 4};
-    j["capabilities"] = kCapabilities;
+    j["capabilities"] = AllCapabilities();
     ProfileHello(profile_, j);
     return j;
   }
