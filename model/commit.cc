@@ -10,6 +10,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "model/definition_rules.h"
 #include "model/operations_internal.h"
 #include "model/single_value.h"
 
@@ -213,7 +214,8 @@ void KeysAgainstRemaining(const KeyIndex& index, const std::vector<RowChange>& c
     if ((touch.by_added || touch.by_modified) && e.example.empty()) e.example = touch.key;
   }
   const int64_t nulls = static_cast<int64_t>(index.null_rows()) + null_delta;
-  e.holds_after = duplicates == 0 && (!index.primary_key() || nulls == 0);
+  e.holds_after =
+      index.primary_key() ? PrimaryKeyHolds(duplicates, nulls) : UniqueHolds(duplicates);
   e.violated_after = !e.holds_after;
 }
 
@@ -229,7 +231,7 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
   e.calls_udf = tally.calls_udf;
   e.nondeterministic = tally.calls_nondeterministic;
   if (!check.expression) {
-    e.holds_after = violating <= 0 && unevaluable <= 0;
+    e.holds_after = CheckHolds(violating, unevaluable);
     e.violated_after = violating > 0;
     return;
   }
@@ -257,7 +259,7 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
       if (e.example.empty()) e.example = c.key;
     }
   }
-  e.holds_after = violating <= 0 && unevaluable <= 0;
+  e.holds_after = CheckHolds(violating, unevaluable);
   e.violated_after = violating > 0;
 }
 
@@ -485,8 +487,9 @@ StatusExpectation ExpectStatus(const ConstraintEffect& e, const Snapshot* parent
   // (enf.retry-recompute-statuses)
   if (ctx.retry) {
     s.also_rule = RuleId::kEnfRetryRecomputeStatuses;
-  } else if (e.calls_udf && sc.parent_status == ConstraintStatus::kInvalid &&
-             !ctx.switches.udf_check_carries_invalid) {
+  } else if (sc.parent_status == ConstraintStatus::kInvalid &&
+             !UdfStatusPermits(sc, ConstraintStatus::kInvalid, /*as_carry=*/true,
+                               ctx.switches)) {
     // A UDF check's parent `invalid` kept, where it no longer holds: "a writer must not
     // ... keep the parent snapshot's status for it" (expr.udf-status; Judge names it only
     // for a status equal to the parent's).
@@ -739,7 +742,7 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
       b.MustReject(RejectKind::kInvalidRequest,
                    MakeFinding(RuleId::kProtoRequest,
                                fmt::format("unknown constraint '{}'", name)));
-      if (table->metadata.format_version < 4) {
+      if (!ConstraintsSupported(table->metadata.format_version)) {
         b.MayReject(
             RejectKind::kUnsupportedFormatVersion,
             MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));

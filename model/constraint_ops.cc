@@ -5,8 +5,9 @@
 /// answer must follow (judged in outcome.cc).
 #include <fmt/format.h>
 
-#include "model/id_rules.h"
 #include "model/constraint_rules.h"
+#include "model/definition_rules.h"
+#include "model/id_rules.h"
 #include "model/operations_internal.h"
 
 namespace ictk::internal {
@@ -16,7 +17,7 @@ namespace {
 /// "Constraints are added in v4 and are not supported in v3 or earlier." (def.v4-only):
 /// "adding a constraint to a v1–v3 table is rejected" with unsupported-format-version.
 bool V4Only(const TableMetadata& md, OutcomeBuilder& b) {
-  if (md.format_version >= 4) return true;
+  if (ConstraintsSupported(md.format_version)) return true;
   b.MustReject(
       RejectKind::kUnsupportedFormatVersion,
       MakeFinding(RuleId::kDefV4Only,
@@ -208,7 +209,7 @@ std::optional<AllowedOutcome> FindNamedConstraint(const CatalogState& state,
   OutcomeBuilder b;
   b.MustReject(RejectKind::kInvalidRequest,
                MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", name)));
-  if (table->metadata.format_version < 4) {
+  if (!ConstraintsSupported(table->metadata.format_version)) {
     b.MayReject(RejectKind::kUnsupportedFormatVersion,
                 MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));
   }
@@ -296,10 +297,8 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
     e.name = updated.name.value_or("");
     e.definition.enforced = updated.enforced;
     e.rule = RuleId::kUpdNameEnforcedOnly;
-    const bool changed =
-        updated.name != before->name || updated.enforced != before->enforced;
     // "timestamp-ms must be updated when the constraint is updated" (upd.timestamp)
-    if (changed) {
+    if (TimestampMustBeUpdated(*before, updated)) {
       e.timestamp_must_change_from = before->timestamp_ms;
       e.timestamp_must_be = request.now_ms;  // proto.timestamp-from-now
     }
@@ -380,7 +379,7 @@ std::optional<TableMetadata> CanonicalUpdateConstraint(const TableState& table,
     if (c.id != before->id) continue;
     if (op.set.name) c.name = op.set.name;
     if (op.set.enforced) c.enforced = op.set.enforced;
-    if (c.name != before->name || c.enforced != before->enforced) c.timestamp_ms = now;
+    if (TimestampMustBeUpdated(*before, c)) c.timestamp_ms = now;
   }
   return md;
 }

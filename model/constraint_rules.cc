@@ -10,6 +10,8 @@
 #include <functional>
 #include <set>
 
+#include "model/definition_rules.h"
+
 namespace ictk {
 namespace {
 
@@ -241,7 +243,8 @@ Findings CheckReferencedExist(const Constraint& constraint, const Schema& schema
   if (IsKeyType(constraint) && constraint.field_ids) {
     const auto& ids = *constraint.field_ids;
     for (size_t i = 0; i < ids.size(); ++i) {
-      Require(out, FindField(schema, ids[i]).has_value(), RuleId::kSchReferencedExist,
+      Require(out, ReferencedFieldExists(schema.fields, ids[i]),
+              RuleId::kSchReferencedExist,
               fmt::format("field ID {} is not in the current schema", ids[i]),
               constraint.id, FieldPointer(pointer, i));
     }
@@ -250,7 +253,7 @@ Findings CheckReferencedExist(const Constraint& constraint, const Schema& schema
     Walk(*constraint.expression, pointer + "/expression",
          [&](const Expr& e, const std::string& at) {
            if (e.op != ExprOp::kReference) return;
-           Require(out, FindField(schema, e.field_id).has_value(),
+           Require(out, ReferencedFieldExists(schema.fields, e.field_id),
                    RuleId::kSchReferencedExist,
                    fmt::format("field ID {} is not in the current schema", e.field_id),
                    constraint.id, at);
@@ -336,6 +339,7 @@ Findings CheckKeyPkRequired(const Constraint& constraint, const Schema& schema,
   Findings out;
   if (constraint.type != ConstraintType::kPrimaryKey) return out;
   ForEachKeyField(constraint, schema, [&](size_t i, const FieldLocation& loc) {
+    if (PrimaryKeyFieldRequired(loc)) return;
     Require(out, loc.field.required, RuleId::kKeyPkRequired,
             fmt::format("{} of a primary key is optional", Describe(loc)), constraint.id,
             FieldPointer(pointer, i));
@@ -598,8 +602,7 @@ Findings CheckUpdRestatement(const Constraint& before, const ConstraintUpdate& u
 Findings CheckUpdTimestamp(const Constraint& before, const Constraint& after,
                            const std::string& pointer) {
   Findings out;
-  const bool updated = before.name != after.name || before.enforced != after.enforced;
-  if (updated) {
+  if (TimestampMustBeUpdated(before, after)) {
     Require(out, before.timestamp_ms != after.timestamp_ms, RuleId::kUpdTimestamp,
             fmt::format("the constraint was updated but timestamp-ms stayed {}",
                         before.timestamp_ms.value_or(0)),

@@ -316,6 +316,11 @@ Findings CheckSequenceNumberBound(const TableMetadata& md) {
   return out;
 }
 
+bool SnapshotTimestampAfterParent(int32_t format_version, int64_t timestamp_ms,
+                                  int64_t parent_timestamp_ms) {
+  return format_version < 4 || timestamp_ms > parent_timestamp_ms;
+}
+
 /// "v4 also requires each snapshot's `timestamp-ms` to be strictly greater than its
 /// parent's" (SURROUNDINGS.md) (ice.v4-snapshot-timestamps).
 Findings CheckV4SnapshotTimestamps(const TableMetadata& md) {
@@ -333,7 +338,10 @@ Findings CheckV4SnapshotTimestamps(const TableMetadata& md) {
     const auto found = by_id.find(*s.parent_snapshot_id);
     if (found == by_id.end()) continue;
     const Snapshot* parent = found->second;
-    Require(out, s.timestamp_ms > parent->timestamp_ms, RuleId::kIceV4SnapshotTimestamps,
+    Require(out,
+            SnapshotTimestampAfterParent(md.format_version, s.timestamp_ms,
+                                         parent->timestamp_ms),
+            RuleId::kIceV4SnapshotTimestamps,
             "snapshot " + std::to_string(s.snapshot_id) + " has timestamp-ms " +
                 std::to_string(s.timestamp_ms) + ", not after its parent's " +
                 std::to_string(parent->timestamp_ms),

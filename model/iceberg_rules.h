@@ -69,6 +69,12 @@ Findings CheckSequenceNumberBound(const TableMetadata& metadata);
 /// ice.v4-snapshot-timestamps: in v4 a snapshot's timestamp-ms is strictly greater than
 /// its parent's.
 Findings CheckV4SnapshotTimestamps(const TableMetadata& metadata);
+/// ice.v4-snapshot-timestamps: "v4 also requires each snapshot's `timestamp-ms` to be
+/// strictly greater than its parent's" (SURROUNDINGS.md). Whether a snapshot of
+/// `timestamp_ms` whose parent has `parent_timestamp_ms`, in a table of `format_version`,
+/// keeps it.
+bool SnapshotTimestampAfterParent(int32_t format_version, int64_t timestamp_ms,
+                                  int64_t parent_timestamp_ms);
 
 // --- schema rules ---
 

@@ -17,4 +17,8 @@ bool LastConstraintIdUpdated(ConstraintId last, ConstraintId last_before,
   return last == std::max(last_before, highest_assigned);
 }
 
+bool IdNotReused(ConstraintId id, const std::set<ConstraintId>& removed_ids) {
+  return removed_ids.count(id) == 0;
+}
+
 }  // namespace ictk

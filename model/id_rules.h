@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 
 #include "model/constraint.h"
 
@@ -30,5 +31,10 @@ ConstraintId LowestIdAboveLast(ConstraintId last);
 /// `last`: LastConstraintIdUpdated(last, last, id).
 bool LastConstraintIdUpdated(ConstraintId last, ConstraintId last_before,
                              ConstraintId highest_assigned);
+
+/// id.no-reuse: "Constraint IDs must not be reused after the constraint that used an ID
+/// is removed, because retained snapshots may still reference the removed ID." Whether a
+/// new constraint's `id` is none of the `removed_ids`.
+bool IdNotReused(ConstraintId id, const std::set<ConstraintId>& removed_ids);
 
 }  // namespace ictk

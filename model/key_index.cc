@@ -9,6 +9,12 @@
 
 namespace ictk {
 
+bool UniqueHolds(int64_t duplicate_keys) { return duplicate_keys == 0; }
+
+bool PrimaryKeyHolds(int64_t duplicate_keys, int64_t null_rows) {
+  return duplicate_keys == 0 && null_rows == 0;
+}
+
 size_t KeyTupleHash::operator()(const KeyTuple& tuple) const {
   size_t h = 0x9e3779b97f4a7c15ull;
   for (size_t i = 0; i < tuple.size(); ++i) {

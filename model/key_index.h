@@ -51,6 +51,19 @@ KeyTupleMap<V> MakeKeyTupleMap(std::shared_ptr<const std::vector<KeyField>> fiel
   return KeyTupleMap<V>(16, KeyTupleHash{fields}, KeyTupleEqual{fields});
 }
 
+/// sem.unique: "the values of a set of fields must be distinct across the rows in which
+/// every field in the set is non-null; a row in which any field in the set is null is not
+/// compared, so more than one such row may exist". Whether a unique constraint holds on
+/// rows among which `duplicate_keys` key tuples (of non-null fields) are carried by more
+/// than one row.
+bool UniqueHolds(int64_t duplicate_keys);
+
+/// sem.primary-key: "the values of a set of fields must be distinct across all rows and
+/// must not be null". Whether a primary key holds on rows among which `duplicate_keys`
+/// key tuples are carried by more than one row and `null_rows` rows have a null key
+/// field.
+bool PrimaryKeyHolds(int64_t duplicate_keys, int64_t null_rows);
+
 /// The count index of one key constraint.
 class KeyIndex {
  public:
@@ -84,7 +97,9 @@ class KeyIndex {
   /// non-null") or sem.primary-key ("must be distinct across all rows and must not be
   /// null").
   bool Holds() const {
-    return duplicate_keys_ == 0 && (!primary_key_ || null_rows_ == 0);
+    return primary_key_ ? PrimaryKeyHolds(static_cast<int64_t>(duplicate_keys_),
+                                          static_cast<int64_t>(null_rows_))
+                        : UniqueHolds(static_cast<int64_t>(duplicate_keys_));
   }
 
   bool primary_key() const { return primary_key_; }

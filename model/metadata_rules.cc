@@ -1,7 +1,6 @@
 /// \file
 /// The metadata lint (metadata_rules.h): the constraint rules judged on one decoded table
 /// metadata, each finding with its JSON pointer.
-#include "model/id_rules.h"
 #include "model/metadata_rules.h"
 
 #include <fmt/format.h>
@@ -10,7 +9,9 @@
 #include <set>
 
 #include "model/constraint_rules.h"
+#include "model/definition_rules.h"
 #include "model/iceberg_rules.h"
+#include "model/id_rules.h"
 #include "model/status_rules.h"
 
 namespace ictk {
@@ -66,7 +67,7 @@ std::optional<size_t> SchemaPosition(const TableMetadata& metadata, int32_t sche
 /// into v1-v3 metadata.
 Findings CheckV4OnlyFields(const TableMetadata& metadata) {
   Findings out;
-  if (metadata.format_version >= 4) return out;
+  if (ConstraintsSupported(metadata.format_version)) return out;
   const std::string version = fmt::format("format-version {}", metadata.format_version);
   Require(out, !metadata.constraints.has_value(), RuleId::kDefV4Only,
           fmt::format("{} metadata carries constraints", version), std::nullopt,
@@ -178,8 +179,12 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
                                                       ? &*parent->constraint_statuses
                                                       : nullptr,
                                                   id);
-          Require(out, p == ConstraintStatus::kValidated || p == ConstraintStatus::kValid,
-                  RuleId::kStValid,
+          // st.valid on what metadata shows: the parent's status (the rows are not seen,
+          // and a UDF is expr.udf-status below).
+          StatusContext valid;
+          valid.parent_status = p;
+          valid.holds_on_new_snapshot = true;
+          Require(out, ValidAllowed(valid), RuleId::kStValid,
                   parent ? fmt::format("constraint {} is valid but its status in parent "
                                        "snapshot {} is {}",
                                        id, parent->snapshot_id, ToString(p))
@@ -190,8 +195,13 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
         }
         const Constraint* c = FindConstraint(metadata, id);
         if (c && c->type == ConstraintType::kCheck && c->expression) {
+          StatusContext udf;
+          udf.calls_udf = CallsUserDefinedFunction(*c->expression);
           Require(
-              out, !CallsUserDefinedFunction(*c->expression), RuleId::kExprUdfStatus,
+              out,
+              UdfStatusPermits(udf, ConstraintStatus::kValid, /*as_carry=*/false,
+                               switches),
+              RuleId::kExprUdfStatus,
               fmt::format("constraint {} calls a user-defined function and must not be "
                           "recorded valid",
                           id),
@@ -231,9 +241,8 @@ Findings CheckNoIdentifiersInAddedSchemas(const TableMetadata& metadata,
   for (size_t j = 0; j < metadata.schemas.size(); ++j) {
     const Schema& schema = metadata.schemas[j];
     if (earlier_schema_ids.count(schema.schema_id.value_or(0))) continue;
-    const bool carries =
-        schema.identifier_field_ids && !schema.identifier_field_ids->empty();
-    Require(out, !carries, RuleId::kUpgNoIdentifiersInV4,
+    Require(out, NoIdentifiersInV4Schema(metadata.format_version, schema),
+            RuleId::kUpgNoIdentifiersInV4,
             fmt::format("schema {} was added to the v4 table and carries "
                         "identifier-field-ids",
                         schema.schema_id.value_or(0)),

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "model/iceberg_rules.h"
 #include "model/operations_internal.h"
 #include "model/status_rules.h"
 
@@ -275,7 +276,8 @@ void ExpectTimestampsFromNow(const CatalogState& state, const Request& request,
   exp.last_updated_must_be = now;
   if (!snapshot || !exp.new_snapshot) return;
   SnapshotExpectation& se = *exp.new_snapshot;
-  if (exp.format_version >= 4 && se.parent_timestamp_ms && now <= *se.parent_timestamp_ms)
+  if (se.parent_timestamp_ms &&
+      !SnapshotTimestampAfterParent(exp.format_version, now, *se.parent_timestamp_ms))
     return;
   se.timestamp_must_be = now;
 }

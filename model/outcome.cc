@@ -184,7 +184,7 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
                         "is 0",
                         e.name, *c.id),
             c.id);
-    Require(out, !exp.removed_ids.count(*c.id), RuleId::kIdNoReuse,
+    Require(out, IdNotReused(*c.id, exp.removed_ids), RuleId::kIdNoReuse,
             fmt::format("new constraint {} reuses the removed ID {}", e.name, *c.id),
             c.id);
     Require(out, c.timestamp_ms.has_value(), RuleId::kDefRequiredFields,
@@ -251,14 +251,16 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
       if (!list || std::find(list->begin(), list->end(), *e.id) == list->end()) continue;
       if (e.allowed.Contains(s)) continue;
       RuleId rule = RuleBrokenByListedStatus(s);
-      if (s == ConstraintStatus::kValid && e.context.calls_udf)
+      if (s == ConstraintStatus::kValid &&
+          !UdfStatusPermits(e.context, s, /*as_carry=*/false, switches))
         rule = RuleId::kExprUdfStatus;
       // A UDF check recorded with its parent's validated status by a commit that added
       // no rows, where that status no longer holds: the parent's status was kept, which
       // "a writer must not ... keep the parent snapshot's status for it" forbids
       // (expr.udf-status/no-carry), rather than a check that found the rows holding.
-      if (s == ConstraintStatus::kValidated && e.context.calls_udf &&
-          !e.context.commit_added_rows && e.context.parent_status == s)
+      if (s == ConstraintStatus::kValidated && !e.context.commit_added_rows &&
+          e.context.parent_status == s &&
+          !UdfStatusPermits(e.context, s, /*as_carry=*/true, switches))
         rule = RuleId::kExprUdfStatus;
       const std::string detail =
           fmt::format("constraint {} (ID {}) is recorded {}; allowed {}", e.name, *e.id,

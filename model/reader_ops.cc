@@ -4,9 +4,10 @@
 /// `parse-metadata` (what a reader must accept, may reject, must reject).
 #include <fmt/format.h>
 
-#include "model/id_rules.h"
 #include "model/constraint_rules.h"
+#include "model/definition_rules.h"
 #include "model/iceberg_rules.h"
+#include "model/id_rules.h"
 #include "model/operations_internal.h"
 #include "model/status_rules.h"
 
@@ -38,7 +39,8 @@ bool KnownVersion(const TableMetadata& md, const Switches& switches, OutcomeBuil
 /// Returns whether the constraint fields are ignored when accepted.
 bool V3ConstraintFields(const TableMetadata& md, const Switches& switches,
                         OutcomeBuilder& b) {
-  if (md.format_version >= 4 || !CarriesConstraintFields(md)) return false;
+  if (ConstraintsSupported(md.format_version) || !CarriesConstraintFields(md))
+    return false;
   Finding f = MakeFinding(
       RuleId::kDefV4Only,
       fmt::format("v{} metadata carries constraint fields", md.format_version));

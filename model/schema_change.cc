@@ -11,6 +11,7 @@
 #include <set>
 
 #include "model/constraint_rules.h"
+#include "model/definition_rules.h"
 #include "model/iceberg_rules.h"
 #include "model/operations_internal.h"
 #include "model/schema.h"
@@ -331,7 +332,7 @@ void ReferencedExist(const std::vector<const Constraint*>& remaining, const Sche
                      OutcomeBuilder& b) {
   for (const Constraint* c : remaining) {
     for (FieldId id : ReferencedFieldIds(*c)) {
-      if (w.deleted.count(id) || FindField(w.fields, id)) continue;
+      if (w.deleted.count(id) || ReferencedFieldExists(w.fields, id)) continue;
       b.MustReject(
           RejectKind::kInvalidSchemaChange,
           MakeFinding(RuleId::kSchReferencedExist,
@@ -386,7 +387,7 @@ void PkStaysRequired(const std::vector<const Constraint*>& remaining, const Sche
     for (FieldId id : *c->field_ids) {
       std::optional<FieldLocation> loc = FindField(w.fields, id);
       if (!loc) continue;  // reported by sch.remove-referenced
-      if (loc->field.required && !loc->under_optional_struct) continue;
+      if (PrimaryKeyFieldRequired(*loc)) continue;
       b.MustReject(RejectKind::kInvalidSchemaChange,
                    MakeFinding(RuleId::kSchPkStaysRequired,
                                fmt::format("primary-key field {} of {} would be optional",

@@ -238,6 +238,10 @@ const Constraint* FindConstraintById(const TableMetadata& metadata, ConstraintId
   return nullptr;
 }
 
+bool CheckHolds(int64_t violating, int64_t unevaluable) {
+  return violating <= 0 && unevaluable <= 0;
+}
+
 CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& fields,
                       const LiveRows& rows, const FunctionCatalog& functions) {
   CheckTally tally;

@@ -39,13 +39,20 @@ struct SnapshotDelta {
 };
 
 /// How many live rows break one check constraint, and how many it cannot evaluate.
+/// sem.check: "every row must satisfy a predicate". Whether a check holds on rows of
+/// which `violating` make its predicate false and `unevaluable` make it neither true nor
+/// false (e.g. an undefined UDF): only when both are 0.
+bool CheckHolds(int64_t violating, int64_t unevaluable);
+
 struct CheckTally {
   size_t violating = 0;
   size_t unevaluable = 0;
   bool calls_udf = false;
   bool calls_nondeterministic = false;
   std::optional<Expr> expression;  ///< the expression it was counted for
-  bool holds() const { return violating == 0 && unevaluable == 0; }
+  bool holds() const {
+    return CheckHolds(static_cast<int64_t>(violating), static_cast<int64_t>(unevaluable));
+  }
   bool operator==(const CheckTally&) const = default;
 };
 

@@ -6,9 +6,10 @@
 
 #include <functional>
 
-#include "model/id_rules.h"
 #include "model/constraint_rules.h"
+#include "model/definition_rules.h"
 #include "model/iceberg_rules.h"
+#include "model/id_rules.h"
 #include "model/operations_internal.h"
 #include "model/schema.h"
 
@@ -98,9 +99,7 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
   MetadataExpectation exp;
   exp.format_version = op.format_version;
   exp.stale_ids = switches.stale_ids_in_new_snapshot;
-  const bool has_identifiers =
-      op.schema.identifier_field_ids && !op.schema.identifier_field_ids->empty();
-  if (op.format_version >= 4 && has_identifiers) {
+  if (!NoIdentifiersInV4Schema(op.format_version, op.schema)) {
     // "Writers must not set identifier-field-ids in a schema that is added to a v4
     // table": the request may be rejected, or accepted with the stored schema carrying
     // none (with or without a generated pk).
