@@ -20,6 +20,7 @@
 #include "generators/history.h"
 #include "model/operations.h"
 #include "model/rule_id.h"
+#include "model/status_rules.h"
 #include "properties/fixture.h"
 #include "properties/runner.h"
 #include "properties/session.h"
@@ -108,13 +109,18 @@ void Reverse(json& list) {
   list = json(v);
 }
 
-/// The rule a status outside its allowed set breaks (as outcome.cc names it).
-RuleId RuleOfStatus(ConstraintStatus s, bool calls_udf) {
+/// The rule a status outside its allowed set breaks (as outcome.cc names it): a UDF
+/// check's `valid`, and its parent's `validated` kept by a commit that added no rows where
+/// the UDF forbids the carry, break expr.udf-status.
+RuleId RuleOfStatus(ConstraintStatus s, const StatusContext& context) {
   switch (s) {
     case ConstraintStatus::kValidated:
+      if (!context.commit_added_rows && context.parent_status == s &&
+          !UdfStatusPermits(context, s, /*as_carry=*/true, Switches{}))
+        return RuleId::kExprUdfStatus;
       return RuleId::kStValidated;
     case ConstraintStatus::kValid:
-      return calls_udf ? RuleId::kExprUdfStatus : RuleId::kStValid;
+      return context.calls_udf ? RuleId::kExprUdfStatus : RuleId::kStValid;
     case ConstraintStatus::kInvalid:
       return RuleId::kStInvalid;
     case ConstraintStatus::kUnvalidated:
@@ -275,7 +281,7 @@ std::vector<Variation> Variations(const json& canonical, const AllowedOutcome& o
             if (json* bsnap = CurrentSnapshot(bad["metadata"])) {
               MoveStatus(*bsnap, *e.id, s);
               outside = Variation{"status-outside-allowed", bad, false,
-                                  RuleOfStatus(s, e.context.calls_udf)};
+                                  RuleOfStatus(s, e.context)};
             }
             break;
           }

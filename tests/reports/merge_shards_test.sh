@@ -13,7 +13,10 @@ bin=$2
 ictk=$bin/ictk
 source "$(dirname "$0")/../check_lib.sh"
 
-mutant=${ICTK_MERGE_MUTANT:-statuses-not-recomputed-on-retry}
+# A mutant the corpus (replayed by every shard) and the random histories both catch, for
+# causes of their own, so that the run writes failure fixtures to merge (a mutant whose
+# random failures share the corpus failure's cause points at the corpus fixture instead).
+mutant=${ICTK_MERGE_MUTANT:-unique-compares-nulls}
 adapter="builtin:sample?mutant=$mutant"
 common=(certify --adapter "$adapter" --histories 40 --seed 1 --quiet --jobs 1)
 seed2=(certify --adapter "$adapter" --histories 40 --seed 2 --quiet --jobs 1)
