@@ -8,8 +8,8 @@
 #include "codec/json_row.h"
 #include "codec/json_table_metadata.h"
 #include "codec/protocol.h"
-#include "model/operations.h"
-#include "model/table_state.h"
+#include "model/judge/operations.h"
+#include "model/judge/table_state.h"
 
 #ifndef ICTK_VERSION
 #define ICTK_VERSION "0.0.0"

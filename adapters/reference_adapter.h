@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "adapters/adapter.h"
-#include "model/switches.h"
+#include "model/rules/switches.h"
 
 namespace ictk {
 

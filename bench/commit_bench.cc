@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "model/operations.h"
+#include "model/judge/operations.h"
 
 namespace ictk {
 namespace {

@@ -35,7 +35,7 @@
 #include "cli/files_internal.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 #include "properties/corpus.h"
 #include "properties/runner.h"
 #include "reports/digest.h"

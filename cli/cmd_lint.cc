@@ -1,6 +1,6 @@
 /// \file
 /// `ictk lint-metadata`: decodes each table metadata file and reports every finding of the
-/// metadata rules (model/metadata_rules.h) with rule ID and JSON pointer.
+/// metadata rules (model/rules/metadata_rules.h) with rule ID and JSON pointer.
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -14,7 +14,7 @@
 #include "codec/json_table_metadata.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
-#include "model/metadata_rules.h"
+#include "model/rules/metadata_rules.h"
 
 namespace ictk::cli {
 

@@ -9,8 +9,8 @@
 
 #include "cli/commands.h"
 #include "codec/json_catalogue.h"
-#include "model/rule_catalogue.h"
-#include "model/switches.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/rules/switches.h"
 #ifdef ICTK_HAVE_SAMPLE
 #include "sample/sample_adapter.h"
 #endif

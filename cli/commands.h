@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/switches.h"
+#include "model/rules/switches.h"
 
 namespace CLI {
 class App;

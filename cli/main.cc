@@ -11,7 +11,7 @@
 
 #include "cli/adapter_config.h"
 #include "cli/commands.h"
-#include "model/switches.h"
+#include "model/rules/switches.h"
 
 #ifndef ICTK_VERSION
 #define ICTK_VERSION "0.0.0"

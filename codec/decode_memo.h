@@ -22,7 +22,7 @@
 
 #include "codec/protocol.h"
 #include "codec/result.h"
-#include "model/table_metadata.h"
+#include "model/iceberg/table_metadata.h"
 
 namespace ictk {
 

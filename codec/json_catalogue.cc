@@ -1,6 +1,6 @@
 #include "codec/json_catalogue.h"
 
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 
 namespace ictk {
 

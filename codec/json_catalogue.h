@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "model/finding.h"
-#include "model/switches.h"
+#include "model/rules/finding.h"
+#include "model/rules/switches.h"
 
 namespace ictk {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "codec/result.h"
-#include "model/constraint.h"
+#include "model/iceberg/constraint.h"
 
 namespace ictk {
 

@@ -28,7 +28,7 @@
 #include <string_view>
 
 #include "codec/result.h"
-#include "model/expression.h"
+#include "model/iceberg/expression.h"
 
 namespace ictk {
 

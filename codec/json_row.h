@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "codec/result.h"
-#include "model/types.h"
-#include "model/value.h"
+#include "model/iceberg/types.h"
+#include "model/iceberg/value.h"
 
 namespace ictk {
 

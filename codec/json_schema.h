@@ -1,14 +1,14 @@
 /// \file
 /// Iceberg schemas as JSON: a struct type object plus `schema-id` and
 /// `identifier-field-ids`. Structural decoding only; the schema rules (unique field IDs,
-/// identifier fields, types by format version) are in model/iceberg_rules.h.
+/// identifier fields, types by format version) are in model/rules/iceberg_rules.h.
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "codec/result.h"
-#include "model/types.h"
+#include "model/iceberg/types.h"
 
 namespace ictk {
 

@@ -7,7 +7,7 @@
 /// decode(encode(decode(x))) == decode(x).
 ///
 /// What the decoder rejects (an error naming the JSON pointer) and what it leaves to
-/// CheckIcebergMetadata (model/iceberg_rules.h): members TableMetadata cannot represent
+/// CheckIcebergMetadata (model/rules/iceberg_rules.h): members TableMetadata cannot represent
 /// as absent are required here (`format-version`, `last-updated-ms`, `last-column-id`;
 /// from v2 `schemas`, `partition-specs`, `sort-orders`), as is the right JSON kind of
 /// every member; members kept as optionals are judged by ice.metadata-required. Any
@@ -24,7 +24,7 @@
 #include <string_view>
 
 #include "codec/result.h"
-#include "model/table_metadata.h"
+#include "model/iceberg/table_metadata.h"
 
 namespace ictk {
 

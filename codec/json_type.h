@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "codec/result.h"
-#include "model/types.h"
+#include "model/iceberg/types.h"
 
 namespace ictk {
 

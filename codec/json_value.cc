@@ -7,7 +7,7 @@
 #include "codec/json_internal.h"
 #include "codec/json_keys.h"
 #include "codec/json_type.h"
-#include "model/value_parse.h"
+#include "model/iceberg/value_parse.h"
 
 namespace ictk {
 namespace {

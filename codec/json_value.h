@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "codec/result.h"
-#include "model/types.h"
-#include "model/value.h"
+#include "model/iceberg/types.h"
+#include "model/iceberg/value.h"
 
 namespace ictk {
 

@@ -3,7 +3,7 @@
 /// of ARCHITECTURE.md's table and the four kinds of response, decoded with a JSON pointer
 /// in every error and encoded deterministically. Schemas, types, values, expressions,
 /// constraints, rows and table metadata go through their own codec files.
-#include "model/capability.h"
+#include "model/judge/capability.h"
 #include "codec/protocol.h"
 
 #include <fmt/format.h>

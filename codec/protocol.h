@@ -1,6 +1,6 @@
 /// \file
 /// The adapter protocol's messages (ARCHITECTURE.md, docs/protocol.md) in JSON: requests
-/// (model/requests.h) and responses, each decoded with a JSON pointer in every error and
+/// (model/judge/requests.h) and responses, each decoded with a JSON pointer in every error and
 /// encoded deterministically. Every transport carries exactly these objects.
 #pragma once
 
@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "codec/result.h"
-#include "model/constraint.h"
-#include "model/finding.h"
-#include "model/outcome.h"
-#include "model/requests.h"
-#include "model/table_metadata.h"
-#include "model/value.h"
+#include "model/iceberg/constraint.h"
+#include "model/rules/finding.h"
+#include "model/judge/outcome.h"
+#include "model/judge/requests.h"
+#include "model/iceberg/table_metadata.h"
+#include "model/iceberg/value.h"
 
 namespace ictk {
 

@@ -26,9 +26,9 @@
 #include "codec/json_type.h"
 #include "codec/json_value.h"
 #include "codec/protocol.h"
-#include "model/iceberg_rules.h"
-#include "model/metadata_rules.h"
-#include "model/switches.h"
+#include "model/rules/iceberg_rules.h"
+#include "model/rules/metadata_rules.h"
+#include "model/rules/switches.h"
 
 #if __has_include("fixtures/fixture_file.h")
 #include "fixtures/fixture_file.h"

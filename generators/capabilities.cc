@@ -1,6 +1,6 @@
 /// \file
 /// Capabilities (capabilities.h).
-#include "model/capability.h"
+#include "model/judge/capability.h"
 #include "generators/capabilities.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "generators/gen_internal.h"
-#include "model/constraint_rules.h"
+#include "model/rules/constraint_rules.h"
 
 namespace ictk {
 namespace {

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "generators/capabilities.h"
-#include "model/constraint.h"
-#include "model/evaluate.h"
-#include "model/rule_id.h"
-#include "model/types.h"
+#include "model/iceberg/constraint.h"
+#include "model/iceberg/evaluate.h"
+#include "model/rules/rule_id.h"
+#include "model/iceberg/types.h"
 
 namespace ictk {
 

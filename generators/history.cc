@@ -12,8 +12,8 @@
 #include <string>
 
 #include "generators/gen_internal.h"
-#include "model/operations.h"
-#include "model/rule_catalogue.h"
+#include "model/judge/operations.h"
+#include "model/judge/rule_catalogue.h"
 
 namespace ictk {
 namespace {

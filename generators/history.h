@@ -35,10 +35,10 @@
 #include "generators/schema_edits.h"
 #include "generators/schema_gen.h"
 #include "generators/value_gen.h"
-#include "model/requests.h"
-#include "model/rule_id.h"
-#include "model/switches.h"
-#include "model/table_state.h"
+#include "model/judge/requests.h"
+#include "model/rules/rule_id.h"
+#include "model/rules/switches.h"
+#include "model/judge/table_state.h"
 
 namespace ictk {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "generators/value_gen.h"
-#include "model/table_state.h"
+#include "model/judge/table_state.h"
 
 namespace ictk {
 namespace {

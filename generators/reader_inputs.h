@@ -22,9 +22,9 @@
 
 #include "generators/capabilities.h"
 #include "generators/history.h"
-#include "model/rule_id.h"
-#include "model/switches.h"
-#include "model/table_metadata.h"
+#include "model/rules/rule_id.h"
+#include "model/rules/switches.h"
+#include "model/iceberg/table_metadata.h"
 
 namespace ictk {
 

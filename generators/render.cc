@@ -17,11 +17,11 @@
 #include "generators/reader_inputs.h"
 #include "generators/schema_gen.h"
 #include "generators/value_gen.h"
-#include "model/constraint_rules.h"
-#include "model/evaluate.h"
-#include "model/rule_catalogue.h"
-#include "model/schema.h"
-#include "model/value_compare.h"
+#include "model/rules/constraint_rules.h"
+#include "model/iceberg/evaluate.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/iceberg/schema.h"
+#include "model/iceberg/value_compare.h"
 
 namespace ictk {
 namespace {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/types.h"
+#include "model/iceberg/types.h"
 
 namespace ictk {
 

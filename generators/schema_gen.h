@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/types.h"
+#include "model/iceberg/types.h"
 
 namespace ictk {
 

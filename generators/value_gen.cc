@@ -8,7 +8,7 @@
 #include <string>
 
 #include "generators/gen_internal.h"
-#include "model/value_parse.h"
+#include "model/iceberg/value_parse.h"
 
 namespace ictk {
 namespace {

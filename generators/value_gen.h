@@ -18,8 +18,8 @@
 #include <mutex>
 #include <vector>
 
-#include "model/types.h"
-#include "model/value.h"
+#include "model/iceberg/types.h"
+#include "model/iceberg/value.h"
 
 namespace ictk {
 

@@ -17,7 +17,7 @@
 #include "codec/result.h"
 #include "fixtures/expectation_file.h"
 #include "fixtures/fixture_file.h"
-#include "model/switches.h"
+#include "model/rules/switches.h"
 #include "properties/session.h"
 #include "reports/report.h"
 

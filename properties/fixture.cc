@@ -14,8 +14,8 @@
 #include "codec/json_text.h"
 #include "codec/json_type.h"
 #include "codec/protocol.h"
-#include "model/constraint_rules.h"
-#include "model/single_value.h"
+#include "model/rules/constraint_rules.h"
+#include "model/iceberg/single_value.h"
 #include "reports/digest.h"
 
 namespace ictk {

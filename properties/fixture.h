@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "model/outcome.h"
-#include "model/requests.h"
-#include "model/switches.h"
-#include "model/table_state.h"
+#include "model/judge/outcome.h"
+#include "model/judge/requests.h"
+#include "model/rules/switches.h"
+#include "model/judge/table_state.h"
 
 namespace ictk {
 

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "generators/history.h"
-#include "model/finding.h"
-#include "model/outcome.h"
-#include "model/switches.h"
+#include "model/rules/finding.h"
+#include "model/judge/outcome.h"
+#include "model/rules/switches.h"
 #include "properties/session.h"
 #include "reports/report.h"
 

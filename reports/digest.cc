@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdint>
 
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 
 namespace ictk {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/switches.h"
+#include "model/rules/switches.h"
 
 namespace ictk {
 

@@ -10,8 +10,8 @@
 #include <set>
 
 #include "codec/json_text.h"
-#include "model/rule_catalogue.h"
-#include "model/rule_id.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/rules/rule_id.h"
 #include "reports/history_svg.h"
 
 namespace ictk {

@@ -1,6 +1,6 @@
 /// \file
 /// Report records, their JSON and the totals (report.h).
-#include "model/capability.h"
+#include "model/judge/capability.h"
 #include "reports/report.h"
 
 #include <fmt/format.h>
@@ -11,8 +11,8 @@
 #include <type_traits>
 
 #include "codec/json_text.h"
-#include "model/rule_catalogue.h"
-#include "model/rule_id.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/rules/rule_id.h"
 
 namespace ictk {
 namespace {

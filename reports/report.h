@@ -21,7 +21,7 @@
 
 namespace ictk {
 
-struct RuleInfo;  // model/rule_catalogue.h
+struct RuleInfo;  // model/judge/rule_catalogue.h
 
 /// A case's verdict (ARCHITECTURE.md's list).
 enum class Verdict {

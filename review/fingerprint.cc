@@ -9,10 +9,10 @@
 #include <optional>
 #include <set>
 
-#include "model/operations.h"
-#include "model/outcome.h"
-#include "model/requests.h"
-#include "model/table_state.h"
+#include "model/judge/operations.h"
+#include "model/judge/outcome.h"
+#include "model/judge/requests.h"
+#include "model/judge/table_state.h"
 #include "reports/digest.h"
 #include "review/spec_diff.h"
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "model/switches.h"
+#include "model/rules/switches.h"
 
 namespace ictk {
 

@@ -7,7 +7,7 @@
 #include "codec/json_table_metadata.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
-#include "model/operations.h"
+#include "model/judge/operations.h"
 #include "review/review.h"
 
 namespace ictk {

@@ -13,8 +13,8 @@
 
 #include "codec/json_text.h"
 #include "codec/protocol.h"
-#include "model/operations.h"
-#include "model/rule_catalogue.h"
+#include "model/judge/operations.h"
+#include "model/judge/rule_catalogue.h"
 #include "properties/fixture.h"
 #include "properties/minimize.h"
 #include "properties/runner.h"

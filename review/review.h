@@ -3,7 +3,7 @@
 ///
 /// - the trace of the text (review/trace.h): untraced sentences, stale rules, sentences
 ///   that quotes cover only in part;
-/// - every interpretation switch (model/switches.h), each alternative against the default
+/// - every interpretation switch (model/rules/switches.h), each alternative against the default
 ///   and, where the default is `either`, each side against the other: how many generated
 ///   histories disagree (spec_diff.h) and the shortest disagreeing history, minimized
 ///   (properties/minimize.h), with the sentences that decide it;
@@ -24,9 +24,9 @@
 #include <vector>
 
 #include "codec/result.h"
-#include "model/requests.h"
-#include "model/rule_id.h"
-#include "model/switches.h"
+#include "model/judge/requests.h"
+#include "model/rules/rule_id.h"
+#include "model/rules/switches.h"
 #include "review/spec_diff.h"
 #include "review/spec_text.h"
 #include "review/trace.h"

@@ -1,6 +1,6 @@
 /// \file
 /// `ictk spec-diff`: the same generated histories judged by the model under two readings
-/// (interpretation switches, model/switches.h), on the model alone. A history disagrees
+/// (interpretation switches, model/rules/switches.h), on the model alone. A history disagrees
 /// at the first step where the two allowed outcomes differ in the result (`ok` allowed,
 /// rejection allowed), the allowed error kinds, the allowed status set of a constraint in
 /// the new snapshot, whether that snapshot may list removed constraint IDs, what a reader
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "generators/history.h"
-#include "model/switches.h"
+#include "model/rules/switches.h"
 
 namespace ictk {
 

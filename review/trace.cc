@@ -15,7 +15,7 @@
 #include "codec/json_text.h"
 #include "reports/render.h"
 #include "generators/history.h"
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 #include "properties/runner.h"
 
 #ifndef ICTK_REVIEW_SOURCE_DIR
@@ -34,7 +34,7 @@ bool IdChar(char c) {
 
 bool IsSourceDir(const fs::path& dir) {
   std::error_code ec;
-  return fs::exists(dir / "model" / "rule_catalogue.cc", ec) &&
+  return fs::exists(dir / "model" / "judge" / "rule_catalogue.cc", ec) &&
          fs::is_directory(dir / "tests", ec);
 }
 

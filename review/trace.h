@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/rule_id.h"
+#include "model/rules/rule_id.h"
 #include "review/spec_text.h"
 
 namespace ictk {
@@ -40,7 +40,7 @@ struct TraceEvidence {
 int64_t CountRuleMentions(std::string_view text, std::string_view rule_id);
 
 /// The source tree: `given` when not empty, else the nearest directory from the working
-/// directory upwards that holds model/rule_catalogue.cc, else the tree the binary was
+/// directory upwards that holds model/judge/rule_catalogue.cc, else the tree the binary was
 /// built from; "" when none exists.
 std::string FindSourceDir(const std::string& given);
 
@@ -50,7 +50,7 @@ TraceEvidence CollectEvidence(const std::string& source_dir, int histories,
                               uint64_t seed);
 
 /// A further sentence of the spec that a rule implements, beyond the rule catalogue's one
-/// quote per rule (model/rule_catalogue.h): the normative sentences that restate, explain
+/// quote per rule (model/judge/rule_catalogue.h): the normative sentences that restate, explain
 /// or extend a rule (the `enforced` field's description, the examples of non-row-local
 /// expressions, ...). Verbatim from the seed after collapsing whitespace, like the
 /// catalogue's quotes; trace matches and reports them the same way.

@@ -1,5 +1,5 @@
 /// \file
-/// The sample's check-expression engine (independent of model/evaluate.h): compiles a
+/// The sample's check-expression engine (independent of model/iceberg/evaluate.h): compiles a
 /// check expression against a schema into a typed tree (literals bound to the type of
 /// what they are compared with, operands aligned by safe promotion, functions resolved to
 /// the `iceberg_functions` built-ins or to UDFs), then evaluates it over rows, two-valued
@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "model/expression.h"
-#include "model/types.h"
-#include "model/value.h"
+#include "model/iceberg/expression.h"
+#include "model/iceberg/types.h"
+#include "model/iceberg/value.h"
 
 namespace ictk::sample {
 

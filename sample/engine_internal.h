@@ -3,7 +3,7 @@
 /// and, per snapshot, an immutable set of rows, the way data files are), the catalog's
 /// UDFs, and open transactions. Every operation works on a copy of the table and swaps it
 /// in only when it succeeds, so a rejected request changes nothing. Requests arrive as
-/// the model's plain request values (model/requests.h); answers leave as `Reply` values
+/// the model's plain request values (model/judge/requests.h); answers leave as `Reply` values
 /// that the wire layer (sample_adapter.cc) encodes.
 #pragma once
 
@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "model/constraint.h"
-#include "model/requests.h"
-#include "model/table_metadata.h"
-#include "model/value.h"
+#include "model/iceberg/constraint.h"
+#include "model/judge/requests.h"
+#include "model/iceberg/table_metadata.h"
+#include "model/iceberg/value.h"
 #include "sample/check_internal.h"
 #include "sample/divergent_internal.h"
 #include "sample/mutants_internal.h"

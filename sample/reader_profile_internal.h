@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/requests.h"
+#include "model/judge/requests.h"
 #include "sample/engine_internal.h"
 #include "sample/mutants_internal.h"
 

@@ -1,5 +1,5 @@
 /// \file
-/// The sample's schema knowledge (independent of model/schema.h): an index of every field
+/// The sample's schema knowledge (independent of model/iceberg/schema.h): an index of every field
 /// ID of a schema with where it sits (its struct path, whether it is inside a list or a
 /// map, whether an enclosing struct is optional), Iceberg's schema validity by format
 /// version, key-field eligibility, and type promotion.
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/types.h"
+#include "model/iceberg/types.h"
 
 namespace ictk::sample {
 

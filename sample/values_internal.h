@@ -1,5 +1,5 @@
 /// \file
-/// The sample's own value semantics (none of model/value_compare.h): Iceberg equality and
+/// The sample's own value semantics (none of model/iceberg/value_compare.h): Iceberg equality and
 /// hashing of key tuples, the canonical comparable form that check comparisons use,
 /// Murmur3 x86_32 for `bucket`, and the value conversions of type promotion, which
 /// reading a row written under an older schema applies (projection by field ID).
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "model/types.h"
-#include "model/value.h"
+#include "model/iceberg/types.h"
+#include "model/iceberg/value.h"
 
 namespace ictk::sample {
 

@@ -7,8 +7,8 @@
 #include "codec/json_schema.h"
 #include "codec/json_text.h"
 #include "ictk/adapter.h"
-#include "model/rule_catalogue.h"
-#include "model/types.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/iceberg/types.h"
 
 int main() {
   int failures = 0;

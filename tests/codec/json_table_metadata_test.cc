@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/json_text.h"
-#include "model/iceberg_rules.h"
+#include "model/rules/iceberg_rules.h"
 #include "tests/codec/codec_exceptions_internal.h"
 #include "tests/codec/test_data_internal.h"
 

@@ -1,4 +1,4 @@
-// The metadata lint (model/metadata_rules.h) on metadata files decoded by the codec: the
+// The metadata lint (model/rules/metadata_rules.h) on metadata files decoded by the codec: the
 // hand-written files of tests/data/lint and the real Apache Iceberg metadata of
 // tests/data/iceberg-real. (The lint on metadata built in code is tested with the model, in
 // tests/model/metadata_rules_test.cc; these need the codec, so they live in its layer.)
@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "codec/json_table_metadata.h"
-#include "model/metadata_rules.h"
-#include "model/rule_id.h"
+#include "model/rules/metadata_rules.h"
+#include "model/rules/rule_id.h"
 #include "tests/model/constraint_test_util_internal.h"
 
 namespace ictk {

@@ -14,9 +14,9 @@
 #include "generators/constraint_gen.h"
 #include "generators/schema_gen.h"
 #include "generators/value_gen.h"
-#include "model/operations.h"
-#include "model/rule_catalogue.h"
-#include "model/schema.h"
+#include "model/judge/operations.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/iceberg/schema.h"
 
 namespace ictk {
 namespace {

@@ -13,7 +13,7 @@
 #include "generators/history.h"
 #include "generators/schema_gen.h"
 #include "generators/value_gen.h"
-#include "model/operations.h"
+#include "model/judge/operations.h"
 
 namespace ictk {
 namespace {

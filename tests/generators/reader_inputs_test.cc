@@ -11,8 +11,8 @@
 #include <set>
 
 #include "codec/protocol.h"
-#include "model/operations.h"
-#include "model/table_state.h"
+#include "model/judge/operations.h"
+#include "model/judge/table_state.h"
 
 namespace ictk {
 namespace {

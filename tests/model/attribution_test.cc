@@ -4,7 +4,7 @@
 /// does, and checks which rules Judge's findings name.
 #include <gtest/gtest.h>
 
-#include "model/operations.h"
+#include "model/judge/operations.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

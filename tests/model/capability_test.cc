@@ -1,12 +1,12 @@
-// The one table of capabilities (model/capability.h).
-#include "model/capability.h"
+// The one table of capabilities (model/judge/capability.h).
+#include "model/judge/capability.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 
 namespace ictk {
 namespace {

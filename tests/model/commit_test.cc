@@ -1,11 +1,11 @@
 /// \file
-/// Commits through the model (model/commit.cc): enforcement (enf.*), what "holds" means
+/// Commits through the model (model/judge/commit.cc): enforcement (enf.*), what "holds" means
 /// (sem.*), the allowed statuses of the new snapshot, retries after begin/finish,
 /// validate, and existing rows when a constraint becomes enforced. Each test names its
 /// rule.
 #include <gtest/gtest.h>
 
-#include "model/operations.h"
+#include "model/judge/operations.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

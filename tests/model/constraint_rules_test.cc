@@ -1,6 +1,6 @@
 // The rules on constraint definitions, sets of constraints and updates
-// (model/constraint_rules.h): each rule accepted once and rejected once.
-#include "model/constraint_rules.h"
+// (model/rules/constraint_rules.h): each rule accepted once and rejected once.
+#include "model/rules/constraint_rules.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "model/constraint.h"
-#include "model/finding.h"
-#include "model/types.h"
+#include "model/iceberg/constraint.h"
+#include "model/rules/finding.h"
+#include "model/iceberg/types.h"
 #include "tests/model/field_test_util_internal.h"
 
 namespace ictk::testing_util {

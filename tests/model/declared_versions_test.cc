@@ -5,7 +5,7 @@
 /// defines must still be refused, and a declared one is judged as before.
 #include <gtest/gtest.h>
 
-#include "model/operations.h"
+#include "model/judge/operations.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

@@ -1,11 +1,11 @@
-// The definition, upgrade and update rules as predicates (model/definition_rules.h), and
+// The definition, upgrade and update rules as predicates (model/rules/definition_rules.h), and
 // the semantic ones over counts (key_index.h, table_state.h).
-#include "model/definition_rules.h"
+#include "model/rules/definition_rules.h"
 
 #include <gtest/gtest.h>
 
-#include "model/key_index.h"
-#include "model/table_state.h"
+#include "model/judge/key_index.h"
+#include "model/judge/table_state.h"
 
 namespace ictk {
 namespace {

@@ -1,8 +1,8 @@
-// Tests of model/evaluate.h: binding (type alignment, literal rules), two-valued
+// Tests of model/iceberg/evaluate.h: binding (type alignment, literal rules), two-valued
 // null-safe evaluation, the iceberg_functions built-ins (hash vectors of the Iceberg spec
 // Appendix B), user-defined functions, and a RapidCheck property against a naive
 // evaluator.
-#include "model/evaluate.h"
+#include "model/iceberg/evaluate.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "model/types.h"
+#include "model/iceberg/types.h"
 
 namespace ictk::testing_util {
 

@@ -1,6 +1,6 @@
-// The surrounding Iceberg rules (ice.*, model/iceberg_rules.h): each rule passes on valid
+// The surrounding Iceberg rules (ice.*, model/rules/iceberg_rules.h): each rule passes on valid
 // metadata and fires, with its rule ID and pointer, on metadata that breaks it.
-#include "model/iceberg_rules.h"
+#include "model/rules/iceberg_rules.h"
 #include "tests/model/field_test_util_internal.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// The constraint-ID rules as predicates (model/id_rules.h).
-#include "model/id_rules.h"
+// The constraint-ID rules as predicates (model/rules/id_rules.h).
+#include "model/rules/id_rules.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 /// \file
-/// The key index (model/key_index.h): what it counts, how nulls are treated (sem.unique,
+/// The key index (model/judge/key_index.h): what it counts, how nulls are treated (sem.unique,
 /// sem.primary-key), nested key fields, key promotion, and a property: after any sequence
 /// of inserts, erases and modifications the incremental index equals one rebuilt from
 /// scratch and agrees with a brute-force pairwise comparison.
-#include "model/key_index.h"
+#include "model/judge/key_index.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -11,8 +11,8 @@
 
 #include <map>
 
-#include "model/table_state.h"
-#include "model/value_compare.h"
+#include "model/judge/table_state.h"
+#include "model/iceberg/value_compare.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

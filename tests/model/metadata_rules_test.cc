@@ -1,9 +1,9 @@
-// The metadata lint (model/metadata_rules.h) on table metadata built in code.
-#include "model/metadata_rules.h"
+// The metadata lint (model/rules/metadata_rules.h) on table metadata built in code.
+#include "model/rules/metadata_rules.h"
 
 #include <gtest/gtest.h>
 
-#include "model/status_rules.h"
+#include "model/rules/status_rules.h"
 #include "tests/model/constraint_test_util_internal.h"
 
 namespace ictk {

@@ -4,7 +4,7 @@
 /// (proto.request: invalid-request), "a rejected request changes nothing" (proto.answer),
 /// and a property that the incremental indexes and tallies of a table equal ones rebuilt
 /// from its rows after any sequence of commits.
-#include "model/operations.h"
+#include "model/judge/operations.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

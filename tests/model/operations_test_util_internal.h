@@ -13,11 +13,11 @@
 #include <utility>
 #include <vector>
 
-#include "model/operations.h"
-#include "model/outcome.h"
-#include "model/requests.h"
-#include "model/rule_id.h"
-#include "model/switches.h"
+#include "model/judge/operations.h"
+#include "model/judge/outcome.h"
+#include "model/judge/requests.h"
+#include "model/rules/rule_id.h"
+#include "model/rules/switches.h"
 #include "tests/model/field_test_util_internal.h"
 
 namespace ictk::ops_test {

@@ -1,10 +1,10 @@
 /// \file
-/// The reader side through the model (model/reader_ops.cc): read-statuses
+/// The reader side through the model (model/judge/reader_ops.cc): read-statuses
 /// (st.reader-lookup, id.readers-tolerate-missing, upg.readers-ignore-identifiers,
 /// switch v3-constraint-fields) and parse-metadata.
 #include <gtest/gtest.h>
 
-#include "model/operations.h"
+#include "model/judge/operations.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

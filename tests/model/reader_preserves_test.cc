@@ -1,11 +1,11 @@
 /// \file
-/// def.reader-preserves (model/reader_preserves.h) and how parse-metadata judges a
+/// def.reader-preserves (model/rules/reader_preserves.h) and how parse-metadata judges a
 /// reader's re-serialization with it; the reader ops on metadata that breaks a
 /// surrounding Iceberg rule (ice.*: may reject, never must accept).
 #include <gtest/gtest.h>
 
-#include "model/operations.h"
-#include "model/reader_preserves.h"
+#include "model/judge/operations.h"
+#include "model/rules/reader_preserves.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

@@ -1,6 +1,6 @@
-// The rule catalogue (model/rule_catalogue.h): one entry per RuleId, in order, and every
+// The rule catalogue (model/judge/rule_catalogue.h): one entry per RuleId, in order, and every
 // quote verbatim from the seed text.
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <sstream>
 #include <string>
 
-#include "model/rule_catalogue_internal.h"
+#include "model/judge/rule_catalogue_internal.h"
 
 namespace ictk {
 namespace {
@@ -50,7 +50,7 @@ TEST(RuleCatalogue, EveryRuleIdHasExactlyOneWrittenEntry) {
   for (const RuleInfo& e : RuleCatalogueEntries()) ++count[e.id];
   for (RuleId id : kAllRuleIds) {
     EXPECT_EQ(count[id], 1) << RuleIdName(id)
-                            << ": add (exactly) one entry to model/rule_catalogue.cc";
+                            << ": add (exactly) one entry to model/judge/rule_catalogue.cc";
   }
   EXPECT_EQ(RuleCatalogueEntries().size(), std::size(kAllRuleIds));
 }
@@ -71,9 +71,10 @@ TEST(RuleCatalogue, EveryEntryHasTextAndGroup) {
 // Every function a catalogue entry names as checking its rule is defined in the source
 // tree (a name of the form `Name` or `Class::Name` followed by its parameter list at the
 // start of a definition), so `checked_by` cannot go stale.
-TEST(RuleCatalogue, EveryCheckingFunctionResolves) {
-  std::string sources;
-  for (const char* folder : {"model", "codec", "properties", "adapters", "fixtures"}) {
+/// The source files (.cc and .h) under `folders` of the tree, path -> text.
+std::map<std::string, std::string> SourcesUnder(std::initializer_list<const char*> folders) {
+  std::map<std::string, std::string> out;
+  for (const char* folder : folders) {
     for (const auto& e : std::filesystem::recursive_directory_iterator(
              std::filesystem::path(ICTK_SOURCE_DIR) / folder)) {
       const std::string ext = e.path().extension().string();
@@ -81,45 +82,101 @@ TEST(RuleCatalogue, EveryCheckingFunctionResolves) {
       std::ifstream in(e.path());
       std::ostringstream text;
       text << in.rdbuf();
-      sources += text.str();
-      sources += "\n";
+      out[std::filesystem::relative(e.path(), ICTK_SOURCE_DIR).generic_string()] = text.str();
     }
   }
-  ASSERT_GT(sources.size(), 100000u);
+  return out;
+}
+
+/// Whether `source` defines function `name` (`Name` or `Class::Name`): the name after a
+/// return type (or a class's "Class::"), then "(", and the body's "{" before the next ";".
+/// A member defined in its class's body is found after `class Class` / `struct Class`.
+bool Defines(const std::string& source, const std::string& name) {
+  size_t from = 0;
+  std::string look = name;
+  if (const size_t colons = name.find("::"); colons != std::string::npos) {
+    const std::string cls = name.substr(0, colons);
+    if (source.find(name + "(") == std::string::npos) {
+      from = std::min(source.find("class " + cls + " "), source.find("struct " + cls + " "));
+      look = name.substr(colons + 2);
+      if (from == std::string::npos) return false;
+    }
+  }
+  for (size_t at = source.find(look + "(", from); at != std::string::npos;
+       at = source.find(look + "(", at + 1)) {
+    const char before = at == 0 ? '\n' : source[at - 1];
+    if (before != ' ' && before != '\n' && before != ':' && before != '*' && before != '&')
+      continue;
+    const size_t brace = source.find('{', at);
+    const size_t semi = source.find(';', at);
+    if (brace != std::string::npos && (semi == std::string::npos || brace < semi))
+      return true;
+  }
+  return false;
+}
+
+/// The files of `sources` that define free function `name` at namespace scope: a line
+/// that starts, in its first column, with the return type and then `name(`, and whose body's
+/// "{" comes before the next ";" (a call inside `if (...) {` is indented, a declaration
+/// ends with ";").
+std::vector<std::string> DefiningFiles(const std::map<std::string, std::string>& sources,
+                                       const std::string& name) {
+  std::vector<std::string> out;
+  for (const auto& [path, text] : sources) {
+    for (size_t at = text.find(name + "("); at != std::string::npos;
+         at = text.find(name + "(", at + 1)) {
+      const size_t line = text.rfind('\n', at) + 1;  // npos + 1 == 0
+      const std::string prefix = text.substr(line, at - line);
+      if (prefix.empty() || prefix[0] == ' ' || prefix[0] == '/' || prefix[0] == '#' ||
+          prefix.find_first_of("(=;") != std::string::npos || prefix.back() != ' ')
+        continue;
+      const size_t brace = text.find('{', at);
+      const size_t semi = text.find(';', at);
+      if (brace != std::string::npos && (semi == std::string::npos || brace < semi)) {
+        out.push_back(path);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+TEST(RuleCatalogue, EveryCheckingFunctionResolves) {
+  const std::map<std::string, std::string> sources =
+      SourcesUnder({"model", "codec", "properties", "adapters", "fixtures"});
+  ASSERT_GT(sources.size(), 50u);
   int resolved = 0;
   for (const RuleInfo& r : RuleCatalogue()) {
     for (std::string_view fn : r.checked_by) {
       SCOPED_TRACE(std::string(RuleIdName(r.id)) + ": " + std::string(fn));
-      // A definition: the name after a return type (or a class's "Class::"), then "(",
-      // and the body's "{" before the next ";".
-      const std::string name(fn);
-      // A member defined in its class's body: `Holds(` after `class KeyIndex`.
-      size_t from = 0;
-      std::string look = name;
-      if (const size_t colons = name.find("::"); colons != std::string::npos) {
-        const std::string cls = name.substr(0, colons);
-        if (sources.find(name + "(") == std::string::npos) {
-          from = std::min(sources.find("class " + cls + " "), sources.find("struct " + cls + " "));
-          look = name.substr(colons + 2);
-          if (from == std::string::npos) from = sources.size();
-        }
-      }
       bool defined = false;
-      for (size_t at = sources.find(look + "(", from); at != std::string::npos && !defined;
-           at = sources.find(look + "(", at + 1)) {
-        const char before = at == 0 ? '\n' : sources[at - 1];
-        if (before != ' ' && before != '\n' && before != ':' && before != '*' &&
-            before != '&')
-          continue;
-        const size_t brace = sources.find('{', at);
-        const size_t semi = sources.find(';', at);
-        defined = brace != std::string::npos && (semi == std::string::npos || brace < semi);
-      }
-      EXPECT_TRUE(defined) << "no definition of " << name << " in the sources";
+      for (const auto& [path, text] : sources) defined = defined || Defines(text, std::string(fn));
+      EXPECT_TRUE(defined) << "no definition of " << fn << " in the sources";
       resolved += defined;
     }
   }
   EXPECT_GT(resolved, 90);
+}
+
+// A spec reviewer reads model/rules/ alone: the function that checks each constraint rule
+// (the seed's groups; ice.* and proto.* are the surroundings' and the protocol's) is
+// defined there, and nowhere else in the model.
+TEST(RuleCatalogue, ConstraintRulesLiveInModelRules) {
+  const std::map<std::string, std::string> model = SourcesUnder({"model"});
+  const std::set<std::string_view> surroundings = {"ice", "proto"};
+  int checked = 0;
+  for (const RuleInfo& r : RuleCatalogue()) {
+    if (surroundings.count(r.group)) continue;
+    for (std::string_view fn : r.checked_by) {
+      SCOPED_TRACE(std::string(RuleIdName(r.id)) + ": " + std::string(fn));
+      const std::vector<std::string> files = DefiningFiles(model, std::string(fn));
+      ASSERT_FALSE(files.empty()) << "no definition in model/";
+      for (const std::string& f : files)
+        EXPECT_EQ(f.rfind("model/rules/", 0), 0u) << fn << " is defined in " << f;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 60);
 }
 
 // One predicate per rule: every checked rule (neither coverage-exempt nor informational)

@@ -1,11 +1,11 @@
 /// \file
-/// update-schema through the model (model/schema_change.cc): how schema changes meet
+/// update-schema through the model (model/judge/schema_change.cc): how schema changes meet
 /// constraints (sch.*) and Iceberg's own evolution rules (ice.schema-evolution,
 /// ice.type-promotion, ice.required-needs-default).
 #include <gtest/gtest.h>
 
-#include "model/operations.h"
-#include "model/schema.h"
+#include "model/judge/operations.h"
+#include "model/iceberg/schema.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

@@ -1,7 +1,7 @@
-// Tests of model/schema.h: FindField through nesting (the flags the key and expression
+// Tests of model/iceberg/schema.h: FindField through nesting (the flags the key and expression
 // rules use), AllFieldIds/MaxFieldId, and CanPromote by format version
 // (ice.type-promotion).
-#include "model/schema.h"
+#include "model/iceberg/schema.h"
 #include "tests/model/field_test_util_internal.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// Judging reported statuses and the status-list rules (model/status_rules.h).
-#include "model/status_rules.h"
+// Judging reported statuses and the status-list rules (model/rules/status_rules.h).
+#include "model/rules/status_rules.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

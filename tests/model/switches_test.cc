@@ -1,5 +1,5 @@
-// The interpretation switches (model/switches.h): names, defaults, parsing, printing.
-#include "model/switches.h"
+// The interpretation switches (model/rules/switches.h): names, defaults, parsing, printing.
+#include "model/rules/switches.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

@@ -1,14 +1,14 @@
-// Tests of model/types.h, model/value.h and model/expression.h printing: canonical type
+// Tests of model/iceberg/types.h, model/iceberg/value.h and model/iceberg/expression.h printing: canonical type
 // spellings (SURROUNDINGS.md "Types and schema JSON"), readable values and expressions.
-#include "model/types.h"
+#include "model/iceberg/types.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
 
-#include "model/expression.h"
-#include "model/value.h"
+#include "model/iceberg/expression.h"
+#include "model/iceberg/value.h"
 #include "tests/model/field_test_util_internal.h"
 
 namespace ictk {

@@ -1,10 +1,10 @@
 /// \file
-/// Creating and upgrading tables (model/upgrade.cc) and adding, updating and removing
-/// constraints (model/constraint_ops.cc): ice.format-version-up, upg.*, def.v4-only and
+/// Creating and upgrading tables (model/judge/upgrade.cc) and adding, updating and removing
+/// constraints (model/judge/constraint_ops.cc): ice.format-version-up, upg.*, def.v4-only and
 /// the ID rules an answer must follow (id.*).
 #include <gtest/gtest.h>
 
-#include "model/operations.h"
+#include "model/judge/operations.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

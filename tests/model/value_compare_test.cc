@@ -1,7 +1,7 @@
-// Tests of model/value_compare.h: key equality and its hash (decimals by value, -0.0 ==
+// Tests of model/iceberg/value_compare.h: key equality and its hash (decimals by value, -0.0 ==
 // 0.0, NaN == NaN, nested values fieldwise) and predicate ordering (unsigned bytes,
 // decimals by value, IEEE floats, nullopt for null/NaN), with RapidCheck properties.
-#include "model/value_compare.h"
+#include "model/iceberg/value_compare.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>

@@ -1,6 +1,6 @@
 // Appendix D string forms (SURROUNDINGS.md "Single values in JSON"), literal binding and
 // ValueFitsType.
-#include "model/value_parse.h"
+#include "model/iceberg/value_parse.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>

@@ -8,8 +8,8 @@
 
 #include <limits>
 
-#include "model/operations.h"
-#include "model/single_value.h"
+#include "model/judge/operations.h"
+#include "model/iceberg/single_value.h"
 #include "tests/model/operations_test_util_internal.h"
 
 namespace ictk {

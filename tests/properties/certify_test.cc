@@ -12,9 +12,9 @@
 
 #include "adapters/reference_adapter.h"
 #include "codec/json_text.h"
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 #include "fixtures/fixture_file.h"
-#include "model/switches.h"
+#include "model/rules/switches.h"
 #include "properties/corpus.h"
 #include "properties/runner.h"
 #include "reports/digest.h"

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "codec/protocol.h"
-#include "model/operations.h"
+#include "model/judge/operations.h"
 
 namespace ictk {
 namespace {

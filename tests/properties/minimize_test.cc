@@ -14,7 +14,7 @@
 
 #include "properties/session.h"
 #include "generators/history.h"
-#include "model/switches.h"
+#include "model/rules/switches.h"
 #include "properties/minimize.h"
 #include "properties/runner.h"
 #include "review/spec_diff.h"

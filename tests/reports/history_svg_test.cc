@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 #include "reports/merge.h"
 #include "reports/render.h"
 

@@ -5,7 +5,7 @@
 // the plain verdict.
 #include <gtest/gtest.h>
 
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 
 #include "reports/render.h"
 #include "reports/report.h"

@@ -9,7 +9,7 @@
 #include <algorithm>
 
 #include "codec/json_text.h"
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 #include "reports/digest.h"
 #include "reports/render.h"
 #include "tests/reports/report_test_util_internal.h"

@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "codec/json_text.h"
-#include "model/rule_catalogue.h"
-#include "model/switches.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/rules/switches.h"
 #include "reports/digest.h"
 #include "reports/render.h"
 #include "tests/reports/report_test_util_internal.h"

@@ -13,8 +13,8 @@
 #include <variant>
 
 #include "generators/history.h"
-#include "model/rule_id.h"
-#include "model/switches.h"
+#include "model/rules/rule_id.h"
+#include "model/rules/switches.h"
 #include "properties/corpus.h"
 #include "review/spec_diff.h"
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "model/rule_id.h"
-#include "model/switches.h"
+#include "model/rules/rule_id.h"
+#include "model/rules/switches.h"
 
 namespace ictk {
 namespace {

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "model/rule_catalogue.h"
+#include "model/judge/rule_catalogue.h"
 #include "review/spec_text.h"
 
 namespace ictk {

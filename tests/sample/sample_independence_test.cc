@@ -16,7 +16,7 @@ TEST(SampleIndependence, ReferencesOnlyTheCodecAndPlainTypes) {
       // codec
       "DumpJson", "ParseJsonText", "RequestFromJson", "RequestOpName", "HelloFromJson",
       "RowFromJson", "RowToJson", "TableMetadataToJson", "ValueFromJson",
-      "AllCapabilities",  // the capability names hello may carry (model/capability.h)
+      "AllCapabilities",  // the capability names hello may carry (model/judge/capability.h)
       // printing of the model's plain data types
       "ToString", "ExprOpName", "operator<<"};
   FILE* pipe = popen(

@@ -1,15 +1,15 @@
 /// \file
 /// The two implementations judge each other: every answer the correct sample gives on the
-/// scripted sessions is inside what the reference model allows (model/operations.h Apply
+/// scripted sessions is inside what the reference model allows (model/judge/operations.h Apply
 /// + Judge, then Adopt), and the reference model catches each mutant on its witness
 /// script. The sample shares no rule code with the model, so agreement here means
 /// something.
 #include <gtest/gtest.h>
 
 #include "codec/protocol.h"
-#include "model/operations.h"
-#include "model/outcome.h"
-#include "model/switches.h"
+#include "model/judge/operations.h"
+#include "model/judge/outcome.h"
+#include "model/rules/switches.h"
 #include "properties/fixture.h"
 #include "tests/sample/mutant_cases.h"
 

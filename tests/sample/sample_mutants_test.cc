@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "model/rule_catalogue.h"
-#include "model/switches.h"
+#include "model/judge/rule_catalogue.h"
+#include "model/rules/switches.h"
 #include "sample/sample_adapter.h"
 #include "tests/sample/mutant_cases.h"
 

@@ -1,0 +1,39 @@
+/// \file
+/// A spec verdict is a value (STYLE.md, "three channels"): a `Finding` names the rule that
+/// decided, the constraint it concerns, where in the metadata it was found, and why.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/iceberg/constraint.h"
+#include "model/rules/rule_id.h"
+
+namespace ictk {
+
+struct Finding {
+  RuleId rule;
+  std::optional<ConstraintId> constraint_id;
+  std::string pointer;  ///< JSON pointer into the judged metadata/request, "" when none
+  std::string detail;   ///< what broke, in spec terms
+  bool operator==(const Finding&) const = default;
+};
+
+using Findings = std::vector<Finding>;
+
+/// Appends a finding when `ok` is false; returns `ok`. The building block of rule functions.
+inline bool Require(Findings& out, bool ok, RuleId rule, std::string detail,
+                    std::optional<ConstraintId> constraint_id = std::nullopt,
+                    std::string pointer = {}) {
+  if (!ok) out.push_back(Finding{rule, constraint_id, std::move(pointer), std::move(detail)});
+  return ok;
+}
+
+/// "rule-id (constraint N) at /pointer: detail", parts omitted when empty.
+std::string ToString(const Finding& finding);
+/// Prints ToString (for gtest and RapidCheck counterexamples).
+std::ostream& operator<<(std::ostream& os, const Finding& finding);
+
+}  // namespace ictk
