@@ -454,7 +454,7 @@ std::vector<RuleInfo> MakeEntries() {
        "than one list.",
        "every existing constraint in exactly one list (switch stale-ids-in-new-snapshot)",
        B::kWriter,
-       {"CheckListedOnce", "CheckEveryExistingListed"}},
+       {"CheckExactlyOneList"}},
       {R::kStSound,
        {},
        "A constraint must not be listed with a status unless the status's description "

@@ -60,6 +60,26 @@ std::optional<size_t> SchemaPosition(const TableMetadata& metadata, int32_t sche
   return std::nullopt;
 }
 
+/// The current constraints a snapshot's lists prove existed when it was written (under
+/// switch stale-ids-in-new-snapshot=reject, else none): IDs grow with time and are never
+/// reused, so a current constraint with an ID below one the snapshot lists (and that
+/// exists now) existed then.
+std::vector<ConstraintId> ProvenExisting(const std::vector<Listed>& listed,
+                                         const std::vector<ConstraintId>& current,
+                                         const Switches& switches) {
+  std::vector<ConstraintId> existed;
+  if (switches.stale_ids_in_new_snapshot != StaleIds::kReject) return existed;
+  std::optional<ConstraintId> newest;
+  for (const Listed& l : listed) {
+    if (std::find(current.begin(), current.end(), l.id) != current.end())
+      newest = std::max(newest.value_or(l.id), l.id);
+  }
+  if (!newest) return existed;
+  for (ConstraintId id : current)
+    if (id < *newest) existed.push_back(id);
+  return existed;
+}
+
 }  // namespace
 
 /// "Constraints are added in v4 and are not supported in v3 or earlier." (def.v4-only): a
@@ -133,8 +153,8 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
     if (!snapshot.constraint_statuses) continue;
     const ConstraintStatuses& statuses = *snapshot.constraint_statuses;
     const std::string at = StatusesPointer(i);
-    Append(out, CheckListedOnce(statuses, at));
     const std::vector<Listed> listed = AllListed(statuses);
+    Append(out, CheckExactlyOneList(statuses, ProvenExisting(listed, current, switches), at));
 
     if (switches.stale_ids_in_new_snapshot == StaleIds::kReject) {
       // An ID of 0 or less, or above last-constraint-id, never belonged to a constraint.
@@ -145,22 +165,6 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
                         "ID (last-constraint-id is {})",
                         l.id, ToString(l.status), last),
             l.id, fmt::format("{}/{}/{}", at, ToString(l.status), l.index));
-      }
-      // IDs grow with time and are never reused: a current constraint with an ID below
-      // one the snapshot lists (and that exists now) existed when the snapshot was
-      // written.
-      std::optional<ConstraintId> newest;
-      for (const Listed& l : listed) {
-        if (std::find(current.begin(), current.end(), l.id) != current.end()) {
-          newest = std::max(newest.value_or(l.id), l.id);
-        }
-      }
-      if (newest) {
-        std::vector<ConstraintId> existed;
-        for (ConstraintId id : current) {
-          if (id < *newest) existed.push_back(id);
-        }
-        Append(out, CheckEveryExistingListed(statuses, existed, at));
       }
     }
 

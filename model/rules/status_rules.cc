@@ -196,6 +196,14 @@ ConstraintStatus ReaderStatus(const ConstraintStatuses* statuses, ConstraintId i
 
 /// "a `constraint-id` must not appear in more than one list" (st.exactly-one-list); an ID
 /// twice in the same list is not "exactly one" either (SPEC.md open points).
+Findings CheckExactlyOneList(const ConstraintStatuses& statuses,
+                             const std::vector<ConstraintId>& existing,
+                             const std::string& pointer) {
+  Findings out = CheckListedOnce(statuses, pointer);
+  Append(out, CheckEveryExistingListed(statuses, existing, pointer));
+  return out;
+}
+
 Findings CheckListedOnce(const ConstraintStatuses& statuses, const std::string& pointer) {
   Findings out;
   std::map<ConstraintId, ConstraintStatus> first;
@@ -275,8 +283,7 @@ Findings CheckNewSnapshotStatuses(const std::optional<ConstraintStatuses>& statu
   Findings out = CheckStatusesRecorded(statuses, !existing.empty(), pointer);
   if (!statuses) return out;
   const std::string at = pointer + "/constraint-statuses";
-  Append(out, CheckListedOnce(*statuses, at));
-  Append(out, CheckEveryExistingListed(*statuses, existing, at));
+  Append(out, CheckExactlyOneList(*statuses, existing, at));
   Append(out, CheckNoStaleIds(*statuses, existing, switches, at));
   return out;
 }

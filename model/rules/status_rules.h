@@ -113,6 +113,14 @@ StatusJudgement JudgeStatus(const StatusContext& context, const Switches& switch
 /// in two lists (a writer failure) reads as the first in that order.
 ConstraintStatus ReaderStatus(const ConstraintStatuses* statuses, ConstraintId id);
 
+/// st.exactly-one-list: "Every constraint that exists when the snapshot is created must
+/// be listed in exactly one of the four lists, and a `constraint-id` must not appear in
+/// more than one list." Each of `existing` is listed (CheckEveryExistingListed) and no ID
+/// is listed twice (CheckListedOnce). Metadata lint passes as `existing` only the
+/// constraints it can prove existed when the snapshot was written.
+Findings CheckExactlyOneList(const ConstraintStatuses& statuses,
+                             const std::vector<ConstraintId>& existing,
+                             const std::string& pointer = {});
 /// st.exactly-one-list, first half: "a `constraint-id` must not appear in more than one
 /// list" (an ID twice in one list is a failure too). `pointer` is the JSON pointer of the
 /// `constraint-statuses` object.

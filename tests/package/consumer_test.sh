@@ -24,7 +24,7 @@ check "the install holds ictkConfig.cmake" test -n "$config"
 check "and ictkConfigVersion.cmake beside it" test -e "$(dirname "${config:-/nonexistent}")/ictkConfigVersion.cmake"
 check "and ictkTargets.cmake beside it" test -e "$(dirname "${config:-/nonexistent}")/ictkTargets.cmake"
 check "the install holds include/ictk/adapter.h" test -e "$prefix/include/ictk/adapter.h"
-check "the install holds the model's headers" test -e "$prefix/include/ictk/model/rule_catalogue.h"
+check "the install holds the model's headers" test -e "$prefix/include/ictk/model/judge/rule_catalogue.h"
 internal=$(find "$prefix/include" -name '*_internal.h' | sed "s|$prefix/||")
 check "no internal header is installed${internal:+ (}${internal//$'\n'/, }${internal:+)}" test -z "$internal"
 
