@@ -21,7 +21,8 @@
 #include "model/rule_catalogue.h"
 #include "model/schema.h"
 #include "model/status_rules.h"
-#include "properties/corpus.h"
+#include "fixtures/replay.h"
+#include "properties/model_expectations.h"
 #include "properties/fixture.h"
 
 namespace ictk {
@@ -674,33 +675,6 @@ CaseResult CertifyCase(AdapterSession& session, int64_t index,
   record.failure = std::move(f);
   record.duration_ms = MillisSince(start);
   return result;
-}
-
-std::string ShellQuote(std::string_view s) {
-  if (!s.empty() &&
-      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                          "0123456789-_./:=@,+") == std::string_view::npos)
-    return std::string(s);
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
-
-Verdict VerdictOf(TransportFailure f) {
-  switch (f) {
-    case TransportFailure::kCrash:
-      return Verdict::kCrash;
-    case TransportFailure::kTimeout:
-      return Verdict::kTimeout;
-    case TransportFailure::kProtocolError:
-      break;
-  }
-  return Verdict::kProtocolError;
 }
 
 std::optional<Plan> PlanValue(const rc::Shrinkable<Plan>& shrinkable) {

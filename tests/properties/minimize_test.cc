@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "properties/session.h"
+#include "adapters/session.h"
 #include "generators/history.h"
 #include "model/switches.h"
 #include "properties/minimize.h"
