@@ -13,7 +13,7 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "properties/corpus.h"
+#include "fixtures/corpus.h"
 
 #ifndef ICTK_VERSION
 #define ICTK_VERSION "0.0.0"

@@ -20,7 +20,7 @@
 #include "cli/files_internal.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
-#include "properties/corpus.h"
+#include "fixtures/replay.h"
 #include "properties/runner.h"
 #include "reports/digest.h"
 #include "reports/render.h"

@@ -22,7 +22,7 @@
 #include "cli/commands.h"
 #include "cli/files_internal.h"
 #include "codec/json_text.h"
-#include "properties/runner.h"
+#include "fixtures/replay.h"
 #include "reports/merge.h"
 #include "reports/render.h"
 #include "reports/report.h"

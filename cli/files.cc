@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "cli/files_internal.h"
-#include "reports/render.h"
 
 namespace ictk::cli {
 
@@ -36,33 +35,6 @@ Result<std::string> ReadFile(const std::string& path) {
   if (in.bad()) return MakeError(ErrorKind::kIo, fmt::format("{}: read error", path));
   text += rest.str();
   return text;
-}
-
-bool WriteFile(const std::filesystem::path& path, const std::string& text,
-               std::string& error) {
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) {
-    out << text;
-    out.close();
-  }
-  if (!out) {
-    error = fmt::format("cannot write {}", path.string());
-    return false;
-  }
-  return true;
-}
-
-bool WriteRenderedReports(const std::filesystem::path& dir, const Report& report,
-                          std::string& error, ReportStream* stream) {
-  const bool junit = stream != nullptr
-                         ? stream->WriteJunit(dir / "junit.xml", report, error)
-                         : WriteFile(dir / "junit.xml", RenderJunitXml(report), error);
-  return junit &&
-         WriteFile(dir / "summary.md", RenderSummaryMarkdown(report), error) &&
-         WriteFile(dir / "report.html", RenderHtml(report), error) &&
-         WriteFile(dir / "badge.json", RenderBadgeJson(report), error);
 }
 
 }  // namespace ictk::cli

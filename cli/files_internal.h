@@ -6,6 +6,7 @@
 #include <string>
 
 #include "codec/result.h"
+#include "properties/run_files.h"
 #include "reports/report.h"
 #include "reports/stream.h"
 
@@ -14,15 +15,7 @@ namespace ictk::cli {
 /// The whole file, or an kIo error naming the path and the cause.
 Result<std::string> ReadFile(const std::string& path);
 
-/// Writes `text` to `path`, creating its folder; false with `error` naming the path.
-bool WriteFile(const std::filesystem::path& path, const std::string& text,
-               std::string& error);
-
-/// Writes what is rendered from `report` into `dir`: junit.xml, summary.md, report.html
-/// and badge.json (report.jsonl is the caller's, written as cases finish). With `stream`,
-/// `report` is its compact report (reports/stream.h) and junit.xml lists every case the
-/// stream was given.
-bool WriteRenderedReports(const std::filesystem::path& dir, const Report& report,
-                          std::string& error, ReportStream* stream = nullptr);
+// WriteFile and WriteRenderedReports (the files of a run folder) are
+// properties/run_files.h's, shared with the certify run.
 
 }  // namespace ictk::cli

@@ -70,45 +70,6 @@ json PartialDefinition(const Constraint& c) {
 
 }  // namespace
 
-Answer ToAnswer(const Response& r) {
-  Answer a;
-  switch (r.result) {
-    case Response::Result::kOk:
-      a.result = AnswerResult::kOk;
-      break;
-    case Response::Result::kRejected:
-      a.result = AnswerResult::kRejected;
-      break;
-    case Response::Result::kUnsupported:
-      a.result = AnswerResult::kUnsupported;
-      break;
-    case Response::Result::kError:
-      a.result = AnswerResult::kError;
-      break;
-  }
-  if (r.error_kind) {
-    a.error_kind_text = *r.error_kind;
-    a.error_kind = ParseRejectKind(*r.error_kind);
-  }
-  a.error_constraint_ids = r.error_constraint_ids;
-  a.message = r.message;
-  a.metadata = r.metadata;
-  a.rows = r.rows;
-  if (r.statuses) {
-    std::map<ConstraintId, ConstraintStatus> statuses;
-    for (const auto& [key, status] : *r.statuses) {
-      try {
-        statuses[static_cast<ConstraintId>(std::stol(key))] = status;
-      } catch (...) {
-        // A key that is not a constraint ID: the answer then lacks that constraint, which
-        // Judge reports (st.reader-lookup).
-      }
-    }
-    a.statuses = std::move(statuses);
-  }
-  return a;
-}
-
 std::string DescribeAllowed(const AllowedOutcome& o, const CatalogState& before,
                             const Request& request) {
   std::string out;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "fixtures/answer.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
 #include "model/rules/switches.h"
@@ -21,9 +22,8 @@
 
 namespace ictk {
 
-/// The decoded form of a protocol response as the model judges it.
-struct Response;
-Answer ToAnswer(const Response& response);
+// ToAnswer (the decoded form of a protocol response as the model judges it) is in
+// fixtures/answer.h, included above.
 
 /// The allowed outcome in words, constraints by name: "ok; statuses: pk in {validated,
 /// unvalidated}" or "rejected (constraint-violation): enf.enforced: ...".

@@ -2,6 +2,7 @@
 /// The minimizer's passes after the shrink tree (minimize.h).
 #include "properties/minimize.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -162,6 +163,36 @@ MinimizeStats MinimizePlan(const rc::Shrinkable<Plan>& root, int max_runs,
   }
   if (result) *result = std::move(best);
   return stats;
+}
+
+std::optional<Plan> MinimizeUpToStep(Plan plan, int at,
+                                     const std::function<bool(const Plan&)>& holds) {
+  plan.steps.resize(static_cast<size_t>(std::max(at + 1, 0)));
+  if (!holds(plan)) return std::nullopt;
+  for (int size : {0, 2}) {
+    if (plan.table.schema_size <= size) break;
+    Plan q = plan;
+    q.table.schema_size = size;
+    if (holds(q)) {
+      plan = std::move(q);
+      break;
+    }
+  }
+  for (int k = static_cast<int>(plan.steps.size()) - 2; k >= 0; --k) {
+    Plan q = plan;
+    q.steps.erase(q.steps.begin() + k);
+    if (holds(q)) plan = std::move(q);
+  }
+  if (!plan.steps.empty() && !plan.steps.back().concurrent.empty()) {
+    for (int k = static_cast<int>(plan.steps.back().concurrent.size()) - 1; k >= 0; --k) {
+      Plan q = plan;
+      auto& c = q.steps.back().concurrent;
+      if (c.size() <= 1) break;
+      c.erase(c.begin() + k);
+      if (holds(q)) plan = std::move(q);
+    }
+  }
+  return plan;
 }
 
 }  // namespace ictk

@@ -53,4 +53,13 @@ MinimizeStats MinimizePlan(const rc::Shrinkable<Plan>& root, int max_runs,
                            const std::function<bool(const Plan&)>& accept,
                            std::optional<Plan>* result = nullptr);
 
+/// The corpus's shrinker (`ictk fixtures generate`, fixtures/corpus.h): `plan` cut after
+/// plan step `at`, then made smaller while `holds` still takes it — a plainer schema
+/// (schema size 0, else 2), then each earlier step removed if it can be (last to first),
+/// then each concurrent commit of the last step but one. Unlike MinimizePlan it never
+/// changes the last step: a corpus fixture is made for what its last step exercises.
+/// nullopt when `holds` does not take the cut plan.
+std::optional<Plan> MinimizeUpToStep(Plan plan, int at,
+                                     const std::function<bool(const Plan&)>& holds);
+
 }  // namespace ictk

@@ -26,7 +26,7 @@
 #include "model/rules/finding.h"
 #include "model/judge/outcome.h"
 #include "model/rules/switches.h"
-#include "properties/session.h"
+#include "adapters/session.h"
 #include "reports/report.h"
 
 namespace ictk {
@@ -104,13 +104,8 @@ struct CaseResult {
   std::optional<Plan> minimized;
 };
 
-/// The verdict of a case whose adapter failed at the transport: crash, timeout or
-/// protocol-error.
-Verdict VerdictOf(TransportFailure failure);
-
-/// `s` as one word for a POSIX shell: as it is when it holds only safe characters, else
-/// in single quotes. For the replay and reproduce commands that reports print.
-std::string ShellQuote(std::string_view s);
+// VerdictOf (the verdict of a transport failure) and ShellQuote (the words of a replay
+// or reproduce command) are fixtures/replay.h's, shared with the fixture replay.
 
 /// The case ID of random case `index` under `seed`: "random/s<seed>/<index>".
 std::string RandomCaseId(uint64_t seed, int64_t index);

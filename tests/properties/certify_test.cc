@@ -15,7 +15,7 @@
 #include "model/judge/rule_catalogue.h"
 #include "fixtures/fixture_file.h"
 #include "model/rules/switches.h"
-#include "properties/corpus.h"
+#include "fixtures/replay.h"
 #include "properties/runner.h"
 #include "reports/digest.h"
 #include "sample/sample_adapter.h"

@@ -23,7 +23,7 @@
 #include "model/rules/status_rules.h"
 #include "properties/fixture.h"
 #include "properties/runner.h"
-#include "properties/session.h"
+#include "adapters/session.h"
 
 namespace ictk {
 namespace {

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "properties/session.h"
+#include "adapters/session.h"
 #include "generators/history.h"
 #include "model/rules/switches.h"
 #include "properties/minimize.h"

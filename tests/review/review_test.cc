@@ -15,7 +15,7 @@
 #include "generators/history.h"
 #include "model/rules/rule_id.h"
 #include "model/rules/switches.h"
-#include "properties/corpus.h"
+#include "properties/model_expectations.h"
 #include "review/spec_diff.h"
 
 namespace ictk {

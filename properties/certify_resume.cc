@@ -1,6 +1,6 @@
 /// \file
 /// `certify --resume` (certify_resume.h): reading a killed run's report.jsonl back.
-#include "cli/certify_resume.h"
+#include "properties/certify_resume.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -12,7 +12,7 @@
 
 #include "codec/json_text.h"
 
-namespace ictk::cli {
+namespace ictk {
 namespace {
 
 namespace fs = std::filesystem;
@@ -155,4 +155,4 @@ bool ReopenReportForAppend(const std::string& dir, size_t keep_bytes, std::ofstr
   return true;
 }
 
-}  // namespace ictk::cli
+}  // namespace ictk

@@ -20,7 +20,7 @@
 #include "codec/result.h"
 #include "reports/report.h"
 
-namespace ictk::cli {
+namespace ictk {
 
 /// What a killed run left in its report.jsonl.
 struct ResumeState {
@@ -54,4 +54,4 @@ bool CorpusDone(const ResumeState& state, int64_t first_index, size_t count);
 bool ReopenReportForAppend(const std::string& dir, size_t keep_bytes, std::ofstream& out,
                            std::string& error);
 
-}  // namespace ictk::cli
+}  // namespace ictk

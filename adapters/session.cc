@@ -1,6 +1,6 @@
 /// \file
 /// AdapterSession (session.h).
-#include "properties/session.h"
+#include "adapters/session.h"
 
 #include <fmt/format.h>
 
