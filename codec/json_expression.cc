@@ -1,9 +1,13 @@
+/// \file
+/// Check expressions read from JSON (json_expression.h ExpressionFromJson, TermFromJson):
+/// the current form and the older `term` form, with a JSON pointer in every error.
 #include "codec/json_expression.h"
 
 #include <limits>
 #include <optional>
 #include <string>
 
+#include "codec/json_expression_internal.h"
 #include "codec/json_internal.h"
 #include "codec/json_keys.h"
 #include "codec/json_type.h"
@@ -13,66 +17,8 @@ namespace ictk {
 namespace {
 
 using namespace codec_internal;  // NOLINT: the codec's own helpers
+using namespace expression_internal;  // NOLINT: the operator names
 using nlohmann::json;
-
-/// The JSON `type` spelling of every operator (kept here so the codec does not depend on
-/// who implements ExprOpName).
-struct OpName {
-  ExprOp op;
-  std::string_view name;
-};
-constexpr OpName kOpNames[] = {
-    {ExprOp::kTrue, "true"},
-    {ExprOp::kFalse, "false"},
-    {ExprOp::kNot, "not"},
-    {ExprOp::kAnd, "and"},
-    {ExprOp::kOr, "or"},
-    {ExprOp::kIsNull, "is-null"},
-    {ExprOp::kNotNull, "not-null"},
-    {ExprOp::kIsNan, "is-nan"},
-    {ExprOp::kNotNan, "not-nan"},
-    {ExprOp::kLt, "lt"},
-    {ExprOp::kLtEq, "lt-eq"},
-    {ExprOp::kGt, "gt"},
-    {ExprOp::kGtEq, "gt-eq"},
-    {ExprOp::kEq, "eq"},
-    {ExprOp::kNotEq, "not-eq"},
-    {ExprOp::kStartsWith, "starts-with"},
-    {ExprOp::kNotStartsWith, "not-starts-with"},
-    {ExprOp::kIn, "in"},
-    {ExprOp::kNotIn, "not-in"},
-    {ExprOp::kReference, "reference"},
-    {ExprOp::kNamedReference, "reference"},
-    {ExprOp::kLiteral, "literal"},
-    {ExprOp::kApply, "apply"},
-    {ExprOp::kParameter, "parameter"},
-};
-
-std::string_view NameOf(ExprOp op) {
-  for (const auto& n : kOpNames)
-    if (n.op == op) return n.name;
-  return "?";
-}
-
-std::optional<ExprOp> PredicateOp(std::string_view name) {
-  for (const auto& n : kOpNames)
-    if (n.name == name && IsPredicate(n.op) && n.op != ExprOp::kTrue &&
-        n.op != ExprOp::kFalse)
-      return n.op;
-  return std::nullopt;
-}
-
-bool IsUnary(ExprOp op) {
-  return op == ExprOp::kIsNull || op == ExprOp::kNotNull || op == ExprOp::kIsNan ||
-         op == ExprOp::kNotNan;
-}
-bool IsBinary(ExprOp op) { return op >= ExprOp::kLt && op <= ExprOp::kNotStartsWith; }
-bool IsSet(ExprOp op) { return op == ExprOp::kIn || op == ExprOp::kNotIn; }
-
-/// The transforms that a legacy transform term may name, as `iceberg_functions`.
-constexpr std::string_view kPlainTransforms[] = {"identity", "year", "month", "day",
-                                                 "hour"};
-constexpr std::string_view kWidthTransforms[] = {"bucket", "truncate"};
 
 Result<Expr> Predicate(const json& j, std::string_view pointer);
 Result<Expr> Term(const json& j, std::string_view pointer);
@@ -364,6 +310,83 @@ Result<Expr> Predicate(const json& j, std::string_view pointer) {
   return Expr::Binary(*logical, std::move(*left), std::move(*right));
 }
 
+/// A unary predicate (is-null, not-null, is-nan, not-nan) on its `child`, or on the
+/// older `term` when `term` is not null.
+Result<Expr> UnaryPredicate(const json& j, std::string_view pointer, ExprOp op,
+                            const std::string& name, const json* term) {
+  if (j.contains(keys::kValue))
+    return ParseError(pointer, name + " has an invalid 'value' field");
+  if (j.contains(keys::kValues))
+    return ParseError(pointer, name + " has an invalid 'values' field");
+  Expr e;
+  e.op = op;
+  if (term != nullptr) {
+    auto t_expr = LegacyTerm(*term, Child(pointer, keys::kTerm));
+    if (!t_expr) return t_expr;
+    e.children.push_back(std::move(*t_expr));
+    e.legacy_form = true;
+    return e;
+  }
+  if (!j.contains(keys::kChild))
+    return ParseError(pointer, name + " is missing 'child' (or the older 'term')");
+  auto child = Member(j, keys::kChild, pointer, /*term=*/true);
+  if (!child) return child;
+  e.children.push_back(std::move(*child));
+  return e;
+}
+
+/// A comparison or starts-with on `left` and `right`, or on the older `term` and `value`.
+Result<Expr> BinaryPredicate(const json& j, std::string_view pointer, ExprOp op,
+                             const std::string& name, const json* term) {
+  const bool has_value = j.contains(keys::kValue);
+  const bool has_values = j.contains(keys::kValues);
+  if (term != nullptr) {
+    if (has_values) return ParseError(pointer, name + " has an invalid 'values' field");
+    if (!has_value) return ParseError(pointer, name + " is missing 'value'");
+    auto t_expr = LegacyTerm(*term, Child(pointer, keys::kTerm));
+    if (!t_expr) return t_expr;
+    auto lit = Literal(j[std::string(keys::kValue)], Child(pointer, keys::kValue));
+    if (!lit) return lit;
+    Expr e = Expr::Binary(op, std::move(*t_expr), std::move(*lit));
+    e.legacy_form = true;
+    return e;
+  }
+  if (has_value || has_values)
+    return ParseError(pointer, name + " is missing 'term' for its 'value'");
+  if (!j.contains(keys::kLeft) || !j.contains(keys::kRight))
+    return ParseError(pointer, name + " is missing 'left' or 'right' (or 'term' and 'value')");
+  auto left = Member(j, keys::kLeft, pointer, /*term=*/true);
+  if (!left) return left;
+  auto right = Member(j, keys::kRight, pointer, /*term=*/true);
+  if (!right) return right;
+  return Expr::Binary(op, std::move(*left), std::move(*right));
+}
+
+/// in / not-in: a `child` (or the older `term`) and its `values`.
+Result<Expr> SetPredicate(const json& j, std::string_view pointer, ExprOp op,
+                          const std::string& name, const json* term) {
+  if (j.contains(keys::kValue))
+    return ParseError(pointer, name + " has an invalid 'value' field");
+  if (!j.contains(keys::kValues)) return ParseError(pointer, name + " is missing 'values'");
+  Expr e;
+  e.op = op;
+  if (term != nullptr) {
+    auto t_expr = LegacyTerm(*term, Child(pointer, keys::kTerm));
+    if (!t_expr) return t_expr;
+    e.children.push_back(std::move(*t_expr));
+    e.legacy_form = true;
+  } else {
+    if (!j.contains(keys::kChild))
+      return ParseError(pointer, name + " is missing 'child' (or the older 'term')");
+    auto child = Member(j, keys::kChild, pointer, /*term=*/true);
+    if (!child) return child;
+    e.children.push_back(std::move(*child));
+  }
+  auto ok = LiteralSet(j[std::string(keys::kValues)], Child(pointer, keys::kValues), e);
+  if (!ok) return tl::unexpected(ok.error());
+  return e;
+}
+
 Result<Expr> NonLogicalPredicate(const json& j, std::string_view pointer) {
   if (j.is_boolean()) return j.get<bool>() ? Expr::True() : Expr::False();
   if (j.is_string()) {
@@ -395,164 +418,9 @@ Result<Expr> NonLogicalPredicate(const json& j, std::string_view pointer) {
   }
   const std::string name(t);
   const json* term = Find(j, keys::kTerm, /*null_is_absent=*/false);
-  const bool has_value = j.contains(keys::kValue);
-  const bool has_values = j.contains(keys::kValues);
-  if (IsUnary(*op)) {
-    if (has_value) return ParseError(pointer, name + " has an invalid 'value' field");
-    if (has_values) return ParseError(pointer, name + " has an invalid 'values' field");
-    Expr e;
-    e.op = *op;
-    if (term != nullptr) {
-      auto t_expr = LegacyTerm(*term, Child(pointer, keys::kTerm));
-      if (!t_expr) return t_expr;
-      e.children.push_back(std::move(*t_expr));
-      e.legacy_form = true;
-      return e;
-    }
-    if (!j.contains(keys::kChild))
-      return ParseError(pointer, name + " is missing 'child' (or the older 'term')");
-    auto child = Member(j, keys::kChild, pointer, /*term=*/true);
-    if (!child) return child;
-    e.children.push_back(std::move(*child));
-    return e;
-  }
-  if (IsBinary(*op)) {
-    if (term != nullptr) {
-      if (has_values) return ParseError(pointer, name + " has an invalid 'values' field");
-      if (!has_value) return ParseError(pointer, name + " is missing 'value'");
-      auto t_expr = LegacyTerm(*term, Child(pointer, keys::kTerm));
-      if (!t_expr) return t_expr;
-      auto lit = Literal(j[std::string(keys::kValue)], Child(pointer, keys::kValue));
-      if (!lit) return lit;
-      Expr e = Expr::Binary(*op, std::move(*t_expr), std::move(*lit));
-      e.legacy_form = true;
-      return e;
-    }
-    if (has_value || has_values)
-      return ParseError(pointer, name + " is missing 'term' for its 'value'");
-    if (!j.contains(keys::kLeft) || !j.contains(keys::kRight))
-      return ParseError(pointer,
-                        name + " is missing 'left' or 'right' (or 'term' and 'value')");
-    auto left = Member(j, keys::kLeft, pointer, /*term=*/true);
-    if (!left) return left;
-    auto right = Member(j, keys::kRight, pointer, /*term=*/true);
-    if (!right) return right;
-    return Expr::Binary(*op, std::move(*left), std::move(*right));
-  }
-  // in / not-in
-  if (has_value) return ParseError(pointer, name + " has an invalid 'value' field");
-  if (!has_values) return ParseError(pointer, name + " is missing 'values'");
-  Expr e;
-  e.op = *op;
-  if (term != nullptr) {
-    auto t_expr = LegacyTerm(*term, Child(pointer, keys::kTerm));
-    if (!t_expr) return t_expr;
-    e.children.push_back(std::move(*t_expr));
-    e.legacy_form = true;
-  } else {
-    if (!j.contains(keys::kChild))
-      return ParseError(pointer, name + " is missing 'child' (or the older 'term')");
-    auto child = Member(j, keys::kChild, pointer, /*term=*/true);
-    if (!child) return child;
-    e.children.push_back(std::move(*child));
-  }
-  auto ok = LiteralSet(j[std::string(keys::kValues)], Child(pointer, keys::kValues), e);
-  if (!ok) return tl::unexpected(ok.error());
-  return e;
-}
-
-// ---- writing ----
-
-json TermJson(const Expr& e);
-
-json FunctionJson(const Expr& e) {
-  if (e.catalog)
-    return json{{keys::kCatalog, *e.catalog}, {keys::kIdentifier, e.function}};
-  if (e.function.size() == 1) return e.function[0];
-  return json(e.function);
-}
-
-/// The transform text of a legacy transform kApply ("bucket[16]"), or nullopt when the
-/// apply is not one.
-std::optional<std::string> TransformText(const Expr& e) {
-  if (e.op != ExprOp::kApply || !e.legacy_form || e.function.size() != 1)
-    return std::nullopt;
-  if (e.catalog && *e.catalog != keys::kIcebergFunctions) return std::nullopt;
-  const std::string& f = e.function[0];
-  for (auto name : kPlainTransforms)
-    if (f == name && e.children.size() == 1) return f;
-  for (auto name : kWidthTransforms) {
-    if (f == name && e.children.size() == 2 && e.children[0].op == ExprOp::kLiteral &&
-        !e.children[0].data_type && e.children[0].values.size() == 1 &&
-        e.children[0].values[0].kind == ValueKind::kLong)
-      return f + "[" + std::to_string(e.children[0].values[0].as_long()) + "]";
-  }
-  return std::nullopt;
-}
-
-/// A term in the older `term` position (a bare name for a named reference).
-json LegacyTermJson(const Expr& e) {
-  if (e.op == ExprOp::kNamedReference) return e.name;
-  return TermJson(e);
-}
-
-json LiteralJson(const Expr& e) {
-  const Value& v = e.values.empty() ? Value() : e.values[0];
-  if (e.data_type) {
-    return json{{keys::kType, keys::kLiteral},
-                {keys::kValue, ValueToJson(v, *e.data_type)},
-                {keys::kDataType, TypeToJson(*e.data_type)}};
-  }
-  return UntypedValueToJson(v);
-}
-
-json TermJson(const Expr& e) {
-  switch (e.op) {
-    case ExprOp::kReference:
-      return json{{keys::kType, keys::kReference}, {keys::kId, e.field_id}};
-    case ExprOp::kNamedReference:
-      return json{{keys::kType, keys::kReference}, {keys::kTerm, e.name}};
-    case ExprOp::kLiteral:
-      return LiteralJson(e);
-    case ExprOp::kParameter:
-      return json{{keys::kType, keys::kParameter}, {keys::kName, e.name}};
-    case ExprOp::kApply: {
-      if (auto transform = TransformText(e)) {
-        return json{{keys::kType, keys::kTransform},
-                    {keys::kTransform, *transform},
-                    {keys::kTerm, LegacyTermJson(e.children.back())}};
-      }
-      json args = json::array();
-      for (const auto& a : e.children) args.push_back(ExpressionToJson(a));
-      return json{{keys::kType, keys::kApply},
-                  {keys::kFunction, FunctionJson(e)},
-                  {keys::kArguments, std::move(args)}};
-    }
-    default:
-      return ExpressionToJson(e);
-  }
-}
-
-json SetJson(const Expr& e) {
-  if (e.data_type) {
-    json values = json::array();
-    for (const auto& v : e.values) values.push_back(ValueToJson(v, *e.data_type));
-    return json{{keys::kType, keys::kLiterals},
-                {keys::kValues, std::move(values)},
-                {keys::kDataType, TypeToJson(*e.data_type)}};
-  }
-  json values = json::array();
-  for (const auto& v : e.values) values.push_back(UntypedValueToJson(v));
-  return values;
-}
-
-/// Whether `e` (a leaf predicate) can be written in the older `term` form.
-bool WriteLegacy(const Expr& e) {
-  if (!e.legacy_form || e.children.empty()) return false;
-  if (IsTerm(e.children[0].op) && e.children[0].op == ExprOp::kLiteral) return false;
-  if (IsBinary(e.op))
-    return e.children.size() == 2 && e.children[1].op == ExprOp::kLiteral;
-  return e.children.size() == 1;
+  if (IsUnary(*op)) return UnaryPredicate(j, pointer, *op, name, term);
+  if (IsBinary(*op)) return BinaryPredicate(j, pointer, *op, name, term);
+  return SetPredicate(j, pointer, *op, name, term);
 }
 
 }  // namespace
@@ -572,59 +440,4 @@ Result<Expr> TermFromJson(const json& j, std::string_view pointer) {
     return ParseError(pointer, std::string("cannot decode term: ") + e.what());
   }
 }
-
-json TermToJson(const Expr& term) { return LegacyTermJson(term); }
-
-json ExpressionToJson(const Expr& e) {
-  switch (e.op) {
-    case ExprOp::kTrue:
-      return true;
-    case ExprOp::kFalse:
-      return false;
-    case ExprOp::kNot:
-      return json{{keys::kType, NameOf(e.op)},
-                  {keys::kChild,
-                   e.children.empty() ? json(true) : ExpressionToJson(e.children[0])}};
-    case ExprOp::kAnd:
-    case ExprOp::kOr:
-      return json{{keys::kType, NameOf(e.op)},
-                  {keys::kLeft,
-                   e.children.size() > 0 ? ExpressionToJson(e.children[0]) : json(true)},
-                  {keys::kRight,
-                   e.children.size() > 1 ? ExpressionToJson(e.children[1]) : json(true)}};
-    default:
-      break;
-  }
-  if (IsTerm(e.op)) return TermJson(e);
-  json j{{keys::kType, NameOf(e.op)}};
-  const bool legacy = WriteLegacy(e);
-  if (IsUnary(e.op)) {
-    if (e.children.empty()) return j;
-    if (legacy) {
-      j[keys::kTerm] = LegacyTermJson(e.children[0]);
-    } else {
-      j[keys::kChild] = TermJson(e.children[0]);
-    }
-  } else if (IsBinary(e.op)) {
-    if (e.children.size() < 2) return j;
-    if (legacy) {
-      j[keys::kTerm] = LegacyTermJson(e.children[0]);
-      j[keys::kValue] = LiteralJson(e.children[1]);
-    } else {
-      j[keys::kLeft] = TermJson(e.children[0]);
-      j[keys::kRight] = TermJson(e.children[1]);
-    }
-  } else if (IsSet(e.op)) {
-    if (!e.children.empty()) {
-      if (legacy) {
-        j[keys::kTerm] = LegacyTermJson(e.children[0]);
-      } else {
-        j[keys::kChild] = TermJson(e.children[0]);
-      }
-    }
-    j[keys::kValues] = SetJson(e);
-  }
-  return j;
-}
-
 }  // namespace ictk
