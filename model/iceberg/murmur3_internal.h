@@ -1,6 +1,6 @@
 /// \file
 /// Murmur3 x86_32 (Austin Appleby's MurmurHash3_x86_32), the hash Iceberg's bucket
-/// transform uses (Iceberg spec Appendix B). Header-only; used by evaluate.cc and its
+/// transform uses (Iceberg spec Appendix B). Header-only; used by builtins.cc and its
 /// tests.
 #pragma once
 

@@ -216,6 +216,34 @@ std::optional<AllowedOutcome> FindNamedConstraint(const CatalogState& state,
   return std::move(b).Build();
 }
 
+/// The existing rows against `before` (the verdict its key index or check tally keeps),
+/// for an update that makes it enforced.
+RowsVerdict ExistingRowsVerdict(const CatalogState& state, const TableState& table,
+                                const Constraint& before) {
+  RowsVerdict v;
+  if (before.type == ConstraintType::kCheck) {
+    auto it = table.check_tallies.find(*before.id);
+    if (it != table.check_tallies.end()) {
+      v.holds = it->second.holds();
+      v.violated = it->second.violating > 0;
+      v.unevaluable = it->second.unevaluable > 0;
+    }
+  } else {
+    auto it = table.key_indexes.find(*before.id);
+    if (it != table.key_indexes.end()) {
+      v.holds = it->second.Holds();
+      v.violated = !v.holds;
+    }
+  }
+  // An enforced check that calls a UDF which is no longer deterministic cannot be
+  // verified on the existing rows (expr.deterministic): refusing it as
+  // unverifiable-constraint is allowed, as for a commit that writes rows.
+  if (before.type == ConstraintType::kCheck && !table.rows.empty() &&
+      !CheckExprDeterministic(before, state.functions).empty())
+    v.unevaluable = true;
+  return v;
+}
+
 }  // namespace
 
 AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& request,
@@ -268,27 +296,7 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
   const bool becomes_enforced =
       updated.enforced.value_or(false) && !before->enforced.value_or(false);
   if (becomes_enforced) {
-    RowsVerdict v;
-    if (before->type == ConstraintType::kCheck) {
-      auto it = table->check_tallies.find(*before->id);
-      if (it != table->check_tallies.end()) {
-        v.holds = it->second.holds();
-        v.violated = it->second.violating > 0;
-        v.unevaluable = it->second.unevaluable > 0;
-      }
-    } else {
-      auto it = table->key_indexes.find(*before->id);
-      if (it != table->key_indexes.end()) {
-        v.holds = it->second.Holds();
-        v.violated = !v.holds;
-      }
-    }
-    // An enforced check that calls a UDF which is no longer deterministic cannot be
-    // verified on the existing rows (expr.deterministic): refusing it as
-    // unverifiable-constraint is allowed, as for a commit that writes rows.
-    if (before->type == ConstraintType::kCheck && !table->rows.empty() &&
-        !CheckExprDeterministic(*before, state.functions).empty())
-      v.unevaluable = true;
+    RowsVerdict v = ExistingRowsVerdict(state, *table, *before);
     ExistingRowsOnEnforce(v, updated.name.value_or(""), before->id, switches, b);
   }
   MetadataExpectation exp = BaseExpectation(*table, switches);

@@ -407,23 +407,31 @@ Findings Adopt(CatalogState& state, const Request& request, const TableMetadata&
       request.op);
 }
 
+namespace {
+
+/// The canonical answer of a request that must be rejected: the first allowed kind (or
+/// invalid-request), the rules that require it, and the constraints a violation is about.
+Answer CanonicalRejection(const AllowedOutcome& outcome) {
+  Answer a;
+  a.result = AnswerResult::kRejected;
+  a.error_kind = outcome.reject_kinds.empty() ? RejectKind::kInvalidRequest
+                                              : *outcome.reject_kinds.begin();
+  a.error_kind_text = std::string(ToString(*a.error_kind));
+  std::vector<std::string> why;
+  for (const Finding& f : outcome.reject_required_by)
+    why.push_back(fmt::format("{} ({})", f.detail, RuleIdName(f.rule)));
+  a.message = fmt::format("{}", fmt::join(why, "; "));
+  const std::set<ConstraintId>& about = outcome.ConstraintIdsOf(*a.error_kind);
+  if (*a.error_kind == RejectKind::kConstraintViolation && !about.empty())
+    a.error_constraint_ids = std::vector<ConstraintId>(about.begin(), about.end());
+  return a;
+}
+
+}  // namespace
+
 Answer CanonicalAnswer(const CatalogState& state, const Request& request,
                        const AllowedOutcome& outcome, const Switches& switches) {
-  if (!outcome.ok_allowed) {
-    Answer a;
-    a.result = AnswerResult::kRejected;
-    a.error_kind = outcome.reject_kinds.empty() ? RejectKind::kInvalidRequest
-                                                : *outcome.reject_kinds.begin();
-    a.error_kind_text = std::string(ToString(*a.error_kind));
-    std::vector<std::string> why;
-    for (const Finding& f : outcome.reject_required_by)
-      why.push_back(fmt::format("{} ({})", f.detail, RuleIdName(f.rule)));
-    a.message = fmt::format("{}", fmt::join(why, "; "));
-    const std::set<ConstraintId>& about = outcome.ConstraintIdsOf(*a.error_kind);
-    if (*a.error_kind == RejectKind::kConstraintViolation && !about.empty())
-      a.error_constraint_ids = std::vector<ConstraintId>(about.begin(), about.end());
-    return a;
-  }
+  if (!outcome.ok_allowed) return CanonicalRejection(outcome);
   Answer a;
   const TableState* table = TableOf(state, request);
   std::optional<TableMetadata> md;

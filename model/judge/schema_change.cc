@@ -139,6 +139,160 @@ bool TypePromotionAllowed(const Type& from, const Type& to, int32_t format_versi
   return CanPromote(from, to, format_version);
 }
 
+/// add-column: a new field with the next ID, under the top level or a struct.
+void ApplyAddColumn(SchemaWork& w, const AddColumn& op, bool table_has_rows, int32_t fv) {
+  std::vector<NestedField>* siblings = &w.fields;
+  if (op.parent_id) {
+    std::vector<NestedField>* holder = nullptr;
+    NestedField* parent = FindMutable(w.fields, *op.parent_id, &holder);
+    siblings = parent ? StructFieldsOf(parent->type) : nullptr;
+    if (parent == nullptr) {
+      w.unknown_ids.push_back(MakeFinding(
+          RuleId::kIceSchemaEvolution,
+          fmt::format("add-column under unknown field {}", *op.parent_id)));
+      return;
+    }
+    if (siblings == nullptr) {
+      w.structural.push_back(MakeFinding(
+          RuleId::kIceSchemaEvolution,
+          fmt::format("add-column under field {}, which holds no struct",
+                      *op.parent_id)));
+      return;
+    }
+  }
+  if (op.name.empty() || HasSibling(*siblings, op.name, -1)) {
+    w.structural.push_back(MakeFinding(
+        RuleId::kIceSchemaEvolution,
+        fmt::format("add-column '{}': the name is empty or already taken",
+                    op.name)));
+    return;
+  }
+  RequiredNeedsDefault(op, table_has_rows, fv, w.structural);
+  if ((op.initial_default_json || op.write_default_json) && fv < 3) {
+    w.structural.push_back(MakeFinding(
+        RuleId::kIceSchemaEvolution,
+        fmt::format("column defaults need format version 3, the table is v{}",
+                    fv)));
+  }
+  NestedField f;
+  f.id = w.next_id++;
+  f.name = op.name;
+  f.required = op.required;
+  f.type = op.type;
+  ReassignIds(f.type, w.next_id);
+  f.doc = op.doc;
+  f.initial_default_json = op.initial_default_json;
+  f.write_default_json = op.write_default_json;
+  w.added.push_back(AddedColumn{op.parent_id, op.name, f.id, &op});
+  siblings->push_back(std::move(f));
+}
+
+/// delete-column: the field and every field inside it are deleted.
+void ApplyDeleteColumn(SchemaWork& w, const DeleteColumn& op) {
+  std::vector<NestedField>* siblings = nullptr;
+  NestedField* f = FindMutable(w.fields, op.id, &siblings);
+  if (f == nullptr) {
+    w.unknown_ids.push_back(
+        MakeFinding(RuleId::kIceSchemaEvolution,
+                    fmt::format("delete-column of unknown field {}", op.id)));
+    return;
+  }
+  // "Removing a struct removes the fields in it."
+  for (FieldId id : AllFieldIds({*f})) w.deleted.insert(id);
+  siblings->erase(siblings->begin() + (f - siblings->data()));
+}
+
+/// rename-column: a new name, not empty and not a sibling's.
+void ApplyRenameColumn(SchemaWork& w, const RenameColumn& op) {
+  std::vector<NestedField>* siblings = nullptr;
+  NestedField* f = FindMutable(w.fields, op.id, &siblings);
+  if (f == nullptr) {
+    w.unknown_ids.push_back(
+        MakeFinding(RuleId::kIceSchemaEvolution,
+                    fmt::format("rename-column of unknown field {}", op.id)));
+    return;
+  }
+  if (op.name.empty() || HasSibling(*siblings, op.name, op.id)) {
+    w.structural.push_back(MakeFinding(
+        RuleId::kIceSchemaEvolution,
+        fmt::format("rename of field {} to '{}': the name is empty or taken",
+                    op.id, op.name)));
+    return;
+  }
+  f->name = op.name;
+}
+
+/// update-column-type: a promotion the format version allows.
+void ApplyUpdateColumnType(SchemaWork& w, const UpdateColumnType& op, int32_t fv) {
+  std::vector<NestedField>* siblings = nullptr;
+  NestedField* f = FindMutable(w.fields, op.id, &siblings);
+  if (f == nullptr) {
+    w.unknown_ids.push_back(MakeFinding(
+        RuleId::kIceSchemaEvolution,
+        fmt::format("update-column-type of unknown field {}", op.id)));
+    return;
+  }
+  if (f->type == op.type) return;  // not a change
+  if (!TypePromotionAllowed(f->type, op.type, fv)) {
+    w.structural.push_back(MakeFinding(
+        RuleId::kIceTypePromotion,
+        fmt::format("field {} cannot change from {} to {} in a v{} table",
+                    op.id, ToString(f->type), ToString(op.type), fv)));
+    return;
+  }
+  w.retyped.insert(op.id);
+  w.promotions.push_back(Promotion{op.id, f->type, op.type});
+  f->type = op.type;
+}
+
+/// move-column: first, or before or after a sibling.
+void ApplyMoveColumn(SchemaWork& w, const MoveColumn& op) {
+  std::vector<NestedField>* siblings = nullptr;
+  NestedField* f = FindMutable(w.fields, op.id, &siblings);
+  if (f == nullptr) {
+    w.unknown_ids.push_back(
+        MakeFinding(RuleId::kIceSchemaEvolution,
+                    fmt::format("move-column of unknown field {}", op.id)));
+    return;
+  }
+  NestedField moved = *f;
+  std::vector<NestedField> rest;
+  for (const NestedField& s : *siblings)
+    if (s.id != op.id) rest.push_back(s);
+  size_t pos = 0;
+  if (op.position != MoveColumn::Position::kFirst) {
+    auto ref = std::find_if(
+        rest.begin(), rest.end(),
+        [&](const NestedField& s) { return s.id == op.reference; });
+    if (ref == rest.end()) {
+      w.structural.push_back(MakeFinding(
+          RuleId::kIceSchemaEvolution,
+          fmt::format(
+              "move of field {} relative to {}, which is not a sibling",
+              op.id, op.reference)));
+      return;
+    }
+    pos = static_cast<size_t>(ref - rest.begin()) +
+          (op.position == MoveColumn::Position::kAfter ? 1 : 0);
+  }
+  rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(pos),
+              std::move(moved));
+  *siblings = std::move(rest);
+}
+
+/// make-optional: the field becomes optional.
+void ApplyMakeOptional(SchemaWork& w, const MakeOptional& op) {
+  std::vector<NestedField>* siblings = nullptr;
+  NestedField* f = FindMutable(w.fields, op.id, &siblings);
+  if (f == nullptr) {
+    w.unknown_ids.push_back(
+        MakeFinding(RuleId::kIceSchemaEvolution,
+                    fmt::format("make-optional of unknown field {}", op.id)));
+    return;
+  }
+  f->required = false;
+}
+
 SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>& changes,
                         bool table_has_rows) {
   SchemaWork w;
@@ -148,148 +302,12 @@ SchemaWork ApplyChanges(const TableMetadata& md, const std::vector<SchemaChange>
   for (const SchemaChange& change : changes) {
     std::visit(
         Overloaded{
-            [&](const AddColumn& op) {
-              std::vector<NestedField>* siblings = &w.fields;
-              if (op.parent_id) {
-                std::vector<NestedField>* holder = nullptr;
-                NestedField* parent = FindMutable(w.fields, *op.parent_id, &holder);
-                siblings = parent ? StructFieldsOf(parent->type) : nullptr;
-                if (parent == nullptr) {
-                  w.unknown_ids.push_back(MakeFinding(
-                      RuleId::kIceSchemaEvolution,
-                      fmt::format("add-column under unknown field {}", *op.parent_id)));
-                  return;
-                }
-                if (siblings == nullptr) {
-                  w.structural.push_back(MakeFinding(
-                      RuleId::kIceSchemaEvolution,
-                      fmt::format("add-column under field {}, which holds no struct",
-                                  *op.parent_id)));
-                  return;
-                }
-              }
-              if (op.name.empty() || HasSibling(*siblings, op.name, -1)) {
-                w.structural.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution,
-                    fmt::format("add-column '{}': the name is empty or already taken",
-                                op.name)));
-                return;
-              }
-              RequiredNeedsDefault(op, table_has_rows, fv, w.structural);
-              if ((op.initial_default_json || op.write_default_json) && fv < 3) {
-                w.structural.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution,
-                    fmt::format("column defaults need format version 3, the table is v{}",
-                                fv)));
-              }
-              NestedField f;
-              f.id = w.next_id++;
-              f.name = op.name;
-              f.required = op.required;
-              f.type = op.type;
-              ReassignIds(f.type, w.next_id);
-              f.doc = op.doc;
-              f.initial_default_json = op.initial_default_json;
-              f.write_default_json = op.write_default_json;
-              w.added.push_back(AddedColumn{op.parent_id, op.name, f.id, &op});
-              siblings->push_back(std::move(f));
-            },
-            [&](const DeleteColumn& op) {
-              std::vector<NestedField>* siblings = nullptr;
-              NestedField* f = FindMutable(w.fields, op.id, &siblings);
-              if (f == nullptr) {
-                w.unknown_ids.push_back(
-                    MakeFinding(RuleId::kIceSchemaEvolution,
-                                fmt::format("delete-column of unknown field {}", op.id)));
-                return;
-              }
-              // "Removing a struct removes the fields in it."
-              for (FieldId id : AllFieldIds({*f})) w.deleted.insert(id);
-              siblings->erase(siblings->begin() + (f - siblings->data()));
-            },
-            [&](const RenameColumn& op) {
-              std::vector<NestedField>* siblings = nullptr;
-              NestedField* f = FindMutable(w.fields, op.id, &siblings);
-              if (f == nullptr) {
-                w.unknown_ids.push_back(
-                    MakeFinding(RuleId::kIceSchemaEvolution,
-                                fmt::format("rename-column of unknown field {}", op.id)));
-                return;
-              }
-              if (op.name.empty() || HasSibling(*siblings, op.name, op.id)) {
-                w.structural.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution,
-                    fmt::format("rename of field {} to '{}': the name is empty or taken",
-                                op.id, op.name)));
-                return;
-              }
-              f->name = op.name;
-            },
-            [&](const UpdateColumnType& op) {
-              std::vector<NestedField>* siblings = nullptr;
-              NestedField* f = FindMutable(w.fields, op.id, &siblings);
-              if (f == nullptr) {
-                w.unknown_ids.push_back(MakeFinding(
-                    RuleId::kIceSchemaEvolution,
-                    fmt::format("update-column-type of unknown field {}", op.id)));
-                return;
-              }
-              if (f->type == op.type) return;  // not a change
-              if (!TypePromotionAllowed(f->type, op.type, fv)) {
-                w.structural.push_back(MakeFinding(
-                    RuleId::kIceTypePromotion,
-                    fmt::format("field {} cannot change from {} to {} in a v{} table",
-                                op.id, ToString(f->type), ToString(op.type), fv)));
-                return;
-              }
-              w.retyped.insert(op.id);
-              w.promotions.push_back(Promotion{op.id, f->type, op.type});
-              f->type = op.type;
-            },
-            [&](const MoveColumn& op) {
-              std::vector<NestedField>* siblings = nullptr;
-              NestedField* f = FindMutable(w.fields, op.id, &siblings);
-              if (f == nullptr) {
-                w.unknown_ids.push_back(
-                    MakeFinding(RuleId::kIceSchemaEvolution,
-                                fmt::format("move-column of unknown field {}", op.id)));
-                return;
-              }
-              NestedField moved = *f;
-              std::vector<NestedField> rest;
-              for (const NestedField& s : *siblings)
-                if (s.id != op.id) rest.push_back(s);
-              size_t pos = 0;
-              if (op.position != MoveColumn::Position::kFirst) {
-                auto ref = std::find_if(
-                    rest.begin(), rest.end(),
-                    [&](const NestedField& s) { return s.id == op.reference; });
-                if (ref == rest.end()) {
-                  w.structural.push_back(MakeFinding(
-                      RuleId::kIceSchemaEvolution,
-                      fmt::format(
-                          "move of field {} relative to {}, which is not a sibling",
-                          op.id, op.reference)));
-                  return;
-                }
-                pos = static_cast<size_t>(ref - rest.begin()) +
-                      (op.position == MoveColumn::Position::kAfter ? 1 : 0);
-              }
-              rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(pos),
-                          std::move(moved));
-              *siblings = std::move(rest);
-            },
-            [&](const MakeOptional& op) {
-              std::vector<NestedField>* siblings = nullptr;
-              NestedField* f = FindMutable(w.fields, op.id, &siblings);
-              if (f == nullptr) {
-                w.unknown_ids.push_back(
-                    MakeFinding(RuleId::kIceSchemaEvolution,
-                                fmt::format("make-optional of unknown field {}", op.id)));
-                return;
-              }
-              f->required = false;
-            },
+            [&](const AddColumn& op) { ApplyAddColumn(w, op, table_has_rows, fv); },
+            [&](const DeleteColumn& op) { ApplyDeleteColumn(w, op); },
+            [&](const RenameColumn& op) { ApplyRenameColumn(w, op); },
+            [&](const UpdateColumnType& op) { ApplyUpdateColumnType(w, op, fv); },
+            [&](const MoveColumn& op) { ApplyMoveColumn(w, op); },
+            [&](const MakeOptional& op) { ApplyMakeOptional(w, op); },
         },
         change);
   }

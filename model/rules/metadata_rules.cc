@@ -138,6 +138,75 @@ Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata) {
   return out;
 }
 
+namespace {
+
+/// At switch stale-ids-in-new-snapshot=reject: a snapshot (at `at`) lists no ID that
+/// never belonged to a constraint (the existing constraints it must list are
+/// CheckExactlyOneList's, over ProvenExisting).
+void CheckNoStaleIds(const std::vector<Listed>& listed, ConstraintId last,
+                     const std::string& at, Findings& out) {
+  // An ID of 0 or less, or above last-constraint-id, never belonged to a constraint.
+  for (const Listed& l : listed) {
+    Require(out, l.id > 0 && l.id <= last, RuleId::kStExactlyOneList,
+            fmt::format("constraint {} is listed as {} but no constraint ever had that "
+                        "ID (last-constraint-id is {})",
+                        l.id, ToString(l.status), last),
+            l.id, fmt::format("{}/{}/{}", at, ToString(l.status), l.index));
+  }
+}
+
+/// The `valid` list of a snapshot (at `at`).
+void CheckValidStatuses(const TableMetadata& metadata, const Snapshot& snapshot,
+                        const ConstraintStatuses& statuses, const Switches& switches,
+                        const std::string& at, Findings& out) {
+  // `valid` needs a parent whose status is `validated` or `valid` (st.valid), and is
+  // never recorded for a check that calls a UDF (expr.udf-status).
+  const Snapshot* parent = snapshot.parent_snapshot_id
+                               ? metadata.FindSnapshot(*snapshot.parent_snapshot_id)
+                               : nullptr;
+  const bool parent_known = !snapshot.parent_snapshot_id || parent != nullptr;
+  if (statuses.valid) {
+    for (size_t k = 0; k < statuses.valid->size(); ++k) {
+      const ConstraintId id = (*statuses.valid)[k];
+      const std::string item = fmt::format("{}/valid/{}", at, k);
+      if (parent_known) {
+        const ConstraintStatus p = ReaderStatus(parent && parent->constraint_statuses
+                                                    ? &*parent->constraint_statuses
+                                                    : nullptr,
+                                                id);
+        // st.valid on what metadata shows: the parent's status (the rows are not seen,
+        // and a UDF is expr.udf-status below).
+        StatusContext valid;
+        valid.parent_status = p;
+        valid.holds_on_new_snapshot = true;
+        Require(out, ValidAllowed(valid), RuleId::kStValid,
+                parent ? fmt::format("constraint {} is valid but its status in parent "
+                                     "snapshot {} is {}",
+                                     id, parent->snapshot_id, ToString(p))
+                       : fmt::format("constraint {} is valid in a snapshot without a "
+                                     "parent",
+                                     id),
+                id, item);
+      }
+      const Constraint* c = FindConstraint(metadata, id);
+      if (c && c->type == ConstraintType::kCheck && c->expression) {
+        StatusContext udf;
+        udf.calls_udf = CallsUserDefinedFunction(*c->expression);
+        Require(
+            out,
+            UdfStatusPermits(udf, ConstraintStatus::kValid, /*as_carry=*/false, switches),
+            RuleId::kExprUdfStatus,
+            fmt::format("constraint {} calls a user-defined function and must not be "
+                        "recorded valid",
+                        id),
+            id, item);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
                                   const Switches& switches) {
   Findings out;
@@ -154,65 +223,12 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
     const ConstraintStatuses& statuses = *snapshot.constraint_statuses;
     const std::string at = StatusesPointer(i);
     const std::vector<Listed> listed = AllListed(statuses);
-    Append(out, CheckExactlyOneList(statuses, ProvenExisting(listed, current, switches), at));
+    Append(out,
+           CheckExactlyOneList(statuses, ProvenExisting(listed, current, switches), at));
 
-    if (switches.stale_ids_in_new_snapshot == StaleIds::kReject) {
-      // An ID of 0 or less, or above last-constraint-id, never belonged to a constraint.
-      for (const Listed& l : listed) {
-        Require(
-            out, l.id > 0 && l.id <= last, RuleId::kStExactlyOneList,
-            fmt::format("constraint {} is listed as {} but no constraint ever had that "
-                        "ID (last-constraint-id is {})",
-                        l.id, ToString(l.status), last),
-            l.id, fmt::format("{}/{}/{}", at, ToString(l.status), l.index));
-      }
-    }
-
-    // `valid` needs a parent whose status is `validated` or `valid` (st.valid), and is
-    // never recorded for a check that calls a UDF (expr.udf-status).
-    const Snapshot* parent = snapshot.parent_snapshot_id
-                                 ? metadata.FindSnapshot(*snapshot.parent_snapshot_id)
-                                 : nullptr;
-    const bool parent_known = !snapshot.parent_snapshot_id || parent != nullptr;
-    if (statuses.valid) {
-      for (size_t k = 0; k < statuses.valid->size(); ++k) {
-        const ConstraintId id = (*statuses.valid)[k];
-        const std::string item = fmt::format("{}/valid/{}", at, k);
-        if (parent_known) {
-          const ConstraintStatus p = ReaderStatus(parent && parent->constraint_statuses
-                                                      ? &*parent->constraint_statuses
-                                                      : nullptr,
-                                                  id);
-          // st.valid on what metadata shows: the parent's status (the rows are not seen,
-          // and a UDF is expr.udf-status below).
-          StatusContext valid;
-          valid.parent_status = p;
-          valid.holds_on_new_snapshot = true;
-          Require(out, ValidAllowed(valid), RuleId::kStValid,
-                  parent ? fmt::format("constraint {} is valid but its status in parent "
-                                       "snapshot {} is {}",
-                                       id, parent->snapshot_id, ToString(p))
-                         : fmt::format("constraint {} is valid in a snapshot without a "
-                                       "parent",
-                                       id),
-                  id, item);
-        }
-        const Constraint* c = FindConstraint(metadata, id);
-        if (c && c->type == ConstraintType::kCheck && c->expression) {
-          StatusContext udf;
-          udf.calls_udf = CallsUserDefinedFunction(*c->expression);
-          Require(
-              out,
-              UdfStatusPermits(udf, ConstraintStatus::kValid, /*as_carry=*/false,
-                               switches),
-              RuleId::kExprUdfStatus,
-              fmt::format("constraint {} calls a user-defined function and must not be "
-                          "recorded valid",
-                          id),
-              id, item);
-        }
-      }
-    }
+    if (switches.stale_ids_in_new_snapshot == StaleIds::kReject)
+      CheckNoStaleIds(listed, last, at, out);
+    CheckValidStatuses(metadata, snapshot, statuses, switches, at, out);
   }
   return out;
 }

@@ -19,8 +19,9 @@ struct SwitchDef {
 
 size_t Bool(bool b, bool default_value) { return b == default_value ? 0 : 1; }
 
-const std::vector<SwitchDef>& Defs() {
-  static const std::vector<SwitchDef> defs = {
+/// The first six switches, in the order AllSwitches lists them.
+std::vector<SwitchDef> FirstDefs() {
+  return {
       {{"modified-counts-as-added",
         {"true", "false"},
         "proposed change",
@@ -73,6 +74,12 @@ const std::vector<SwitchDef>& Defs() {
        [](Switches& s, size_t v) {
          s.existing_rows_on_enforce = static_cast<ExistingRowsOnEnforce>(v);
        }},
+  };
+}
+
+/// The other six switches, after FirstDefs.
+std::vector<SwitchDef> LaterDefs() {
+  return {
       {{"unenforced-may-reject",
         {"false", "true"},
         "reading",
@@ -128,6 +135,14 @@ const std::vector<SwitchDef>& Defs() {
          s.invalid_metadata_on_read = static_cast<InvalidMetadataOnRead>(v);
        }},
   };
+}
+
+const std::vector<SwitchDef>& Defs() {
+  static const std::vector<SwitchDef> defs = [] {
+    std::vector<SwitchDef> out = FirstDefs();
+    for (SwitchDef& d : LaterDefs()) out.push_back(std::move(d));
+    return out;
+  }();
   return defs;
 }
 

@@ -1,5 +1,5 @@
 /// \file
-/// Commits through the model (model/judge/commit.cc): enforcement (enf.*), what "holds" means
+/// Commits through the model (model/judge/commit*.cc): enforcement (enf.*), what "holds" means
 /// (sem.*), the allowed statuses of the new snapshot, retries after begin/finish,
 /// validate, and existing rows when a constraint becomes enforced. Each test names its
 /// rule.

@@ -39,7 +39,7 @@ Scalar ToScalar(const Value& v) {
   }
 }
 
-/// The naive reading of SURROUNDINGS.md, written independently of evaluate.cc: null and
+/// The naive reading of SURROUNDINGS.md, written independently of the evaluator: null and
 /// NaN are "absent-like"; equal only to their own kind; never ordered.
 struct Naive {
   static bool IsNull(const Scalar& s) {

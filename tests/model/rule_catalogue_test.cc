@@ -50,7 +50,7 @@ TEST(RuleCatalogue, EveryRuleIdHasExactlyOneWrittenEntry) {
   for (const RuleInfo& e : RuleCatalogueEntries()) ++count[e.id];
   for (RuleId id : kAllRuleIds) {
     EXPECT_EQ(count[id], 1) << RuleIdName(id)
-                            << ": add (exactly) one entry to model/judge/rule_catalogue.cc";
+                            << ": add (exactly) one entry to model/judge/rule_entries_*.cc";
   }
   EXPECT_EQ(RuleCatalogueEntries().size(), std::size(kAllRuleIds));
 }
@@ -234,7 +234,7 @@ TEST(RuleCatalogue, BindsPrints) {
   EXPECT_EQ(FindRule(RuleId::kStReaderLookup).binds, Binds::kReader);
 }
 
-// Clauses (rule_clauses.cc): every rule has at least one; the IDs are "<rule>/<name>"
+// Clauses (rule_clauses_*.cc): every rule has at least one; the IDs are "<rule>/<name>"
 // and unique; the words are the rule's own (in its quote or summary); a clause without a
 // gap names the generator tag that exercises it.
 TEST(RuleClauses, EveryRuleIsSplitIntoClausesWithTheirWords) {
