@@ -32,6 +32,19 @@ class Session {
  private:
   /// The writer session: a table at the highest declared format version, its ops.
   ConformanceReport RunWriter();
+  /// Its steps, in order: the table, constraints, commits, a transaction, functions and
+  /// schema evolution, reads, the upgrade of an older table.
+  bool WriterCreate();
+  void WriterConstraints();
+  std::optional<int64_t> WriterCommits();
+  void WriterTransaction();
+  void WriterFunctionsAndSchema();
+  void WriterReads(std::optional<int64_t> first_snapshot);
+  void WriterUpgrade();
+  /// Keeps the metadata (and the current schema's fields) of an `ok` answer.
+  void Remember(const std::optional<Response>& r);
+  /// A request on kTable.
+  nlohmann::json TableOp(const char* text) const;
   /// The reader script of a reader profile: parse-metadata and read-statuses only.
   ConformanceReport RunReader();
   bool DeclaresVersion(int32_t v) const;
@@ -72,6 +85,10 @@ class Session {
   int64_t now_ms_ = 1700000000000;
   std::optional<json> last_metadata_;  ///< the latest metadata JSON of kTable
   std::vector<NestedField> fields_;    ///< its current schema's fields
+  int32_t fv_ = 0;                     ///< the writer session's format version
+  struct {
+    std::optional<std::string> check, key, extra;
+  } names_;  ///< the constraints the writer session added (by their current names)
 };
 
 std::optional<Response> Session::Step(const std::string& what,
@@ -212,7 +229,8 @@ bool Session::DeclaresVersion(int32_t v) const {
 
 void Session::RefusedDeclaredVersion(int32_t version, const std::string& what) {
   ConformanceStep& s = report_.steps.back();
-  if (s.verdict != StepVerdict::kOk || s.result != "rejected (unsupported-format-version)")
+  if (s.verdict != StepVerdict::kOk ||
+      s.result != "rejected (unsupported-format-version)")
     return;
   s.verdict = StepVerdict::kFail;
   s.detail = fmt::format(
@@ -224,24 +242,39 @@ void Session::RefusedDeclaredVersion(int32_t version, const std::string& what) {
 }
 
 ConformanceReport Session::RunWriter() {
-
-  auto remember = [&](const std::optional<Response>& r) {
-    if (!r || !r->metadata_json) return;
-    last_metadata_ = *r->metadata_json;
-    if (const Schema* s = r->metadata->CurrentSchema()) fields_ = s->fields;
-  };
-
   // 2. A table at the highest declared format version: v4, or for a v1-v3 writer the
   // highest it has (never a version it did not declare).
-  int32_t fv = 0;
   for (int32_t v : report_.format_versions)
-    if (v >= 1 && v <= 4) fv = std::max(fv, v);
-  const bool v4 = fv == 4;
-  if (fv == 0) {
+    if (v >= 1 && v <= 4) fv_ = std::max(fv_, v);
+  if (fv_ == 0) {
     for (const std::string& op : AllOps())
       if (op != "hello") Skip(op, "-", "", "no known format version declared");
     return report_;
   }
+  if (!WriterCreate()) return report_;
+  Remember(Step("the current metadata", "", TableOp(R"({"op": "load-table"})")));
+  WriterConstraints();
+  const std::optional<int64_t> first_snapshot = WriterCommits();
+  WriterTransaction();
+  WriterFunctionsAndSchema();
+  WriterReads(first_snapshot);
+  WriterUpgrade();
+  return report_;
+}
+
+void Session::Remember(const std::optional<Response>& r) {
+  if (!r || !r->metadata_json) return;
+  last_metadata_ = *r->metadata_json;
+  if (const Schema* s = r->metadata->CurrentSchema()) fields_ = s->fields;
+}
+
+json Session::TableOp(const char* text) const {
+  json j = Parse(text);
+  j["table"] = kTable;
+  return j;
+}
+
+bool Session::WriterCreate() {
   json create = Parse(R"({"op": "create-table", "format-version": 4, "schema": {
       "type": "struct", "schema-id": 0, "fields": [
         {"id": 1, "name": "order_id", "required": true, "type": "long"},
@@ -249,119 +282,124 @@ ConformanceReport Session::RunWriter() {
         {"id": 3, "name": "email", "required": false, "type": "string"},
         {"id": 4, "name": "placed", "required": false, "type": "date"}]}})");
   create["table"] = kTable;
-  create["format-version"] = fv;
-  auto created = Step(fmt::format("a v{} table", fv), "", create);
-  RefusedDeclaredVersion(fv, fmt::format("a v{} create-table", fv));
-  remember(created);
+  create["format-version"] = fv_;
+  auto created = Step(fmt::format("a v{} table", fv_), "", create);
+  RefusedDeclaredVersion(fv_, fmt::format("a v{} create-table", fv_));
+  Remember(created);
   if (!created) {
     for (const std::string& op : AllOps()) {
       if (op != "hello" && op != "create-table")
         Skip(op, "-", "", "create-table did not succeed");
     }
-    return report_;
+    return false;
   }
-  auto table_op = [&](const char* text) {
-    json j = Parse(text);
-    j["table"] = kTable;
-    return j;
-  };
-  remember(Step("the current metadata", "", table_op(R"({"op": "load-table"})")));
+  return true;
+}
 
+void Session::WriterConstraints() {
+  const bool v4 = fv_ == 4;
   // 3. Constraints (v4 only: a v1-v3 writer is sent none).
-  std::optional<std::string> check_name, key_name, extra_name;
   if (!v4) {
-    for (const char* op : {"add-constraint", "update-constraint", "remove-constraint",
-                           "validate"})
+    for (const char* op :
+         {"add-constraint", "update-constraint", "remove-constraint", "validate"})
       Skip(op, "-", "", "format version 4 not declared (constraints are a v4 feature)");
   }
   if (v4 && Declared("primary-key")) {
-    if (Step("an enforced primary key", "primary-key",
-             table_op(R"({"op": "add-constraint",
+    if (Step("an enforced primary key", "primary-key", TableOp(R"({"op": "add-constraint",
         "constraint": {"type": "primary-key", "name": "pk", "enforced": true,
                        "field-ids": [1]}})"))) {
-      key_name = "pk";
+      names_.key = "pk";
     }
   }
   if (v4 && Declared("unique")) {
     auto r = Step("a unique constraint, not enforced", "unique",
-                  table_op(R"({"op": "add-constraint", "constraint": {"type": "unique",
+                  TableOp(R"({"op": "add-constraint", "constraint": {"type": "unique",
                       "name": "email_unique", "enforced": false, "field-ids": [3]}})"));
     if (r) {
-      remember(r);
-      (key_name ? extra_name : key_name) = "email_unique";
+      Remember(r);
+      (names_.key ? names_.extra : names_.key) = "email_unique";
     }
   }
   if (v4 && Declared("check")) {
     auto r = Step("a check constraint, not enforced", "check",
-                  table_op(R"({"op": "add-constraint", "constraint": {"type": "check",
+                  TableOp(R"({"op": "add-constraint", "constraint": {"type": "check",
                       "name": "qty_positive", "enforced": false, "expression": {"type": "or",
                       "left": {"type": "gt", "left": {"type": "reference", "id": 2}, "right": 0},
                       "right": {"type": "is-null", "child": {"type": "reference", "id": 2}}}}})"));
     if (r) {
-      remember(r);
-      check_name = "qty_positive";
+      Remember(r);
+      names_.check = "qty_positive";
     }
   }
   if (v4 && !AnyDeclared({"check", "unique", "primary-key"})) {
     Skip("add-constraint", "-", "check|unique|primary-key",
          "no constraint type declared");
   }
-  if (v4 && (check_name || key_name)) {
-    const std::string old_name = check_name ? *check_name : *key_name;
+  if (v4 && (names_.check || names_.key)) {
+    const std::string old_name = names_.check ? *names_.check : *names_.key;
     const std::string new_name = old_name + "_renamed";
-    json update = table_op(R"({"op": "update-constraint", "set": {}})");
+    json update = TableOp(R"({"op": "update-constraint", "set": {}})");
     update["name"] = old_name;
     update["set"]["name"] = new_name;
     auto r = Step("rename a constraint", "", update);
     if (r) {
-      remember(r);
-      (check_name ? check_name : key_name) = new_name;
+      Remember(r);
+      (names_.check ? names_.check : names_.key) = new_name;
     }
   } else if (v4) {
     Skip("update-constraint", "-", "check|unique|primary-key", "no constraint was added");
   }
+}
 
+std::optional<int64_t> Session::WriterCommits() {
   // 4. Commits.
   auto first =
-      Step("append two rows", "", table_op(R"({"op": "commit", "operation": "append",
+      Step("append two rows", "", TableOp(R"({"op": "commit", "operation": "append",
       "add": [{"key": "r1", "values": {"1": 1, "2": 5, "3": "a@example.com", "4": "2024-01-31"}},
               {"key": "r2", "values": {"1": 2, "2": -1, "3": null}}]})"));
-  remember(first);
+  Remember(first);
   std::optional<int64_t> first_snapshot;
   if (first && first->metadata) first_snapshot = first->metadata->current_snapshot_id;
-  if (key_name) {
-    remember(Step("append a duplicate key (may be rejected)", "",
-                  table_op(R"({"op": "commit", "operation": "append",
+  if (names_.key) {
+    Remember(Step("append a duplicate key (may be rejected)", "",
+                  TableOp(R"({"op": "commit", "operation": "append",
                       "add": [{"key": "r3", "values": {"1": 1, "2": 7}}]})")));
   }
   if (Declared("modify-rows")) {
-    remember(Step("modify a row", "modify-rows",
-                  table_op(R"({"op": "commit", "operation": "overwrite",
+    Remember(Step("modify a row", "modify-rows",
+                  TableOp(R"({"op": "commit", "operation": "overwrite",
                       "modify": [{"key": "r1", "values": {"1": 1, "2": 6, "3": "a@example.com"}}]})")));
   } else {
     Skip("commit", "modify a row", "modify-rows", "not declared");
   }
-  remember(Step("delete a row", "", table_op(R"({"op": "commit", "operation": "delete",
+  Remember(Step("delete a row", "", TableOp(R"({"op": "commit", "operation": "delete",
       "remove": ["r2"]})")));
-  remember(Step("rewrite data files", "",
-                table_op(R"({"op": "commit", "operation": "replace"})")));
+  Remember(Step("rewrite data files", "",
+                TableOp(R"({"op": "commit", "operation": "replace"})")));
 
+  return first_snapshot;
+}
+
+void Session::WriterTransaction() {
   // 5. A transaction with a concurrent commit in between.
   if (Declared("concurrent-commits")) {
-    remember(Step("open a transaction", "concurrent-commits",
-                  table_op(R"({"op": "begin", "txn": "w1"})")));
+    Remember(Step("open a transaction", "concurrent-commits",
+                  TableOp(R"({"op": "begin", "txn": "w1"})")));
     Step("stage a commit", "concurrent-commits",
-         table_op(R"({"op": "commit", "operation": "append", "txn": "w1",
+         TableOp(R"({"op": "commit", "operation": "append", "txn": "w1",
              "add": [{"key": "r4", "values": {"1": 4, "2": 2}}]})"));
-    remember(Step("a concurrent commit", "", table_op(R"({"op": "commit",
+    Remember(Step("a concurrent commit", "", TableOp(R"({"op": "commit",
         "operation": "append", "add": [{"key": "r5", "values": {"1": 5, "2": 3}}]})")));
-    remember(Step("finish (retry on the new parent)", "concurrent-commits",
-                  table_op(R"({"op": "finish", "txn": "w1"})")));
+    Remember(Step("finish (retry on the new parent)", "concurrent-commits",
+                  TableOp(R"({"op": "finish", "txn": "w1"})")));
   } else {
     Skip("begin", "-", "concurrent-commits", "not declared");
     Skip("finish", "-", "concurrent-commits", "not declared");
   }
+}
 
+void Session::WriterFunctionsAndSchema() {
+  const bool v4 = fv_ == 4;
   // 6. Functions, validation, schema evolution.
   if (Declared("udf")) {
     Step("a deterministic UDF", "udf", Parse(R"({"op": "define-function",
@@ -371,26 +409,29 @@ ConformanceReport Session::RunWriter() {
   } else {
     Skip("define-function", "-", "udf", "not declared");
   }
-  if (v4 && Declared("validate") && (check_name || key_name)) {
-    json v = table_op(R"({"op": "validate", "names": []})");
-    v["names"].push_back(check_name ? *check_name : *key_name);
-    remember(Step("validate a constraint", "validate", v));
+  if (v4 && Declared("validate") && (names_.check || names_.key)) {
+    json v = TableOp(R"({"op": "validate", "names": []})");
+    v["names"].push_back(names_.check ? *names_.check : *names_.key);
+    Remember(Step("validate a constraint", "validate", v));
   } else if (v4) {
     Skip("validate", "-", "validate",
          Declared("validate") ? "no constraint was added" : "not declared");
   }
   if (Declared("schema-evolution")) {
-    remember(Step("add a column", "schema-evolution",
-                  table_op(R"({"op": "update-schema", "changes": [{"action": "add-column",
+    Remember(Step("add a column", "schema-evolution",
+                  TableOp(R"({"op": "update-schema", "changes": [{"action": "add-column",
                       "name": "note", "type": "string", "required": false}]})")));
   } else {
     Skip("update-schema", "-", "schema-evolution", "not declared");
   }
+}
 
+void Session::WriterReads(std::optional<int64_t> first_snapshot) {
+  const bool v4 = fv_ == 4;
   // 7. Reading.
-  Step("the live rows", "", table_op(R"({"op": "scan"})"));
+  Step("the live rows", "", TableOp(R"({"op": "scan"})"));
   if (first_snapshot) {
-    json scan = table_op(R"({"op": "scan"})");
+    json scan = TableOp(R"({"op": "scan"})");
     scan["snapshot-id"] = *first_snapshot;
     // Rows of an older snapshot are typed by that snapshot's schema; the first four
     // fields are the same in every schema of this session.
@@ -412,20 +453,24 @@ ConformanceReport Session::RunWriter() {
     Skip("parse-metadata", "-", "parse-metadata",
          Declared("parse-metadata") ? "no metadata" : "not declared");
   }
-  if (v4 && (extra_name || (check_name && key_name))) {
-    json r = table_op(R"({"op": "remove-constraint"})");
-    r["name"] = extra_name ? *extra_name : *check_name;
-    remember(Step("remove a constraint", "", r));
-  } else if (v4 && (check_name || key_name)) {
-    json r = table_op(R"({"op": "remove-constraint"})");
-    r["name"] = check_name ? *check_name : *key_name;
-    remember(Step("remove a constraint", "", r));
+  if (v4 && (names_.extra || (names_.check && names_.key))) {
+    json r = TableOp(R"({"op": "remove-constraint"})");
+    r["name"] = names_.extra ? *names_.extra : *names_.check;
+    Remember(Step("remove a constraint", "", r));
+  } else if (v4 && (names_.check || names_.key)) {
+    json r = TableOp(R"({"op": "remove-constraint"})");
+    r["name"] = names_.check ? *names_.check : *names_.key;
+    Remember(Step("remove a constraint", "", r));
   } else if (v4) {
     Skip("remove-constraint", "-", "check|unique|primary-key", "no constraint was added");
   }
   Step("an unknown table (may be rejected)", "",
        Parse(R"({"op": "load-table", "table": "ictk_validate_no_such_table"})"));
+}
 
+void Session::WriterUpgrade() {
+  const bool v4 = fv_ == 4;
+  const int32_t fv = fv_;
   // 8. Upgrade a v3 table with identifier fields (a v1-v3 writer: its lowest declared
   // version to its highest).
   bool v3 = DeclaresVersion(3);
@@ -464,7 +509,6 @@ ConformanceReport Session::RunWriter() {
          : v4                 ? "format version 3 not declared"
                               : "a single format version declared");
   }
-  return report_;
 }
 
 namespace {

@@ -45,6 +45,97 @@ struct ReplayArgs {
   std::string command_line;
 };
 
+/// Prints each failure (the finding first, then where and under which rule) and the
+/// closing count; true when every case passed, was skipped or xfailed and no expectation
+/// entry was breached.
+bool PrintCases(const Report& report) {
+  int64_t passed = 0, failed = 0, skipped = 0, xfailed = 0, breaches = 0;
+  for (const CaseRecord& c : report.cases) {
+    // An expectation-file breach (a stale or over-matching entry) is not a fixture's
+    // verdict: printed apart, not counted, and it fails the run (docs/fixtures.md 9).
+    if (c.index < 0 && c.id.rfind("expectations/", 0) == 0) {
+      ++breaches;
+      std::printf("EXPECT %s\n", c.reason.c_str());
+      continue;
+    }
+    switch (c.verdict) {
+      case Verdict::kPass:
+        ++passed;
+        continue;
+      case Verdict::kSkip:
+        ++skipped;
+        continue;
+      case Verdict::kXfail:
+        ++xfailed;
+        continue;
+      default:
+        ++failed;
+    }
+    // The finding first, then where and under which rule.
+    std::printf("%s %s: %s\n", std::string(ToString(c.verdict)).c_str(), c.id.c_str(),
+                c.failure ? fmt::format("{} (step {} of {}, rule {})",
+                                        FindingOf(*c.failure), c.failure->step,
+                                        c.failure->original_steps, c.failure->rule)
+                                .c_str()
+                          : c.reason.c_str());
+    if (c.failure) {
+      for (const std::string& f : c.failure->findings) std::printf("    %s\n", f.c_str());
+      if (!c.reason.empty() && c.verdict != Verdict::kFail)
+        std::printf("    %s\n", c.reason.c_str());
+      std::printf("    replay: %s\n", c.failure->replay.c_str());
+    } else if (c.verdict == Verdict::kXpass) {
+      std::printf("    %s\n", c.reason.c_str());
+    }
+  }
+  std::string closing = fmt::format("{} passed, {} failed", passed, failed);
+  if (skipped > 0) closing += fmt::format(", {} skipped", skipped);
+  if (xfailed > 0) closing += fmt::format(", {} xfailed", xfailed);
+  std::printf("%s\n", closing.c_str());
+
+  return failed == 0 && breaches == 0;
+}
+
+/// The report's header and totals, as certify writes them.
+void FillHeader(const ReplayArgs& a, const Switches& switches,
+                const AdapterSession& session,
+                std::chrono::steady_clock::time_point start, Report& report) {
+  RunHeader& h = report.header;
+  h.ictk_version = ICTK_VERSION;
+  h.protocol_version = kProtocolVersion;
+  h.model_version = ModelVersion(switches);
+  h.switches = SwitchValues(switches);
+  h.seed = 0;
+  h.command_line = a.command_line;
+  h.adapter = a.adapter.spec;
+  h.hello = session.hello_json();
+  h.capabilities = session.capabilities().Names();
+  h.histories = static_cast<int64_t>(report.cases.size());
+  h.mode = "replay";
+  report.totals = ComputeTotals(
+      h, report.cases,
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+          .count());
+}
+
+/// The report files under --out; false (after printing why) when one cannot be written.
+bool WriteReports(const ReplayArgs& a, const Report& report) {
+  const RunHeader& h = report.header;
+  const fs::path dir(a.out);
+  std::string jsonl = DumpJson(ToJson(h)) + "\n";
+  for (const CaseRecord& c : report.cases) jsonl += DumpJson(ToJson(c)) + "\n";
+  jsonl += DumpJson(ToJson(*report.totals)) + "\n";
+  std::string error;
+  const bool ok = WriteFile(dir / "report.jsonl", jsonl, error) &&
+                  WriteRenderedReports(dir, report, error);
+  if (!ok) {
+    std::fprintf(stderr, "ictk replay: %s\n", error.c_str());
+    return false;
+  }
+  std::printf("reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
+              a.out.c_str());
+  return true;
+}
+
 int Run(const GlobalOptions& global, const ReplayArgs& a) {
   Switches switches = global.switches;
   if (const std::string error = ApplySwitchSettings(switches, a.switches, "--switch");
@@ -97,82 +188,10 @@ int Run(const GlobalOptions& global, const ReplayArgs& a) {
     for (CaseRecord& r : ExpectationBreachRecords(*expect, report.cases))
       report.cases.push_back(std::move(r));
 
-  int64_t passed = 0, failed = 0, skipped = 0, xfailed = 0, breaches = 0;
-  for (const CaseRecord& c : report.cases) {
-    // An expectation-file breach (a stale or over-matching entry) is not a fixture's
-    // verdict: printed apart, not counted, and it fails the run (docs/fixtures.md 9).
-    if (c.index < 0 && c.id.rfind("expectations/", 0) == 0) {
-      ++breaches;
-      std::printf("EXPECT %s\n", c.reason.c_str());
-      continue;
-    }
-    switch (c.verdict) {
-      case Verdict::kPass:
-        ++passed;
-        continue;
-      case Verdict::kSkip:
-        ++skipped;
-        continue;
-      case Verdict::kXfail:
-        ++xfailed;
-        continue;
-      default:
-        ++failed;
-    }
-    // The finding first, then where and under which rule.
-    std::printf("%s %s: %s\n", std::string(ToString(c.verdict)).c_str(), c.id.c_str(),
-                c.failure ? fmt::format("{} (step {} of {}, rule {})", FindingOf(*c.failure),
-                                        c.failure->step, c.failure->original_steps,
-                                        c.failure->rule)
-                                .c_str()
-                          : c.reason.c_str());
-    if (c.failure) {
-      for (const std::string& f : c.failure->findings) std::printf("    %s\n", f.c_str());
-      if (!c.reason.empty() && c.verdict != Verdict::kFail)
-        std::printf("    %s\n", c.reason.c_str());
-      std::printf("    replay: %s\n", c.failure->replay.c_str());
-    } else if (c.verdict == Verdict::kXpass) {
-      std::printf("    %s\n", c.reason.c_str());
-    }
-  }
-  std::string closing = fmt::format("{} passed, {} failed", passed, failed);
-  if (skipped > 0) closing += fmt::format(", {} skipped", skipped);
-  if (xfailed > 0) closing += fmt::format(", {} xfailed", xfailed);
-  std::printf("%s\n", closing.c_str());
-
-  RunHeader& h = report.header;
-  h.ictk_version = ICTK_VERSION;
-  h.protocol_version = kProtocolVersion;
-  h.model_version = ModelVersion(switches);
-  h.switches = SwitchValues(switches);
-  h.seed = 0;
-  h.command_line = a.command_line;
-  h.adapter = a.adapter.spec;
-  h.hello = session.hello_json();
-  h.capabilities = session.capabilities().Names();
-  h.histories = static_cast<int64_t>(report.cases.size());
-  h.mode = "replay";
-  report.totals = ComputeTotals(
-      h, report.cases,
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-          .count());
-  if (!a.out.empty()) {
-    const fs::path dir(a.out);
-    std::string jsonl = DumpJson(ToJson(h)) + "\n";
-    for (const CaseRecord& c : report.cases) jsonl += DumpJson(ToJson(c)) + "\n";
-    jsonl += DumpJson(ToJson(*report.totals)) + "\n";
-    std::string error;
-    const bool ok = WriteFile(dir / "report.jsonl", jsonl, error) &&
-                    WriteRenderedReports(dir, report, error);
-    if (!ok) {
-      std::fprintf(stderr, "ictk replay: %s\n", error.c_str());
-      return 2;
-    }
-    std::printf(
-        "reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
-        a.out.c_str());
-  }
-  return failed == 0 && breaches == 0 ? 0 : 1;
+  const bool all_passed = PrintCases(report);
+  FillHeader(a, switches, session, start, report);
+  if (!a.out.empty() && !WriteReports(a, report)) return 2;
+  return all_passed ? 0 : 1;
 }
 
 }  // namespace

@@ -18,9 +18,9 @@ using json = nlohmann::json;
 
 /// The header fields shards must agree on (as report.jsonl names them).
 constexpr const char* kSameFields[] = {
-    "ictk-version", "protocol-version", "model-version", "seed",    "adapter",
-    "switches",     "max-steps",        "mode",          "profile", "writer",
-    "format-versions", "capabilities",  "hello",         "corpus",  "corpus-note"};
+    "ictk-version",    "protocol-version", "model-version", "seed",    "adapter",
+    "switches",        "max-steps",        "mode",          "profile", "writer",
+    "format-versions", "capabilities",     "hello",         "corpus",  "corpus-note"};
 
 bool ParseShard(const std::string& text, long long& i, long long& n) {
   return std::sscanf(text.c_str(), "%lld/%lld", &i, &n) == 2 && n >= 1 && i >= 0 && i < n;
@@ -34,12 +34,11 @@ std::string Shown(const json& j) {
 
 }  // namespace
 
-Result<MergedReport> MergeShards(
-    const std::vector<ShardInput>& shards,
-    const std::function<std::string(const std::string&)>& replay_of,
-    const std::string& command_line) {
-  if (shards.empty()) return MakeError(ErrorKind::kInvalid, "no shards to merge");
-  // Each shard: I/N, all N the same, every I once.
+namespace {
+
+/// Each shard is I/N, all with the same N, and every I is there once: shard I -> its
+/// position in `shards`.
+Result<std::map<long long, size_t>> ShardNumbers(const std::vector<ShardInput>& shards) {
   long long n = 0;
   std::map<long long, size_t> by_shard;
   for (size_t s = 0; s < shards.size(); ++s) {
@@ -65,22 +64,30 @@ Result<MergedReport> MergeShards(
     std::vector<std::string> missing;
     for (long long i = 0; i < n; ++i)
       if (!by_shard.count(i)) missing.push_back(fmt::format("{}/{}", i, n));
-    return MakeError(ErrorKind::kInvalid,
-                     fmt::format("field shard: missing shard(s) {}",
-                                 fmt::join(missing, ", ")));
+    return MakeError(ErrorKind::kInvalid, fmt::format("field shard: missing shard(s) {}",
+                                                      fmt::join(missing, ", ")));
   }
-  // The header fields every shard must share.
+  return by_shard;
+}
+
+/// The header fields every shard must share.
+Result<void> SameHeaders(const std::vector<ShardInput>& shards) {
   const json first = ToJson(shards[0].report.header);
   for (size_t s = 1; s < shards.size(); ++s) {
     const json other = ToJson(shards[s].report.header);
     for (const char* field : kSameFields)
       if (first.value(field, json()) != other.value(field, json()))
-        return MakeError(ErrorKind::kInvalid,
-                         fmt::format("field {} differs: {} in {}, {} in {}", field,
-                                     Shown(first.value(field, json())), shards[0].source,
-                                     Shown(other.value(field, json())), shards[s].source));
+        return MakeError(
+            ErrorKind::kInvalid,
+            fmt::format("field {} differs: {} in {}, {} in {}", field,
+                        Shown(first.value(field, json())), shards[0].source,
+                        Shown(other.value(field, json())), shards[s].source));
   }
-  // Each shard complete: totals written, every history of its header there.
+  return {};
+}
+
+/// Each shard complete: totals written, every history of its header there.
+Result<void> Complete(const std::vector<ShardInput>& shards) {
   for (const ShardInput& shard : shards) {
     if (!shard.report.totals)
       return MakeError(ErrorKind::kInvalid,
@@ -98,17 +105,13 @@ Result<MergedReport> MergeShards(
                       shard.source, shard.report.header.histories, random));
   }
 
-  MergedReport out;
-  Report& merged = out.report;
-  const size_t zero = by_shard.at(0);
-  merged.header = shards[zero].report.header;
-  merged.header.shard.clear();
-  merged.header.command_line = command_line;
-  merged.header.histories = 0;
-  for (const ShardInput& shard : shards) merged.header.histories += shard.report.header.histories;
+  return {};
+}
 
-  // Which shard each kept record comes from (for its fixture file).
-  std::vector<size_t> origin;
+/// The corpus records of shard 0 (before its first random case), then the random cases
+/// in index order, each index once; `origin` gets the shard of each.
+Result<void> MergeCases(const std::vector<ShardInput>& shards, size_t zero,
+                        Report& merged, std::vector<size_t>& origin) {
   // The corpus: shard 0's records before its first random case.
   for (const CaseRecord& c : shards[zero].report.cases) {
     if (c.index >= 0) break;
@@ -130,12 +133,18 @@ Result<MergedReport> MergeShards(
           ErrorKind::kInvalid,
           fmt::format("field index: the shards' random cases are not 0..{} once each "
                       "(case {} of {}, expected index {})",
-                      random.size() - 1, shards[s].report.cases[at].id, shards[s].source, k));
+                      random.size() - 1, shards[s].report.cases[at].id, shards[s].source,
+                      k));
     merged.cases.push_back(shards[s].report.cases[at]);
     origin.push_back(s);
   }
-  // Expectation breaches: an entry no case of the whole run matched is reported by every
-  // shard; one that some shard's case matched is not a breach of the merged run.
+  return {};
+}
+
+/// Expectation breaches: an entry no case of the whole run matched is reported by every
+/// shard; one that some shard's case matched is not a breach of the merged run.
+void MergeBreaches(const std::vector<ShardInput>& shards, size_t zero, Report& merged,
+                   std::vector<size_t>& origin) {
   std::map<std::string, int> seen;
   std::vector<CaseRecord> breaches;
   for (const ShardInput& shard : shards) {
@@ -152,8 +161,13 @@ Result<MergedReport> MergeShards(
       merged.cases.push_back(std::move(c));
       origin.push_back(zero);
     }
+}
 
-  // One fixture per cause, as an unsharded run writes them.
+/// One fixture per cause, as an unsharded run writes them.
+void OneFixturePerCause(const std::vector<size_t>& origin,
+                        const std::function<std::string(const std::string&)>& replay_of,
+                        MergedReport& out) {
+  Report& merged = out.report;
   std::map<std::string, size_t> head_of;
   for (size_t k = 0; k < merged.cases.size(); ++k) {
     CaseRecord& c = merged.cases[k];
@@ -183,6 +197,37 @@ Result<MergedReport> MergeShards(
     f.fixture_id = head.fixture_id;
     f.replay = head.replay;
   }
+}
+
+}  // namespace
+
+Result<MergedReport> MergeShards(
+    const std::vector<ShardInput>& shards,
+    const std::function<std::string(const std::string&)>& replay_of,
+    const std::string& command_line) {
+  if (shards.empty()) return MakeError(ErrorKind::kInvalid, "no shards to merge");
+  auto by_shard = ShardNumbers(shards);
+  if (!by_shard) return tl::unexpected(by_shard.error());
+  if (auto same = SameHeaders(shards); !same) return tl::unexpected(same.error());
+  if (auto complete = Complete(shards); !complete)
+    return tl::unexpected(complete.error());
+
+  MergedReport out;
+  Report& merged = out.report;
+  const size_t zero = by_shard->at(0);
+  merged.header = shards[zero].report.header;
+  merged.header.shard.clear();
+  merged.header.command_line = command_line;
+  merged.header.histories = 0;
+  for (const ShardInput& shard : shards)
+    merged.header.histories += shard.report.header.histories;
+
+  // Which shard each kept record comes from (for its fixture file).
+  std::vector<size_t> origin;
+  if (auto cases = MergeCases(shards, zero, merged, origin); !cases)
+    return tl::unexpected(cases.error());
+  MergeBreaches(shards, zero, merged, origin);
+  OneFixturePerCause(origin, replay_of, out);
 
   double duration = 0;
   for (const ShardInput& shard : shards)
@@ -223,7 +268,8 @@ std::vector<std::string> ExactDifferences(const Report& a, const Report& b) {
   Strip(hb);
   for (const auto& [k, v] : ha.items())
     if (hb.value(k, json()) != v)
-      out.push_back(fmt::format("header {}: {} vs {}", k, Shown(v), Shown(hb.value(k, json()))));
+      out.push_back(
+          fmt::format("header {}: {} vs {}", k, Shown(v), Shown(hb.value(k, json()))));
   if (a.cases.size() != b.cases.size())
     out.push_back(fmt::format("cases: {} vs {}", a.cases.size(), b.cases.size()));
   for (size_t k = 0; k < std::min(a.cases.size(), b.cases.size()); ++k) {
@@ -232,7 +278,8 @@ std::vector<std::string> ExactDifferences(const Report& a, const Report& b) {
     Strip(cb);
     if (ca == cb) continue;
     if (a.cases[k].id != b.cases[k].id) {
-      out.push_back(fmt::format("case {}: {} vs {}", k + 1, a.cases[k].id, b.cases[k].id));
+      out.push_back(
+          fmt::format("case {}: {} vs {}", k + 1, a.cases[k].id, b.cases[k].id));
       continue;
     }
     std::string field = FirstDifference(ca, cb);

@@ -270,6 +270,85 @@ std::vector<std::string> SpecLines(std::string_view text, SpecFormat format) {
   return out;
 }
 
+namespace {
+
+/// Collects the sentences of the section's body, line by line: paragraphs, list items
+/// and the last cell of each table row (the row before a separator is the header).
+class SentenceCollector {
+ public:
+  explicit SentenceCollector(SpecSection& section) : section_(section) {}
+
+  /// Takes one line; false when it is a heading at `level` or above (the section ends).
+  bool Line(std::string_view line, int level) {
+    if (const auto heading = Heading(line)) {
+      Flush();
+      if (heading->first <= level) return false;
+      subsection_ = heading->second;
+      return true;
+    }
+    if (line.empty()) {
+      Flush();
+      return true;
+    }
+    if (line.front() == '|') {
+      TableRow(line);
+      return true;
+    }
+    if (has_row_) {
+      Emit(pending_row_);
+      has_row_ = false;
+    }
+    if (const auto item = ListItem(line)) {
+      if (!block_.empty()) Emit(block_);
+      block_ = std::string(*item);
+      return true;
+    }
+    if (!block_.empty()) block_ += ' ';
+    block_ += line;
+    return true;
+  }
+
+  void Flush() {
+    if (!block_.empty()) Emit(block_);
+    block_.clear();
+    if (has_row_) Emit(pending_row_);
+    has_row_ = false;
+  }
+
+ private:
+  void TableRow(std::string_view line) {
+    if (!block_.empty()) Emit(block_);
+    block_.clear();
+    if (IsTableSeparator(line)) {
+      has_row_ = false;  // the row before a separator is the header
+      return;
+    }
+    if (has_row_) Emit(pending_row_);
+    pending_row_ = LastCell(line);
+    has_row_ = true;
+  }
+
+  void Emit(const std::string& raw) {
+    for (const std::string& s : SplitSentences(CollapseWhitespace(raw))) {
+      SpecSentence sentence;
+      sentence.index = static_cast<int>(section_.sentences.size()) + 1;
+      sentence.subsection = subsection_;
+      sentence.text = s;
+      sentence.normalized = NormalizeSpecText(s);
+      sentence.normative = IsNormative(s);
+      if (!sentence.normalized.empty()) section_.sentences.push_back(std::move(sentence));
+    }
+  }
+
+  SpecSection& section_;
+  std::string subsection_ = "Constraints";
+  std::string block_;
+  std::string pending_row_;  // the last table row, not yet emitted
+  bool has_row_ = false;
+};
+
+}  // namespace
+
 Result<SpecSection> ReadConstraintsSection(std::string_view text,
                                            std::string_view source) {
   SpecSection section;
@@ -294,68 +373,15 @@ Result<SpecSection> ReadConstraintsSection(std::string_view text,
                                        "included: make it with full context (git diff "
                                        "-U100000)"));
 
-  std::string subsection = "Constraints";
-  std::string block;
-  std::string pending_row;  // the last table row, not yet emitted
-  bool has_row = false;
-  auto emit = [&](const std::string& raw) {
-    for (const std::string& s : SplitSentences(CollapseWhitespace(raw))) {
-      SpecSentence sentence;
-      sentence.index = static_cast<int>(section.sentences.size()) + 1;
-      sentence.subsection = subsection;
-      sentence.text = s;
-      sentence.normalized = NormalizeSpecText(s);
-      sentence.normative = IsNormative(s);
-      if (!sentence.normalized.empty()) section.sentences.push_back(std::move(sentence));
-    }
-  };
-  auto flush = [&] {
-    if (!block.empty()) emit(block);
-    block.clear();
-    if (has_row) emit(pending_row);
-    has_row = false;
-  };
+  SentenceCollector collector(section);
   bool ended_at_heading = false;
   for (++i; i < lines.size(); ++i) {
-    const std::string_view line = Trim(lines[i]);
-    if (const auto heading = Heading(line)) {
-      flush();
-      if (heading->first <= level) {
-        ended_at_heading = true;
-        break;
-      }
-      subsection = heading->second;
-      continue;
+    if (!collector.Line(Trim(lines[i]), level)) {
+      ended_at_heading = true;
+      break;
     }
-    if (line.empty()) {
-      flush();
-      continue;
-    }
-    if (line.front() == '|') {
-      if (!block.empty()) emit(block);
-      block.clear();
-      if (IsTableSeparator(line)) {
-        has_row = false;  // the row before a separator is the header
-        continue;
-      }
-      if (has_row) emit(pending_row);
-      pending_row = LastCell(line);
-      has_row = true;
-      continue;
-    }
-    if (has_row) {
-      emit(pending_row);
-      has_row = false;
-    }
-    if (const auto item = ListItem(line)) {
-      if (!block.empty()) emit(block);
-      block = std::string(*item);
-      continue;
-    }
-    if (!block.empty()) block += ' ';
-    block += line;
   }
-  flush();
+  collector.Flush();
   int hunks = 0;
   if (section.format == SpecFormat::kUnifiedDiff)
     for (const std::string& line : SplitLines(text))

@@ -5,7 +5,7 @@ ICTK_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ICTK_BUILD=${ICTK_BUILD:-$ICTK_ROOT/build}
 ICTK_PACKAGES=(g++ make cmake git python3 python3-jsonschema
   libgtest-dev libgmock-dev librapidcheck-dev nlohmann-json3-dev libfmt-dev libcli11-dev
-  libexpected-dev libbenchmark-dev)
+  libexpected-dev libbenchmark-dev lld)
 
 # Only scripts/fuzz installs these (clang with libFuzzer is several hundred MB, and the
 # default build and tests use g++); scripts/test runs its fuzz smoke when clang is there.
@@ -53,6 +53,23 @@ ictk_launcher() {
   return 0
 }
 
+# ictk_linker: sets ICTK_LINKER to the CMake options that link with LLVM's lld when the
+# machine has it (ICTK_PACKAGES installs it): the test executables carry a few hundred MB of
+# objects, which lld links several times faster than the default linker. Nothing otherwise.
+ictk_linker() {
+  ICTK_LINKER=()
+  command -v ld.lld >/dev/null 2>&1 &&
+    ICTK_LINKER=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
+      -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld)
+  return 0
+}
+
+# The main build (scripts/demo, scripts/test): -O2 with line tables only (-g1) instead of
+# RelWithDebInfo's -g: about a third less compile time and objects a quarter the size,
+# while a crash's backtrace and a sanitizer report still name file:line. Configure with
+# -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g -DNDEBUG" for a build to step through in gdb.
+ICTK_BUILD_FLAGS=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
+
 # The sanitizer and fuzz builds (scripts/test, scripts/fuzz) compile with -O1 and line tables
 # only (-g1) instead of RelWithDebInfo's -O2 -g: about half the compile time, still the
 # optimisation level the sanitizers' documentation recommends, and file:line in every report.
@@ -63,7 +80,9 @@ ictk_build() {
   jobs=$(nproc 2>/dev/null || echo 2)
   if [ ! -f "$ICTK_BUILD/CMakeCache.txt" ]; then
     ictk_launcher
-    cmake -S "$ICTK_ROOT" -B "$ICTK_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${ICTK_LAUNCHER[@]}" "$@"
+    ictk_linker
+    cmake -S "$ICTK_ROOT" -B "$ICTK_BUILD" "${ICTK_BUILD_FLAGS[@]}" "${ICTK_LAUNCHER[@]}" \
+      "${ICTK_LINKER[@]}" "$@"
   fi
   cmake --build "$ICTK_BUILD" -j "$jobs"
 }

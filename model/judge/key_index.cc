@@ -35,15 +35,9 @@ KeyIndex::KeyIndex(std::vector<KeyField> fields, bool primary_key)
 std::optional<KeyIndex> KeyIndex::ForConstraint(const Constraint& constraint,
                                                 const Schema& schema) {
   if (!constraint.type || *constraint.type == ConstraintType::kCheck) return std::nullopt;
-  if (!constraint.field_ids || constraint.field_ids->empty()) return std::nullopt;
-  std::vector<KeyField> fields;
-  for (FieldId id : *constraint.field_ids) {
-    std::optional<FieldLocation> loc = FindField(schema, id);
-    if (!loc || !IsPrimitive(loc->field.type.id) || loc->in_list_or_map)
-      return std::nullopt;
-    fields.push_back(KeyField{id, loc->path, loc->field.type});
-  }
-  return KeyIndex(std::move(fields), *constraint.type == ConstraintType::kPrimaryKey);
+  std::optional<std::vector<KeyField>> fields = KeyFieldsOf(constraint, schema);
+  if (!fields) return std::nullopt;
+  return KeyIndex(std::move(*fields), *constraint.type == ConstraintType::kPrimaryKey);
 }
 
 std::optional<KeyTuple> KeyIndex::Extract(const Value& row) const {

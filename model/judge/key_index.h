@@ -22,14 +22,6 @@
 
 namespace ictk {
 
-/// One key field: its ID, the path of field IDs from the top level down to it, its type.
-struct KeyField {
-  FieldId id = 0;
-  std::vector<FieldId> path;
-  Type type;
-  bool operator==(const KeyField&) const = default;
-};
-
 /// The values of a key constraint's fields, in `field-ids` order, all non-null.
 using KeyTuple = std::vector<Value>;
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 
 #include "model/rules/iceberg_rules.h"
 #include "model/judge/operations_internal.h"
@@ -113,6 +114,19 @@ void OutcomeBuilder::Add(RejectKind kind, Rulings rulings) {
       case Obligation::kMaySucceedFirst:
         BecauseFirst(std::move(r.why));
         break;
+    }
+  }
+}
+
+void OutcomeBuilder::AddPermissions(Rulings rulings) {
+  for (Ruling& r : rulings) {
+    assert((r.obligation == Obligation::kMaySucceed ||
+            r.obligation == Obligation::kMaySucceedFirst) &&
+           "a permission-only rule returned a failure ruling");
+    if (r.obligation == Obligation::kMaySucceedFirst) {
+      BecauseFirst(std::move(r.why));
+    } else {
+      Because(std::move(r.why));
     }
   }
 }

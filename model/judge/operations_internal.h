@@ -48,6 +48,10 @@ class OutcomeBuilder {
   void BecauseFirst(Finding why);
   /// Folds a rule's rulings in: a failure it requires or allows is a rejection of `kind`.
   void Add(RejectKind kind, Rulings rulings);
+  /// Folds in the rulings of a rule that only ever permits (a reader's "must tolerate",
+  /// "must ignore"): each is a reason for `ok`. A failure ruling here is a programming
+  /// error (asserted): such a rule has no error kind to give it.
+  void AddPermissions(Rulings rulings);
   /// A rejection of `kind` is also about constraint `id`.
   void About(RejectKind kind, ConstraintId id) { outcome_.constraint_ids[kind].insert(id); }
 

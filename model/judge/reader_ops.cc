@@ -158,8 +158,8 @@ AllowedOutcome ApplyReadStatuses(const CatalogState& state, const Request&,
     snap = md.CurrentSnapshot();
   }
   InvalidV4MetadataOnRead(md, state.functions, switches, b);
-  b.Add(RejectKind::kInvalidMetadata, ReadersTolerateMissing(md));
-  b.Add(RejectKind::kInvalidMetadata, ReadersIgnoreIdentifiers(md));
+  b.AddPermissions(ReadersTolerateMissing(md));
+  b.AddPermissions(ReadersIgnoreIdentifiers(md));
   std::map<ConstraintId, StatusSet> statuses;
   if (!ignored) {
     for (const Constraint& c : ConstraintsOf(md)) {
@@ -190,8 +190,8 @@ AllowedOutcome ApplyParseMetadata(const CatalogState& state, const Request&,
                             "a v4 reader keeps constraints, last-constraint-id and "
                             "constraint-statuses"));
     InvalidV4MetadataOnRead(md, state.functions, switches, b);
-    b.Add(RejectKind::kInvalidMetadata, ReadersTolerateMissing(md));
-    b.Add(RejectKind::kInvalidMetadata, ReadersIgnoreIdentifiers(md));
+    b.AddPermissions(ReadersTolerateMissing(md));
+    b.AddPermissions(ReadersIgnoreIdentifiers(md));
   }
   b.outcome().parsed = md;
   b.outcome().may_drop_constraint_fields = may_drop;

@@ -5,23 +5,6 @@
 namespace ictk {
 namespace {
 
-struct KeyField {
-  std::vector<FieldId> path;
-  Type type;
-};
-
-std::optional<std::vector<KeyField>> KeyFieldsOf(const Constraint& constraint,
-                                                 const Schema& schema) {
-  if (!constraint.field_ids || constraint.field_ids->empty()) return std::nullopt;
-  std::vector<KeyField> fields;
-  for (FieldId id : *constraint.field_ids) {
-    std::optional<FieldLocation> loc = FindField(schema, id);
-    if (!loc || !IsPrimitive(loc->field.type.id) || loc->in_list_or_map) return std::nullopt;
-    fields.push_back(KeyField{loc->path, loc->field.type});
-  }
-  return fields;
-}
-
 std::optional<bool> KeyHolds(const Constraint& constraint, const Schema& schema,
                              const std::vector<Value>& live_rows) {
   const std::optional<std::vector<KeyField>> fields = KeyFieldsOf(constraint, schema);
@@ -55,6 +38,18 @@ std::optional<bool> KeyHolds(const Constraint& constraint, const Schema& schema,
 }
 
 }  // namespace
+
+std::optional<std::vector<KeyField>> KeyFieldsOf(const Constraint& constraint,
+                                                 const Schema& schema) {
+  if (!constraint.field_ids || constraint.field_ids->empty()) return std::nullopt;
+  std::vector<KeyField> fields;
+  for (FieldId id : *constraint.field_ids) {
+    std::optional<FieldLocation> loc = FindField(schema, id);
+    if (!loc || !IsPrimitive(loc->field.type.id) || loc->in_list_or_map) return std::nullopt;
+    fields.push_back(KeyField{id, loc->path, loc->field.type});
+  }
+  return fields;
+}
 
 std::optional<bool> HoldsOnLiveRows(const Constraint& constraint, const Schema& schema,
                           const std::vector<Value>& live_rows,

@@ -13,9 +13,26 @@
 #include "model/iceberg/constraint.h"
 #include "model/iceberg/evaluate.h"
 #include "model/iceberg/schema.h"
+#include "model/iceberg/types.h"
 #include "model/iceberg/value.h"
 
 namespace ictk {
+
+/// One key field: its ID, the path of field IDs from the top level down to it, its type.
+struct KeyField {
+  FieldId id = 0;
+  std::vector<FieldId> path;
+  Type type;
+  bool operator==(const KeyField&) const = default;
+};
+
+/// The fields a `unique` or `primary-key` constraint compares, in `field-ids` order,
+/// resolved against `schema`; nullopt when the constraint has no `field-ids`, or one of
+/// them is missing from the schema, not primitive, or inside a list or map (such a key
+/// cannot be read: key.* reject it). The one resolution of a key's fields: the plain
+/// reading below and the judge's key indexes both use it.
+std::optional<std::vector<KeyField>> KeyFieldsOf(const Constraint& constraint,
+                                                 const Schema& schema);
 
 /// Whether `constraint` holds on `live_rows` (each a kStruct value keyed by top-level field
 /// IDs) under `schema`:
