@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "codec/decode_memo.h"
 #include "codec/json_row.h"
 #include "codec/json_table_metadata.h"
 #include "codec/protocol.h"
@@ -132,7 +133,11 @@ class ReferenceAdapter final : public Adapter {
       return ResponseToJson(r);
     }
     if (answer.result != AnswerResult::kOk) return ResponseToJson(r);
-    if (answer.metadata) r.metadata_json = TableMetadataToJson(*answer.metadata);
+    // The metadata and the rows go into the object by move after ResponseToJson (which
+    // would copy them): an answer's metadata is the whole table's.
+    std::optional<json> metadata;
+    if (answer.metadata) metadata = TableMetadataToJson(*answer.metadata, &encode_memo_);
+    std::optional<json> rows_json;
     if (answer.rows) {
       const std::vector<NestedField>* fields = nullptr;
       if (outcome.rows_schema) {
@@ -145,7 +150,7 @@ class ReferenceAdapter final : public Adapter {
         rows.push_back(fields ? RowToJson(row, *fields)
                               : json{{"key", row.key}, {"values", json::object()}});
       }
-      r.rows_json = std::move(rows);
+      rows_json = std::move(rows);
     }
     if (answer.statuses) {
       std::map<std::string, ConstraintStatus> statuses;
@@ -153,11 +158,17 @@ class ReferenceAdapter final : public Adapter {
         statuses[std::to_string(cid)] = status;
       r.statuses = std::move(statuses);
     }
-    return ResponseToJson(r);
+    json response = ResponseToJson(r);
+    if (metadata) response["metadata"] = std::move(*metadata);
+    if (rows_json) response["rows"] = std::move(*rows_json);
+    return response;
   }
 
   Switches switches_;
   CatalogState state_;
+  /// The snapshots and schemas of the last answer, encoded: most of them repeat in the
+  /// next one (codec/decode_memo.h).
+  MetadataEncodeMemo encode_memo_;
 };
 
 }  // namespace

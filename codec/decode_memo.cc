@@ -29,19 +29,32 @@ bool SameJson(const nlohmann::json& a, const nlohmann::json& b) {
 }
 
 template <typename T, typename F>
-Result<T> MetadataDecodeMemo::Lookup(Entries<T>& entries, const nlohmann::json& json,
+Result<T> MetadataDecodeMemo::Lookup(Kind<T>& kind, const nlohmann::json& json,
                                      std::string_view pointer, F decode) {
+  // The elements of one array are decoded in order, so this is the element's index.
+  const size_t index = kind.next.size();
+  if (index < kind.last.size() && SameJson(kind.last[index]->json, json)) {
+    Entry<T>* entry = kind.last[index];
+    entry->generation = generation_;
+    ++stats_.reused;
+    kind.next.push_back(entry);
+    return entry->value;
+  }
   const size_t hash = std::hash<nlohmann::json>{}(json);
-  const auto [first, last] = entries.equal_range(hash);
+  const auto [first, last] = kind.entries.equal_range(hash);
   for (auto it = first; it != last; ++it) {
     if (!SameJson(it->second.json, json)) continue;
     it->second.generation = generation_;
     ++stats_.reused;
+    kind.next.push_back(&it->second);
     return it->second.value;
   }
   ++stats_.decoded;
   Result<T> value = decode(json, pointer);
-  if (value) entries.emplace(hash, Entry<T>{json, *value, generation_});
+  if (value) {
+    auto it = kind.entries.emplace(hash, Entry<T>{json, *value, generation_});
+    kind.next.push_back(&it->second);
+  }
   return value;
 }
 
@@ -61,7 +74,8 @@ Result<Constraint> MetadataDecodeMemo::DecodeConstraint(const nlohmann::json& js
 }
 
 void MetadataDecodeMemo::Sweep() {
-  auto sweep = [this](auto& entries) {
+  auto sweep = [this](auto& kind) {
+    auto& entries = kind.entries;
     for (auto it = entries.begin(); it != entries.end();) {
       if (it->second.generation != generation_) {
         it = entries.erase(it);
@@ -75,19 +89,50 @@ void MetadataDecodeMemo::Sweep() {
   sweep(constraints_);
 }
 
+template <typename T, typename F>
+nlohmann::json MetadataEncodeMemo::Lookup(std::vector<Slot<T>>& slots, const T& value,
+                                          size_t index, F encode) {
+  if (index < slots.size() && slots[index].value == value) return slots[index].json;
+  nlohmann::json json = encode(value);
+  if (index < slots.size()) {
+    slots[index] = Slot<T>{value, json};
+  } else if (index == slots.size()) {
+    slots.push_back(Slot<T>{value, json});
+  }
+  return json;
+}
+
+nlohmann::json MetadataEncodeMemo::EncodeSnapshot(const Snapshot& snapshot, size_t index) {
+  return Lookup(snapshots_, snapshot, index, SnapshotToJson);
+}
+
+nlohmann::json MetadataEncodeMemo::EncodeSchema(const Schema& schema, size_t index) {
+  return Lookup(schemas_, schema, index, SchemaToJson);
+}
+
 Result<TableMetadata> MetadataDecodeMemo::DecodeMetadata(const nlohmann::json& json,
                                                          std::string_view pointer) {
   ++generation_;
+  auto start = [](auto& kind) { kind.next.clear(); };
+  start(snapshots_);
+  start(schemas_);
+  start(constraints_);
   Result<TableMetadata> md = TableMetadataFromJson(json, pointer, this);
   // A refused answer keeps what the memo held (the next answer is compared with the last
   // one that decoded).
-  if (md) Sweep();
+  if (!md) return md;
+  Sweep();
+  // Every entry of `next` was used by this decode, so the sweep kept it.
+  auto finish = [](auto& kind) { kind.last.swap(kind.next); };
+  finish(snapshots_);
+  finish(schemas_);
+  finish(constraints_);
   return md;
 }
 
 Result<Response> MetadataDecodeMemo::DecodeResponse(
     const nlohmann::json& json, const std::vector<NestedField>* schema_fields) {
-  return ResponseFromJson(json, schema_fields, this);
+  return ResponseFromJson(json, schema_fields, this, /*keep_json=*/false);
 }
 
 }  // namespace ictk

@@ -4,14 +4,16 @@
 /// constraints, most of them unchanged since the previous answer. A `MetadataDecodeMemo`
 /// remembers the elements of `snapshots`, `schemas` and `constraints` it decoded for the
 /// last answer, by the hash of their JSON; an element of the next answer whose JSON is
-/// the same (same hash, then the same JSON, member for member and of the same JSON types)
-/// takes the remembered value and is not decoded again. Decoding one of these elements
+/// the same (the element at the same place in the last answer first, then those of the
+/// same hash; the same JSON, member for member and of the same JSON types) takes the
+/// remembered value and is not decoded again. Decoding one of these elements
 /// depends on its JSON alone (SnapshotFromJson, SchemaFromJson, ConstraintFromJson), so
 /// the result is exactly TableMetadataFromJson's; a refused element is never remembered,
 /// so an error is found and worded as before. The memo holds the elements of the last
 /// answer only (those the new answer no longer has are dropped after each decode), so it
 /// does not grow with the history. One memo per sequence of answers (the runner keeps one
-/// per history).
+/// per history). `MetadataEncodeMemo` is the same idea on the encoding side, for the
+/// reference adapter.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +40,10 @@ class MetadataDecodeMemo {
   /// TableMetadataFromJson(json, pointer), reusing what the memo recognises.
   Result<TableMetadata> DecodeMetadata(const nlohmann::json& json,
                                        std::string_view pointer = {});
-  /// ResponseFromJson(json, schema_fields), its metadata decoded with DecodeMetadata.
+  /// ResponseFromJson(json, schema_fields), its metadata decoded with DecodeMetadata,
+  /// except that `metadata_json` and `rows_json` are left empty: the caller holds the
+  /// answer, and a copy of the whole table's metadata per answer is what a long history
+  /// cannot afford.
   Result<Response> DecodeResponse(
       const nlohmann::json& json,
       const std::vector<NestedField>* schema_fields = nullptr);
@@ -60,21 +65,60 @@ class MetadataDecodeMemo {
     T value;
     uint64_t generation = 0;
   };
+  /// The remembered elements of one kind, by the hash of their JSON, and those of the
+  /// last answer that decoded in its order (`last`) and of the answer being decoded
+  /// (`next`): the element at the same place in the last answer is tried first, which
+  /// finds an unchanged element without hashing it.
   template <typename T>
-  using Entries = std::unordered_multimap<size_t, Entry<T>>;
+  struct Kind {
+    std::unordered_multimap<size_t, Entry<T>> entries;
+    std::vector<Entry<T>*> last;
+    std::vector<Entry<T>*> next;
+  };
 
   template <typename T, typename F>
-  Result<T> Lookup(Entries<T>& entries, const nlohmann::json& json,
-                   std::string_view pointer, F decode);
+  Result<T> Lookup(Kind<T>& kind, const nlohmann::json& json, std::string_view pointer,
+                   F decode);
   /// Drops the entries the last decode did not use.
   void Sweep();
 
-  Entries<ictk::Snapshot> snapshots_;
-  Entries<ictk::Schema> schemas_;
-  Entries<ictk::Constraint> constraints_;
+  Kind<ictk::Snapshot> snapshots_;
+  Kind<ictk::Schema> schemas_;
+  Kind<ictk::Constraint> constraints_;
   uint64_t generation_ = 0;
   Stats stats_;
 };
+
+/// The encoding side, for an implementation that answers the table's whole metadata at
+/// every step (the reference adapter): the JSON of each snapshot and schema of the last
+/// metadata encoded, by position; an element equal to the one encoded at the same place
+/// last time (operator==, which compares every member exactly) takes a copy of its JSON
+/// instead of being encoded again. SnapshotToJson and SchemaToJson depend on the element
+/// alone, so the result is exactly TableMetadataToJson's. Constraints are always encoded
+/// (their expressions' literals compare by value: 0.0 equals -0.0). Holds one entry per
+/// position, so it grows with the largest metadata, not with the history.
+class MetadataEncodeMemo {
+ public:
+  nlohmann::json EncodeSnapshot(const ictk::Snapshot& snapshot, size_t index);
+  nlohmann::json EncodeSchema(const ictk::Schema& schema, size_t index);
+
+ private:
+  template <typename T>
+  struct Slot {
+    T value;
+    nlohmann::json json;
+  };
+  template <typename T, typename F>
+  nlohmann::json Lookup(std::vector<Slot<T>>& slots, const T& value, size_t index,
+                        F encode);
+
+  std::vector<Slot<ictk::Snapshot>> snapshots_;
+  std::vector<Slot<ictk::Schema>> schemas_;
+};
+
+/// TableMetadataToJson with an encode memo (nullptr: none). Defined in
+/// json_table_metadata.cc.
+nlohmann::json TableMetadataToJson(const TableMetadata& metadata, MetadataEncodeMemo* memo);
 
 /// Whether `a` and `b` are the same JSON: the same types everywhere (an integer 1 is not
 /// the float 1.0, which nlohmann's == calls equal) and equal values.
@@ -84,9 +128,10 @@ bool SameJson(const nlohmann::json& a, const nlohmann::json& b);
 Result<TableMetadata> TableMetadataFromJson(const nlohmann::json& json,
                                             std::string_view pointer,
                                             MetadataDecodeMemo* memo);
-/// ResponseFromJson with a memo (nullptr: none). Defined in protocol.cc.
+/// ResponseFromJson with a memo (nullptr: none); `keep_json` false leaves
+/// `metadata_json` and `rows_json` empty. Defined in protocol_responses.cc.
 Result<Response> ResponseFromJson(const nlohmann::json& json,
                                   const std::vector<NestedField>* schema_fields,
-                                  MetadataDecodeMemo* memo);
+                                  MetadataDecodeMemo* memo, bool keep_json = true);
 
 }  // namespace ictk

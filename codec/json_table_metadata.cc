@@ -450,6 +450,10 @@ Result<TableMetadata> TableMetadataFromJson(const json& j, std::string_view poin
 }
 
 json TableMetadataToJson(const TableMetadata& md) {
+  return TableMetadataToJson(md, nullptr);
+}
+
+json TableMetadataToJson(const TableMetadata& md, MetadataEncodeMemo* memo) {
   json j = json::object();
   WriteExtra(md.extra, j);
   j[keys::kFormatVersion] = md.format_version;
@@ -459,7 +463,9 @@ json TableMetadataToJson(const TableMetadata& md) {
   j[keys::kLastUpdatedMs] = md.last_updated_ms;
   j[keys::kLastColumnId] = md.last_column_id;
   json schemas = json::array();
-  for (const auto& s : md.schemas) schemas.push_back(SchemaToJson(s));
+  for (size_t i = 0; i < md.schemas.size(); ++i)
+    schemas.push_back(memo ? memo->EncodeSchema(md.schemas[i], i)
+                           : SchemaToJson(md.schemas[i]));
   j[keys::kSchemas] = std::move(schemas);
   if (md.current_schema_id) j[keys::kCurrentSchemaId] = *md.current_schema_id;
   if (md.has_legacy_schema) {
@@ -491,7 +497,9 @@ json TableMetadataToJson(const TableMetadata& md) {
   if (!md.properties.empty()) j[keys::kProperties] = md.properties;
   if (md.current_snapshot_id) j[keys::kCurrentSnapshotId] = *md.current_snapshot_id;
   json snapshots = json::array();
-  for (const auto& s : md.snapshots) snapshots.push_back(SnapshotToJson(s));
+  for (size_t i = 0; i < md.snapshots.size(); ++i)
+    snapshots.push_back(memo ? memo->EncodeSnapshot(md.snapshots[i], i)
+                             : SnapshotToJson(md.snapshots[i]));
   j[keys::kSnapshots] = std::move(snapshots);
   if (!md.refs.empty()) {
     json refs = json::object();

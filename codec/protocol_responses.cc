@@ -182,7 +182,7 @@ Result<Response> ResponseFromJson(const json& j,
 
 Result<Response> ResponseFromJson(const json& j,
                                   const std::vector<NestedField>* schema_fields,
-                                  MetadataDecodeMemo* memo) {
+                                  MetadataDecodeMemo* memo, bool keep_json) {
   if (!j.is_object()) return Expected("", "a response object", j);
   Response r;
   const json* id = Find(j, kMsgId, /*null_is_absent=*/false);
@@ -215,14 +215,14 @@ Result<Response> ResponseFromJson(const json& j,
         memo ? memo->DecodeMetadata(*m, "/metadata") : TableMetadataFromJson(*m, "/metadata");
     if (!metadata) return Fwd(metadata);
     r.metadata = std::move(*metadata);
-    r.metadata_json = *m;
+    if (keep_json) r.metadata_json = *m;
   }
   if (const json* rows = Find(j, kRows)) {
     if (!rows->is_array()) return Expected("/rows", "an array of rows", *rows);
     auto list = RowList(j, kRows, "", schema_fields);
     if (!list) return Fwd(list);
     r.rows = std::move(*list);
-    r.rows_json = *rows;
+    if (keep_json) r.rows_json = *rows;
   }
   if (const json* statuses = Find(j, kStatuses)) {
     auto decoded = StatusesFromJson(*statuses);

@@ -116,7 +116,9 @@ std::string MetadataDifference(const TableMetadata& before_given,
                                const TableMetadata& after_given) {
   // Compared by meaning: an implementation may answer the same metadata with its lists in
   // another order each time (docs/writing-an-adapter.md, "The freedoms an implementation
-  // has").
+  // has"). Equal as given is equal by meaning (normalizing is a function of the value):
+  // the usual case, decided without normalizing copies of both.
+  if (before_given == after_given) return {};
   const TableMetadata before = NormalizedMetadata(before_given);
   const TableMetadata after = NormalizedMetadata(after_given);
   if (before == after) return {};
@@ -289,8 +291,8 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
     }
     run.distribution.Add(*rendered);
     StepOutcome step;
-    step.step = *rendered;
-    const Request& request = rendered->request;
+    step.step = std::move(*rendered);
+    const Request& request = step.step.request;
     const AllowedOutcome outcome = Apply(state, request, switches);
     step.allowed = DescribeAllowed(outcome, state, request);
     json sent = RequestToJson(request);
