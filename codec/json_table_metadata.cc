@@ -202,25 +202,8 @@ tl::unexpected<Error> MissingForVersion(std::string_view pointer, std::string_vi
                                  "' (format v" + std::to_string(version) + ")");
 }
 
-Result<TableMetadata> Decode(const json& j, std::string_view pointer,
-                             MetadataDecodeMemo* memo) {
-  // The element decoders: the memo's, which reuse what the previous answer decoded, or
-  // the plain ones.
-  auto schema_of = [memo](const json& e, std::string_view p) {
-    return memo ? memo->DecodeSchema(e, p) : SchemaFromJson(e, p);
-  };
-  auto snapshot_of = [memo](const json& e, std::string_view p) {
-    return memo ? memo->DecodeSnapshot(e, p) : SnapshotFromJson(e, p);
-  };
-  auto constraint_of = [memo](const json& e, std::string_view p) {
-    return memo ? memo->DecodeConstraint(e, p) : ConstraintFromJson(e, p);
-  };
-  if (!j.is_object()) return Expected(pointer, "a table metadata object", j);
-  TableMetadata md;
-  auto fv = RequireInt32(j, keys::kFormatVersion, pointer);
-  if (!fv) return tl::unexpected(fv.error());
-  md.format_version = *fv;
-  const int v = md.format_version;
+/// The table's identity and counters (after format-version).
+Result<void> DecodeScalars(const json& j, std::string_view pointer, TableMetadata& md) {
   auto uuid = OptString(j, keys::kTableUuid, pointer);
   if (!uuid) return tl::unexpected(uuid.error());
   md.table_uuid = std::move(*uuid);
@@ -237,7 +220,16 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer,
   if (!last_column) return tl::unexpected(last_column.error());
   md.last_column_id = *last_column;
 
-  // Schemas.
+  return {};
+}
+
+/// `schemas` and `current-schema-id`, or the v1 `schema`.
+Result<void> DecodeSchemas(const json& j, std::string_view pointer, TableMetadata& md,
+                           MetadataDecodeMemo* memo) {
+  auto schema_of = [memo](const json& e, std::string_view p) {
+    return memo ? memo->DecodeSchema(e, p) : SchemaFromJson(e, p);
+  };
+  const int v = md.format_version;
   const bool has_schemas = Find(j, keys::kSchemas) != nullptr;
   if (!has_schemas && v >= 2) return MissingForVersion(pointer, keys::kSchemas, v);
   auto schemas = ArrayOf<Schema>(j, keys::kSchemas, pointer, schema_of);
@@ -271,7 +263,14 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer,
     }
   }
 
-  // Partition specs.
+  return {};
+}
+
+/// `partition-specs` and `default-spec-id`, or the v1 `partition-spec`;
+/// `last-partition-id`.
+Result<void> DecodePartitionSpecs(const json& j, std::string_view pointer,
+                                  TableMetadata& md) {
+  const int v = md.format_version;
   const bool has_specs = Find(j, keys::kPartitionSpecs) != nullptr;
   if (!has_specs && v >= 2) return MissingForVersion(pointer, keys::kPartitionSpecs, v);
   auto specs =
@@ -296,7 +295,13 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer,
   if (!last_partition) return tl::unexpected(last_partition.error());
   md.last_partition_id = *last_partition;
 
-  // Sort orders.
+  return {};
+}
+
+/// `sort-orders` and `default-sort-order-id`.
+Result<void> DecodeSortOrders(const json& j, std::string_view pointer,
+                              TableMetadata& md) {
+  const int v = md.format_version;
   if (Find(j, keys::kSortOrders) == nullptr && v >= 2)
     return MissingForVersion(pointer, keys::kSortOrders, v);
   auto orders = ArrayOf<SortOrder>(j, keys::kSortOrders, pointer, SortOrderFromJson);
@@ -306,6 +311,15 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer,
   if (!default_order) return tl::unexpected(default_order.error());
   md.default_sort_order_id = *default_order;
 
+  return {};
+}
+
+/// `next-row-id`, `properties`, the snapshots and their references.
+Result<void> DecodeSnapshots(const json& j, std::string_view pointer, TableMetadata& md,
+                             MetadataDecodeMemo* memo) {
+  auto snapshot_of = [memo](const json& e, std::string_view p) {
+    return memo ? memo->DecodeSnapshot(e, p) : SnapshotFromJson(e, p);
+  };
   auto next_row_id = OptInt64(j, keys::kNextRowId, pointer);
   if (!next_row_id) return tl::unexpected(next_row_id.error());
   md.next_row_id = *next_row_id;
@@ -330,15 +344,28 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer,
       md.refs[it.key()] = std::move(*ref);
     }
   }
+  return {};
+}
+
+/// `last-constraint-id` and `constraints` (v4).
+Result<void> DecodeConstraints(const json& j, std::string_view pointer, TableMetadata& md,
+                               MetadataDecodeMemo* memo) {
+  auto constraint_of = [memo](const json& e, std::string_view p) {
+    return memo ? memo->DecodeConstraint(e, p) : ConstraintFromJson(e, p);
+  };
   auto last_constraint = OptInt32(j, keys::kLastConstraintId, pointer);
   if (!last_constraint) return tl::unexpected(last_constraint.error());
   md.last_constraint_id = *last_constraint;
   if (Find(j, keys::kConstraints) != nullptr) {
-    auto constraints =
-        ArrayOf<Constraint>(j, keys::kConstraints, pointer, constraint_of);
+    auto constraints = ArrayOf<Constraint>(j, keys::kConstraints, pointer, constraint_of);
     if (!constraints) return tl::unexpected(constraints.error());
     md.constraints = std::move(*constraints);
   }
+  return {};
+}
+
+/// Every member the decoders above do not read, kept as it was given.
+void KeepExtra(const json& j, TableMetadata& md) {
   md.extra = CollectExtra(j, {keys::kFormatVersion,
                               keys::kTableUuid,
                               keys::kLocation,
@@ -369,6 +396,28 @@ Result<TableMetadata> Decode(const json& j, std::string_view pointer,
       ++it;
     }
   }
+}
+
+Result<TableMetadata> Decode(const json& j, std::string_view pointer,
+                             MetadataDecodeMemo* memo) {
+  // The element decoders are the memo's, which reuse what the previous answer decoded,
+  // or the plain ones.
+  if (!j.is_object()) return Expected(pointer, "a table metadata object", j);
+  TableMetadata md;
+  auto fv = RequireInt32(j, keys::kFormatVersion, pointer);
+  if (!fv) return tl::unexpected(fv.error());
+  md.format_version = *fv;
+  if (auto ok = DecodeScalars(j, pointer, md); !ok) return tl::unexpected(ok.error());
+  if (auto ok = DecodeSchemas(j, pointer, md, memo); !ok)
+    return tl::unexpected(ok.error());
+  if (auto ok = DecodePartitionSpecs(j, pointer, md); !ok)
+    return tl::unexpected(ok.error());
+  if (auto ok = DecodeSortOrders(j, pointer, md); !ok) return tl::unexpected(ok.error());
+  if (auto ok = DecodeSnapshots(j, pointer, md, memo); !ok)
+    return tl::unexpected(ok.error());
+  if (auto ok = DecodeConstraints(j, pointer, md, memo); !ok)
+    return tl::unexpected(ok.error());
+  KeepExtra(j, md);
   return md;
 }
 

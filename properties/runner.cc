@@ -2,28 +2,28 @@
 /// Running, judging and shrinking histories (runner.h).
 #include "properties/runner.h"
 
-#include "properties/minimize.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <set>
 #include <unordered_map>
 
 #include "codec/decode_memo.h"
 #include "codec/protocol.h"
-#include "model/rules/constraint_rules.h"
-#include "model/rules/iceberg_rules.h"
+#include "fixtures/replay.h"
 #include "model/iceberg/metadata_compare.h"
-#include "model/rules/metadata_rules.h"
+#include "model/iceberg/schema.h"
 #include "model/judge/operations.h"
 #include "model/judge/rule_catalogue.h"
-#include "model/iceberg/schema.h"
+#include "model/rules/constraint_rules.h"
+#include "model/rules/iceberg_rules.h"
+#include "model/rules/metadata_rules.h"
 #include "model/rules/status_rules.h"
-#include "fixtures/replay.h"
-#include "properties/model_expectations.h"
 #include "properties/fixture.h"
+#include "properties/minimize.h"
+#include "properties/model_expectations.h"
 
 namespace ictk {
 namespace {
@@ -144,12 +144,59 @@ namespace {
 // --- coverage
 // ----------------------------------------------------------------------------
 
+/// The rules a new snapshot's statuses exercised (Exercised).
+void ExercisedBySnapshot(const MetadataExpectation& m, const Answer& a,
+                         const Request& request, const TableState* table,
+                         const std::function<void(RuleId, bool)>& add) {
+  const SnapshotExpectation& s = *m.new_snapshot;
+  if (s.statuses_required) {
+    add(RuleId::kStEverySnapshot, false);
+    add(RuleId::kStExactlyOneList, false);
+    add(RuleId::kStSound, false);
+  }
+  if (m.format_version >= 4 && s.parent_snapshot_id)
+    add(RuleId::kIceV4SnapshotTimestamps, false);
+  if (s.retry) add(RuleId::kEnfRetryRecomputeStatuses, false);
+  const Snapshot* snap = a.metadata ? a.metadata->CurrentSnapshot() : nullptr;
+  const Commit* commit = std::get_if<Commit>(&request.op);
+  if (commit && !commit->modify.empty()) add(RuleId::kEnfModifiedRow, false);
+  for (const StatusExpectation& e : s.statuses) {
+    if (e.also_rule) add(*e.also_rule, false);
+    // What judging this status by truth exercised, by the constraint's type.
+    const Constraint* c =
+        table && e.id ? FindConstraintById(table->metadata, *e.id) : nullptr;
+    const std::optional<ConstraintType> type = c ? c->type : std::nullopt;
+    const bool key =
+        type == ConstraintType::kUnique || type == ConstraintType::kPrimaryKey;
+    if (e.facts.calls_udf) add(RuleId::kExprUdfStatus, false);
+    if (e.facts.added_rows && key) add(RuleId::kEnfKeysAgainstRemaining, false);
+    if (e.facts.added_rows && type == ConstraintType::kUnique)
+      add(RuleId::kSemUnique, false);
+    if (e.facts.added_rows && type == ConstraintType::kPrimaryKey)
+      add(RuleId::kSemPrimaryKey, false);
+    if (e.facts.added_rows && type == ConstraintType::kCheck)
+      add(RuleId::kSemCheck, false);
+    if (s.retry) {
+      add(RuleId::kEnfRetryEnforced, false);
+      if (key && e.facts.added_rows) add(RuleId::kEnfRetryKeysNewParent, false);
+      if (type == ConstraintType::kCheck && e.facts.added_rows)
+        add(RuleId::kEnfRetryCheck, false);
+    }
+    if (e.facts.parent != ConstraintStatus::kUnvalidated && !e.facts.added_rows)
+      add(RuleId::kStNoAddCarry, false);
+    ConstraintId id = e.id.value_or(0);
+    const StatusSet listed = ListedStatuses(
+        snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr, id);
+    for (ConstraintStatus st : listed.ToVector()) add(StatusDescriptionRule(st), false);
+  }
+}
+
 std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const Answer& a,
                                                const Request& request,
                                                const TableState* table) {
   std::vector<std::pair<RuleId, bool>> out;
   std::set<RuleId> seen;
-  auto add = [&](RuleId r, bool negative) {
+  const std::function<void(RuleId, bool)> add = [&](RuleId r, bool negative) {
     if (seen.insert(r).second) out.emplace_back(r, negative);
   };
   const bool negative = o.must_reject();
@@ -168,50 +215,7 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
       if (c.rule != RuleId::kProtoAnswer) add(c.rule, false);
     }
     if (!m.removed_ids.empty()) add(RuleId::kIdNoReuse, false);
-    if (m.new_snapshot) {
-      const SnapshotExpectation& s = *m.new_snapshot;
-      if (s.statuses_required) {
-        add(RuleId::kStEverySnapshot, false);
-        add(RuleId::kStExactlyOneList, false);
-        add(RuleId::kStSound, false);
-      }
-      if (m.format_version >= 4 && s.parent_snapshot_id)
-        add(RuleId::kIceV4SnapshotTimestamps, false);
-      if (s.retry) add(RuleId::kEnfRetryRecomputeStatuses, false);
-      const Snapshot* snap = a.metadata ? a.metadata->CurrentSnapshot() : nullptr;
-      const Commit* commit = std::get_if<Commit>(&request.op);
-      if (commit && !commit->modify.empty()) add(RuleId::kEnfModifiedRow, false);
-      for (const StatusExpectation& e : s.statuses) {
-        if (e.also_rule) add(*e.also_rule, false);
-        // What judging this status by truth exercised, by the constraint's type.
-        const Constraint* c =
-            table && e.id ? FindConstraintById(table->metadata, *e.id) : nullptr;
-        const std::optional<ConstraintType> type = c ? c->type : std::nullopt;
-        const bool key =
-            type == ConstraintType::kUnique || type == ConstraintType::kPrimaryKey;
-        if (e.facts.calls_udf) add(RuleId::kExprUdfStatus, false);
-        if (e.facts.added_rows && key) add(RuleId::kEnfKeysAgainstRemaining, false);
-        if (e.facts.added_rows && type == ConstraintType::kUnique)
-          add(RuleId::kSemUnique, false);
-        if (e.facts.added_rows && type == ConstraintType::kPrimaryKey)
-          add(RuleId::kSemPrimaryKey, false);
-        if (e.facts.added_rows && type == ConstraintType::kCheck)
-          add(RuleId::kSemCheck, false);
-        if (s.retry) {
-          add(RuleId::kEnfRetryEnforced, false);
-          if (key && e.facts.added_rows) add(RuleId::kEnfRetryKeysNewParent, false);
-          if (type == ConstraintType::kCheck && e.facts.added_rows)
-            add(RuleId::kEnfRetryCheck, false);
-        }
-        if (e.facts.parent != ConstraintStatus::kUnvalidated && !e.facts.added_rows)
-          add(RuleId::kStNoAddCarry, false);
-        ConstraintId id = e.id.value_or(0);
-        const StatusSet listed = ListedStatuses(
-            snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr,
-            id);
-        for (ConstraintStatus st : listed.ToVector()) add(StatusDescriptionRule(st), false);
-      }
-    }
+    if (m.new_snapshot) ExercisedBySnapshot(m, a, request, table, add);
     if (m.format_version == 4 && !m.base_schema_ids.empty())
       add(RuleId::kUpgNoIdentifiersInV4, false);
   }
@@ -265,175 +269,233 @@ void CountPrecision(const AllowedOutcome& o, const Answer& a,
 
 }  // namespace
 
-HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
-                      const RenderOptions& options, const Switches& switches) {
-  HistoryRun run;
-  CatalogState state;
-  HistoryRenderer renderer(plan, options);
+namespace {
+
+/// One history against an adapter: each rendered step is applied to the model, sent,
+/// decoded, judged and adopted, until the plan ends or a step fails.
+class HistoryRunner {
+ public:
+  HistoryRunner(AdapterSession& session, const Plan& plan, const RenderOptions& options,
+                const Switches& switches)
+      : session_(session), renderer_(plan, options), switches_(switches) {}
+
+  HistoryRun Run() && {
+    while (std::optional<RenderedStep> rendered = renderer_.Next(state_)) {
+      if (rendered->setup) {
+        // Setup of a reader profile's inputs: the model alone performs it, nothing is
+        // sent.
+        const AllowedOutcome outcome = Apply(state_, rendered->request, switches_);
+        const Answer answer =
+            CanonicalAnswer(state_, rendered->request, outcome, switches_);
+        Adopt(state_, rendered->request, answer, switches_);
+        continue;
+      }
+      if (!Step(std::move(*rendered))) break;
+    }
+    return std::move(run_);
+  }
+
+ private:
+  /// Sends, decodes, judges and adopts one step; false when it ended the history.
+  bool Step(RenderedStep rendered);
+  /// The decoded answer of `step`, or nullopt after failing the step (a protocol error,
+  /// or metadata that breaks an Iceberg rule).
+  std::optional<Answer> Decode(StepOutcome& step, const AllowedOutcome& outcome);
+  /// What the judge, the invariants of returned metadata and (after a rejection) the
+  /// table's unchanged state find; false after failing the step on a transport failure.
+  bool JudgeStep(StepOutcome& step, const AllowedOutcome& outcome, const Answer& answer,
+                 Findings& findings);
+  /// A rejected request changes nothing: load-table answers the state before it.
+  bool RejectedChangesNothing(StepOutcome& step, const TableState& table,
+                              const Request& request, Findings& findings);
+  void Fail(Verdict v, StepOutcome& step, Findings findings, std::string reason) {
+    run_.verdict = v;
+    run_.failed_step = static_cast<int>(run_.steps.size());
+    run_.findings = findings;
+    run_.reason = std::move(reason);
+    step.findings = std::move(findings);
+    run_.steps.push_back(std::move(step));
+  }
+
+  AdapterSession& session_;
+  HistoryRenderer renderer_;
+  const Switches& switches_;
+  HistoryRun run_;
+  CatalogState state_;
   // The answers' snapshots, schemas and constraints that repeat the previous answer's are
   // recognised by their JSON and not decoded again (codec/decode_memo.h).
-  MetadataDecodeMemo memo;
-  auto fail = [&](Verdict v, StepOutcome& step, Findings findings, std::string reason) {
-    run.verdict = v;
-    run.failed_step = static_cast<int>(run.steps.size());
-    run.findings = findings;
-    run.reason = std::move(reason);
-    step.findings = std::move(findings);
-    run.steps.push_back(std::move(step));
-  };
-  while (std::optional<RenderedStep> rendered = renderer.Next(state)) {
-    if (rendered->setup) {
-      // Setup of a reader profile's inputs: the model alone performs it, nothing is sent.
-      const AllowedOutcome outcome = Apply(state, rendered->request, switches);
-      const Answer answer = CanonicalAnswer(state, rendered->request, outcome, switches);
-      Adopt(state, rendered->request, answer, switches);
-      continue;
-    }
-    run.distribution.Add(*rendered);
-    StepOutcome step;
-    step.step = std::move(*rendered);
-    const Request& request = step.step.request;
-    const AllowedOutcome outcome = Apply(state, request, switches);
-    step.allowed = DescribeAllowed(outcome, state, request);
-    json sent = RequestToJson(request);
-    CallResult call = session.Call(sent);
-    sent["id"] = session.calls();
-    // Moved, not copied: an answer carries the whole table metadata, which grows with
-    // the history.
-    step.request = std::move(sent);
-    step.response = std::move(call.response);
-    if (call.failure) {
-      step.answered =
-          fmt::format("{}: {}", ToString(call.failure->kind), call.failure->message);
-      const std::string tail = session.adapter().StderrTail();
-      fail(VerdictOf(call.failure->kind), step,
-           {Finding{RuleId::kProtoAnswer, std::nullopt, {}, step.answered}},
-           tail.empty() ? step.answered : step.answered + "\n" + tail);
-      return run;
-    }
-    const std::vector<NestedField>* fields =
-        outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
-    Result<Response> response = memo.DecodeResponse(*step.response, fields);
-    if (!response) {
-      // The failure fixture still states what the step allows (its writer's keys for an
-      // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
-      // replay; an answer that does not decode counts as `ok` for `stop-if`.
-      step.expect = FixtureExpectation(outcome, state, request, Answer{});
-      if (std::optional<Finding> shape = MetadataShapeFinding(*step.response, fields)) {
-        // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
-        // rule (the adapter is not restarted), not a protocol error.
-        step.answered = "ok with metadata that does not decode: " + shape->detail;
-        step.exercised.emplace_back(shape->rule, false);
-        fail(Verdict::kFail, step, {*shape}, {});
-        return run;
-      }
-      step.answered = "protocol-error: " + response.error().message;
-      fail(Verdict::kProtocolError, step,
-           {Finding{RuleId::kProtoAnswer, std::nullopt, {}, response.error().message}},
-           step.answered);
-      return run;
-    }
-    // The decoded metadata is moved into the answer rather than copied with the rest.
-    std::optional<TableMetadata> answered_metadata = std::move(response->metadata);
-    response->metadata.reset();
-    Answer decoded = ToAnswer(*response);
-    decoded.metadata = std::move(answered_metadata);
-    const Answer answer = std::move(decoded);
-    step.answered = DescribeAnswer(answer, outcome, state, request);
-    step.exercised = Exercised(outcome, answer, request, state.FindTable(request.table));
-    // Every decoded answer is judged for carrying what was asked (proto.answer).
-    if (std::none_of(step.exercised.begin(), step.exercised.end(),
-                     [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))
-      step.exercised.emplace_back(RuleId::kProtoAnswer, false);
-    step.expect = FixtureExpectation(outcome, state, request, answer);
+  MetadataDecodeMemo memo_;
+};
 
-    Findings findings = Judge(outcome, answer);
-    const TableState* table = state.FindTable(request.table);
-    // parse-metadata answers the reader's re-serialization of metadata it was given
-    // (broken on purpose, now and then): JudgeParsed compares it with what was read, and
-    // the invariants of metadata a writer produces do not apply.
-    const bool reread = std::holds_alternative<ParseMetadata>(request.op);
-    if (answer.result == AnswerResult::kOk && answer.metadata && !reread) {
-      // A staged commit answers the metadata it would produce on the transaction's base,
-      // so the history-dependent invariants (removed IDs, schemas added since) do not
-      // apply.
-      const Commit* commit = std::get_if<Commit>(&request.op);
-      const bool staged = commit != nullptr && commit->txn.has_value();
-      for (Finding& f : CheckReturnedMetadata(*answer.metadata, staged ? nullptr : table))
-        if (!HasRule(findings, f.rule)) findings.push_back(std::move(f));
-    }
-    if (answer.result == AnswerResult::kRejected && findings.empty() &&
-        table != nullptr && ActsOnTable(request.op)) {
-      // A rejected request changes nothing: load-table answers the state before it.
-      const json load =
-          RequestToJson(Request{request.table, request.now_ms, LoadTable{}});
-      CallResult after = session.Call(load);
-      if (after.failure) {
-        step.answered +=
-            fmt::format("; then load-table: {}: {}", ToString(after.failure->kind),
-                        after.failure->message);
-        fail(VerdictOf(after.failure->kind), step,
-             {Finding{RuleId::kProtoAnswer, std::nullopt, {}, after.failure->message}},
-             step.answered);
-        return run;
-      }
-      Result<Response> loaded = memo.DecodeResponse(*after.response);
-      std::optional<Finding> shape;
-      if (!loaded) shape = MetadataShapeFinding(*after.response, nullptr);
-      if (shape) {
-        // The load-table answer is well formed but its metadata breaks an Iceberg rule:
-        // a failure of that rule, not of the convention.
-        shape->detail = "load-table after a rejected request: " + shape->detail;
-        findings.push_back(std::move(*shape));
-      } else if (!loaded || loaded->result != Response::Result::kOk || !loaded->metadata) {
-        findings.push_back(Finding{RuleId::kProtoAnswer,
-                                   std::nullopt,
-                                   {},
-                                   "load-table after a rejected request did not answer "
-                                   "the table's metadata"});
-      } else if (std::string diff =
-                     MetadataDifference(table->metadata, *loaded->metadata);
-                 !diff.empty()) {
-        // The metadata differs from the state before; where the difference breaks a
-        // surrounding Iceberg rule, the failure is named by that rule (the verdict is the
-        // same: the answer fails either way).
-        Findings ice = CheckIcebergMetadata(*loaded->metadata);
-        for (Finding& f : ice) {
-          f.detail = "load-table after a rejected request: " + f.detail;
-          findings.push_back(std::move(f));
-        }
-        if (ice.empty()) {
-          findings.push_back(Finding{
-              RuleId::kProtoAnswer,
-              std::nullopt,
-              {},
-              fmt::format(
-                  "the request was rejected, yet load-table after it differs from the "
-                  "state before it in {}: a rejected request changes nothing",
-                  diff)});
-        }
-      }
-    }
-    if (answer.result == AnswerResult::kError) {
-      fail(Verdict::kError, step, findings,
-           "the implementation answered error: " + answer.message);
-      return run;
-    }
-    if (!findings.empty()) {
-      for (const Finding& f : findings)
-        step.exercised.emplace_back(f.rule, outcome.must_reject());
-      fail(Verdict::kFail, step, findings, {});
-      return run;
-    }
-    Findings adopt = Adopt(state, request, answer, switches);
-    if (!adopt.empty()) {
-      fail(Verdict::kFail, step, adopt, {});
-      return run;
-    }
-    CountPrecision(outcome, answer, run.precision);
-    run.steps.push_back(std::move(step));
+bool HistoryRunner::Step(RenderedStep rendered) {
+  run_.distribution.Add(rendered);
+  StepOutcome step;
+  step.step = std::move(rendered);
+  const Request& request = step.step.request;
+  const AllowedOutcome outcome = Apply(state_, request, switches_);
+  step.allowed = DescribeAllowed(outcome, state_, request);
+  json sent = RequestToJson(request);
+  CallResult call = session_.Call(sent);
+  sent["id"] = session_.calls();
+  // Moved, not copied: an answer carries the whole table metadata, which grows with
+  // the history.
+  step.request = std::move(sent);
+  step.response = std::move(call.response);
+  if (call.failure) {
+    step.answered =
+        fmt::format("{}: {}", ToString(call.failure->kind), call.failure->message);
+    const std::string tail = session_.adapter().StderrTail();
+    Fail(VerdictOf(call.failure->kind), step,
+         {Finding{RuleId::kProtoAnswer, std::nullopt, {}, step.answered}},
+         tail.empty() ? step.answered : step.answered + "\n" + tail);
+    return false;
   }
-  return run;
+  const std::optional<Answer> decoded = Decode(step, outcome);
+  if (!decoded) return false;
+  const Answer& answer = *decoded;
+  step.answered = DescribeAnswer(answer, outcome, state_, request);
+  step.exercised = Exercised(outcome, answer, request, state_.FindTable(request.table));
+  // Every decoded answer is judged for carrying what was asked (proto.answer).
+  if (std::none_of(step.exercised.begin(), step.exercised.end(),
+                   [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))
+    step.exercised.emplace_back(RuleId::kProtoAnswer, false);
+  step.expect = FixtureExpectation(outcome, state_, request, answer);
+
+  Findings findings;
+  if (!JudgeStep(step, outcome, answer, findings)) return false;
+  if (answer.result == AnswerResult::kError) {
+    Fail(Verdict::kError, step, findings,
+         "the implementation answered error: " + answer.message);
+    return false;
+  }
+  if (!findings.empty()) {
+    for (const Finding& f : findings)
+      step.exercised.emplace_back(f.rule, outcome.must_reject());
+    Fail(Verdict::kFail, step, findings, {});
+    return false;
+  }
+  Findings adopt = Adopt(state_, request, answer, switches_);
+  if (!adopt.empty()) {
+    Fail(Verdict::kFail, step, adopt, {});
+    return false;
+  }
+  CountPrecision(outcome, answer, run_.precision);
+  run_.steps.push_back(std::move(step));
+  return true;
+}
+
+std::optional<Answer> HistoryRunner::Decode(StepOutcome& step,
+                                            const AllowedOutcome& outcome) {
+  const Request& request = step.step.request;
+  const std::vector<NestedField>* fields =
+      outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
+  Result<Response> response = memo_.DecodeResponse(*step.response, fields);
+  if (!response) {
+    // The failure fixture still states what the step allows (its writer's keys for an
+    // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
+    // replay; an answer that does not decode counts as `ok` for `stop-if`.
+    step.expect = FixtureExpectation(outcome, state_, request, Answer{});
+    if (std::optional<Finding> shape = MetadataShapeFinding(*step.response, fields)) {
+      // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
+      // rule (the adapter is not restarted), not a protocol error.
+      step.answered = "ok with metadata that does not decode: " + shape->detail;
+      step.exercised.emplace_back(shape->rule, false);
+      Fail(Verdict::kFail, step, {*shape}, {});
+      return std::nullopt;
+    }
+    step.answered = "protocol-error: " + response.error().message;
+    Fail(Verdict::kProtocolError, step,
+         {Finding{RuleId::kProtoAnswer, std::nullopt, {}, response.error().message}},
+         step.answered);
+    return std::nullopt;
+  }
+  // The decoded metadata is moved into the answer rather than copied with the rest.
+  std::optional<TableMetadata> answered_metadata = std::move(response->metadata);
+  response->metadata.reset();
+  Answer decoded = ToAnswer(*response);
+  decoded.metadata = std::move(answered_metadata);
+  return decoded;
+}
+
+bool HistoryRunner::JudgeStep(StepOutcome& step, const AllowedOutcome& outcome,
+                              const Answer& answer, Findings& findings) {
+  const Request& request = step.step.request;
+  findings = Judge(outcome, answer);
+  const TableState* table = state_.FindTable(request.table);
+  // parse-metadata answers the reader's re-serialization of metadata it was given
+  // (broken on purpose, now and then): JudgeParsed compares it with what was read, and
+  // the invariants of metadata a writer produces do not apply.
+  const bool reread = std::holds_alternative<ParseMetadata>(request.op);
+  if (answer.result == AnswerResult::kOk && answer.metadata && !reread) {
+    // A staged commit answers the metadata it would produce on the transaction's base,
+    // so the history-dependent invariants (removed IDs, schemas added since) do not
+    // apply.
+    const Commit* commit = std::get_if<Commit>(&request.op);
+    const bool staged = commit != nullptr && commit->txn.has_value();
+    for (Finding& f : CheckReturnedMetadata(*answer.metadata, staged ? nullptr : table))
+      if (!HasRule(findings, f.rule)) findings.push_back(std::move(f));
+  }
+  if (answer.result == AnswerResult::kRejected && findings.empty() && table != nullptr &&
+      ActsOnTable(request.op))
+    return RejectedChangesNothing(step, *table, request, findings);
+  return true;
+}
+
+bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& table,
+                                           const Request& request, Findings& findings) {
+  const json load = RequestToJson(Request{request.table, request.now_ms, LoadTable{}});
+  CallResult after = session_.Call(load);
+  if (after.failure) {
+    step.answered += fmt::format("; then load-table: {}: {}",
+                                 ToString(after.failure->kind), after.failure->message);
+    Fail(VerdictOf(after.failure->kind), step,
+         {Finding{RuleId::kProtoAnswer, std::nullopt, {}, after.failure->message}},
+         step.answered);
+    return false;
+  }
+  Result<Response> loaded = memo_.DecodeResponse(*after.response);
+  std::optional<Finding> shape;
+  if (!loaded) shape = MetadataShapeFinding(*after.response, nullptr);
+  if (shape) {
+    // The load-table answer is well formed but its metadata breaks an Iceberg rule:
+    // a failure of that rule, not of the convention.
+    shape->detail = "load-table after a rejected request: " + shape->detail;
+    findings.push_back(std::move(*shape));
+  } else if (!loaded || loaded->result != Response::Result::kOk || !loaded->metadata) {
+    findings.push_back(Finding{RuleId::kProtoAnswer,
+                               std::nullopt,
+                               {},
+                               "load-table after a rejected request did not answer "
+                               "the table's metadata"});
+  } else if (std::string diff = MetadataDifference(table.metadata, *loaded->metadata);
+             !diff.empty()) {
+    // The metadata differs from the state before; where the difference breaks a
+    // surrounding Iceberg rule, the failure is named by that rule (the verdict is the
+    // same: the answer fails either way).
+    Findings ice = CheckIcebergMetadata(*loaded->metadata);
+    for (Finding& f : ice) {
+      f.detail = "load-table after a rejected request: " + f.detail;
+      findings.push_back(std::move(f));
+    }
+    if (ice.empty()) {
+      findings.push_back(Finding{
+          RuleId::kProtoAnswer,
+          std::nullopt,
+          {},
+          fmt::format(
+              "the request was rejected, yet load-table after it differs from the "
+              "state before it in {}: a rejected request changes nothing",
+              diff)});
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
+                      const RenderOptions& options, const Switches& switches) {
+  return HistoryRunner(session, plan, options, switches).Run();
 }
 
 }  // namespace ictk
