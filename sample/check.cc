@@ -10,9 +10,10 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "codec/json_value.h"
 #include "sample/check_internal.h"
+#include "sample/decode_internal.h"
 #include "sample/schema_internal.h"
+#include "sample/single_value_internal.h"
 #include "sample/values_internal.h"
 
 namespace ictk::sample {
@@ -118,18 +119,6 @@ int64_t FloorDiv(int64_t a, int64_t b) {
   return q;
 }
 
-/// Civil date of a day count since 1970-01-01 (proleptic Gregorian).
-void CivilFromDays(int64_t z, int64_t& y, int64_t& m) {
-  z += 719468;
-  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  const int64_t doe = z - era * 146097;
-  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  const int64_t mp = (5 * doy + 2) / 153;
-  m = mp < 10 ? mp + 3 : mp - 9;
-  y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-}
-
 /// Parses "[-]digits[.digits]" exactly.
 std::optional<Decimal> ParseDecimalText(std::string_view s) {
   Decimal d;
@@ -212,9 +201,7 @@ std::optional<std::pair<Domain, Type>> Align(const Type& a, const Type& b) {
 }
 
 std::optional<Value> FromText(const std::string& text, const Type& type) {
-  auto v = ValueFromJson(nlohmann::json(text), type, "");
-  if (!v || v->is_null()) return std::nullopt;
-  return *v;
+  return ValueOfText(type, text);
 }
 
 /// Binds an untyped literal compared with (or passed as) a value of `type`: the type it
@@ -378,7 +365,7 @@ class Compiler {
         if (!k) return std::nullopt;
         const bool nan = e.op == ExprOp::kIsNan || e.op == ExprOp::kNotNan;
         if (nan && !IsFloat(k->type.id) && k->type.id != TypeId::kUnknown) {
-          return Fail(fmt::format("{} needs a float or double, not {}", ExprOpName(e.op),
+          return Fail(fmt::format("{} needs a float or double, not {}", OpText(e.op),
                                   ToString(k->type)));
         }
         n.kind = e.op == ExprOp::kIsNull    ? Kind::kIsNull
@@ -476,7 +463,7 @@ class Compiler {
       default:
         break;
     }
-    if (IsPredicate(e.op)) {
+    if (IsPredicateOp(e.op)) {
       // A predicate as a term (e.g. if_else's condition, or a boolean argument).
       return Predicate(e, scope);
     }
@@ -600,7 +587,7 @@ class Compiler {
       return std::nullopt;
     }
     if (n.kind != Kind::kCompare && common.id != TypeId::kString) {
-      return Fail(fmt::format("{} takes strings", ExprOpName(e.op)));
+      return Fail(fmt::format("{} takes strings", OpText(e.op)));
     }
     return n;
   }
@@ -814,7 +801,7 @@ class Compiler {
       n.kids.push_back(std::move(*k));
     }
     Scope inner{&def.parameters, scope.depth + 1};
-    const bool predicate_body = IsPredicate(def.body.op);
+    const bool predicate_body = IsPredicateOp(def.body.op);
     auto body = predicate_body ? Predicate(def.body, inner) : Operand(def.body, inner);
     if (!body) return std::nullopt;
     if (!SameTypeShape(body->type, def.return_type) &&
@@ -1037,10 +1024,9 @@ class Evaluator {
           return Value::Long(FloorDiv(micros, kMicrosPerHour));
         const int64_t days = FloorDiv(micros, kMicrosPerDay);
         if (n.builtin == Builtin::kDay) return Value::Long(days);
-        int64_t y = 0, m = 0;
-        CivilFromDays(days, y, m);
-        if (n.builtin == Builtin::kYear) return Value::Long(y - 1970);
-        return Value::Long((y - 1970) * 12 + (m - 1));
+        const CivilDay civil = CivilOf(days);
+        if (n.builtin == Builtin::kYear) return Value::Long(civil.year - 1970);
+        return Value::Long((civil.year - 1970) * 12 + (civil.month - 1));
       }
       case Builtin::kBucket: {
         int32_t hash = 0;

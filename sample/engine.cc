@@ -8,10 +8,9 @@
 #include <set>
 #include <variant>
 
-#include "codec/json_text.h"
-#include "codec/json_value.h"
 #include "sample/engine_internal.h"
 #include "sample/schema_internal.h"
+#include "sample/single_value_internal.h"
 
 namespace ictk::sample {
 namespace {
@@ -143,9 +142,7 @@ void CollectAllIds(const Type& t, std::set<FieldId>& out) {
 
 bool DefaultFits(const std::optional<std::string>& text, const Type& type) {
   if (!text) return true;
-  auto json = ParseJsonText(*text, "default");
-  if (!json) return false;
-  return ValueFromJson(*json, type, "", ValueDecodeOptions{true}).has_value();
+  return ValueOfJsonText(*text, type, /*utc_only=*/true).has_value();
 }
 
 /// ASCII lower case (mutant type-name-case-insensitive).
@@ -852,13 +849,13 @@ Reply Engine::UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op) {
               // only the v3 condition of date to timestamp; date-promotion-before-v3
               // promotes date to timestamp at any format version.
               const bool any_primitive = Has(Mutant::kIllegalPromotionAccepted) &&
-                                         IsPrimitive(f->type.id) && IsPrimitive(u.type.id) &&
+                                         IsPrimitiveType(f->type.id) && IsPrimitiveType(u.type.id) &&
                                          f->type.id != TypeId::kDate;
               const bool date_early = Has(Mutant::kDatePromotionBeforeV3) &&
                                       f->type.id == TypeId::kDate &&
                                       PromotionAllowed(f->type, u.type, 3);
               if (!any_primitive && !date_early &&
-                  (!IsPrimitive(f->type.id) ||
+                  (!IsPrimitiveType(f->type.id) ||
                    !PromotionAllowed(f->type, u.type, md.format_version))) {
                 return fmt::format("{} cannot be promoted to {} (ice.type-promotion)",
                                    ToString(f->type), ToString(u.type));
