@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "model/iceberg/expression.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk::expression_internal {
 

@@ -10,6 +10,7 @@
 #include "codec/json_keys.h"
 #include "codec/json_type.h"
 #include "codec/json_value.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 namespace {

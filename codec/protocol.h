@@ -17,6 +17,7 @@
 #include "model/rules/finding.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/iceberg/table_metadata.h"
 #include "model/iceberg/value.h"
 

@@ -9,6 +9,7 @@
 #include "generators/constraint_gen_internal.h"
 #include "generators/gen_internal.h"
 #include "model/rules/constraint_rules.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 namespace constraint_gen_internal {

@@ -36,6 +36,7 @@
 #include "generators/schema_gen.h"
 #include "generators/value_gen.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/rules/rule_id.h"
 #include "model/rules/switches.h"
 #include "model/judge/table_state.h"

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "generators/gen_internal.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 namespace {

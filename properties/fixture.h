@@ -17,6 +17,7 @@
 #include "fixtures/answer.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/rules/switches.h"
 #include "model/judge/table_state.h"
 

@@ -12,6 +12,7 @@
 #include "model/judge/operations.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/judge/table_state.h"
 #include "reports/digest.h"
 #include "review/spec_diff.h"

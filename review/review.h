@@ -25,6 +25,7 @@
 
 #include "codec/result.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/rules/rule_id.h"
 #include "model/rules/switches.h"
 #include "review/spec_diff.h"

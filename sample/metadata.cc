@@ -5,10 +5,9 @@
 
 #include <cstdio>
 
-#include "codec/json_text.h"
-#include "codec/json_value.h"
 #include "sample/engine_internal.h"
 #include "sample/schema_internal.h"
+#include "sample/single_value_internal.h"
 #include "sample/values_internal.h"
 
 namespace ictk::sample {
@@ -26,11 +25,7 @@ uint64_t Fnv1a64(const std::string& s, uint64_t seed) {
 std::optional<Value> DecodeDefault(const std::optional<std::string>& text,
                                    const Type& type) {
   if (!text) return std::nullopt;
-  auto json = ParseJsonText(*text, "default");
-  if (!json) return std::nullopt;
-  auto v = ValueFromJson(*json, type, "");
-  if (!v) return std::nullopt;
-  return *v;
+  return ValueOfJsonText(*text, type);
 }
 
 const RowSet kNoRows;

@@ -5,7 +5,7 @@
 
 #include "sample/mutant_other_rules.h"
 #include "sample/mutants_internal.h"
-#include "sample/sample_adapter.h"
+#include "sample/mutant_info.h"
 
 namespace ictk::sample {
 namespace {

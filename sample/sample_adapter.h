@@ -1,9 +1,9 @@
 /// \file
 /// The sample implementation of the Iceberg v4 constraint rules: an in-memory engine
 /// (catalog -> table -> transaction -> commit with conflict detection and retry) written
-/// independently of the reference model (it shares the codec and the model's plain data
-/// types, but none of its rule, evaluation, comparison or judging code), behind the
-/// adapter protocol. It is reachable three ways, which answer byte for byte alike:
+/// independently of the reference model (it shares only the model's plain data types,
+/// `ictk::model_types`, and none of its parsing, rule, evaluation, comparison or judging
+/// code, nor the codec), behind the adapter protocol. It is reachable three ways, which answer byte for byte alike:
 /// `builtin:sample[?mutant=NAME][&style=divergent]` (MakeSampleAdapter), the executable
 /// `ictk-sample-adapter [--mutant NAME] [--style divergent]` (exec protocol on
 /// stdin/stdout), and the shared library `libictk_sample_adapter.so`
@@ -22,25 +22,9 @@
 
 #include "adapters/adapter.h"
 #include "codec/result.h"
+#include "sample/mutant_info.h"
 
 namespace ictk {
-
-/// One named mutant of the sample.
-struct MutantInfo {
-  std::string name;         ///< e.g. "reuse-removed-id"
-  std::string rule;         ///< the rule ID it breaks, e.g. "id.no-reuse"
-  std::string description;  ///< the bug, in one sentence
-  std::string clause;  ///< the clause of `rule` it ignores, e.g. "key.pk-required/own-flag"
-  /// The sample profile it is certified under ("" = writer, "v4-reader", "v3-reader"):
-  /// `ictk certify --mutation-score` runs `builtin:sample?mutant=NAME&profile=PROFILE`.
-  std::string profile = {};
-  /// The switches it is certified under, "NAME=VALUE" each (empty: the defaults), e.g.
-  /// {"invalid-metadata-on-read=reject"} for a reader that must refuse what it accepts.
-  std::vector<std::string> switches = {};
-};
-
-/// Every mutant, in a fixed order.
-const std::vector<MutantInfo>& SampleMutants();
 
 /// The sample as an Adapter. `query` is "" (the correct sample) or `&`-separated
 /// "mutant=NAME" and "style=canonical|divergent" (e.g. "style=divergent&mutant=NAME");

@@ -7,6 +7,18 @@
 #include "sample/schema_internal.h"
 
 namespace ictk::sample {
+
+bool IsPrimitiveType(TypeId t) {
+  switch (t) {
+    case TypeId::kVariant:
+    case TypeId::kStruct:
+    case TypeId::kList:
+    case TypeId::kMap:
+      return false;
+    default:
+      return true;
+  }
+}
 namespace {
 
 void IndexType(const Type& type, FieldId owner, const FieldSlot& at,
@@ -194,7 +206,7 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
             "key.not-in-list-map"};
   }
   const bool collection = t == TypeId::kList || t == TypeId::kMap;
-  if (!IsPrimitive(t) && !(t == TypeId::kStruct && leniency.struct_ok) &&
+  if (!IsPrimitiveType(t) && !(t == TypeId::kStruct && leniency.struct_ok) &&
       !(collection && leniency.collection_ok) &&
       !(t == TypeId::kVariant && leniency.variant_ok)) {
     return {fmt::format("field {} is not primitive", slot.id), "key.primitive-only"};
@@ -225,7 +237,7 @@ KeyFieldVerdict CheckKeyField(const FieldSlot& slot, bool primary_key,
 
 bool ValidIdentifierField(const FieldSlot& slot, const IdentifierLeniency& lenient) {
   const TypeId t = slot.type->id;
-  return (IsPrimitive(t) || lenient.non_primitive_ok) &&
+  return (IsPrimitiveType(t) || lenient.non_primitive_ok) &&
          ((t != TypeId::kFloat && t != TypeId::kDouble) || lenient.float_ok) &&
          (slot.required || lenient.optional_ok) && (!slot.in_repeated || lenient.repeated_ok) &&
          (!slot.optional_ancestor || lenient.optional_parent_ok);

@@ -29,6 +29,10 @@ struct FieldSlot {
   FieldId parent = 0;              ///< enclosing field ID (0 = top level)
 };
 
+/// Whether `t` is one of the spec's primitive types ("Primitive Types": boolean through
+/// geography); variant and the nested struct, list and map are not.
+bool IsPrimitiveType(TypeId t);
+
 /// Every field ID of `fields`, recursively.
 std::map<FieldId, FieldSlot> IndexFields(const std::vector<NestedField>& fields);
 

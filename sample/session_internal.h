@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "model/judge/requests.h"
 #include "sample/divergent_internal.h"
 #include "sample/mutants_internal.h"
 #include "sample/reader_profile_internal.h"
@@ -34,6 +35,9 @@ class Session {
 
  private:
   nlohmann::json CallUnchecked(const nlohmann::json& request);
+  /// The request decoded (throws Malformed / UnknownOp), a commit's rows typed by the
+  /// schema it writes under.
+  Request Decode(const nlohmann::json& request) const;
   /// The divergent style's rewriting of an answer that changes no meaning: other orders
   /// of the lists whose order means nothing, unknown extra members.
   void Diverge(nlohmann::json& answer, uint64_t seed) const;

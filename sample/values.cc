@@ -65,24 +65,18 @@ std::string LongBytesLittleEndian(int64_t v) {
   return out;
 }
 
-/// The minimum number of bytes holding `v` in two's complement, big-endian.
+/// The minimum number of bytes holding `v` in two's complement, big-endian (Java's
+/// BigInteger.toByteArray, which the spec's bucket hash of a decimal reads): bytes are
+/// taken from the low end until the rest is only the sign extension of the last one.
 std::string MinimalBigEndian(Int128 v) {
-  std::string bytes;
-  for (int i = 15; i >= 0; --i) {
-    bytes.push_back(static_cast<char>(static_cast<unsigned char>(
-        (static_cast<unsigned __int128>(v) >> (8 * i)) & 0xff)));
-  }
-  size_t start = 0;
-  while (start + 1 < bytes.size()) {
-    const auto b0 = static_cast<unsigned char>(bytes[start]);
-    const auto b1 = static_cast<unsigned char>(bytes[start + 1]);
-    if ((b0 == 0x00 && (b1 & 0x80) == 0) || (b0 == 0xff && (b1 & 0x80) != 0)) {
-      ++start;
-    } else {
-      break;
-    }
-  }
-  return bytes.substr(start);
+  std::string reversed;
+  Int128 rest = v;
+  do {
+    reversed.push_back(static_cast<char>(static_cast<uint8_t>(rest & 0xff)));
+    rest >>= 8;  // arithmetic: the sign is kept
+  } while (!((rest == 0 && (reversed.back() & 0x80) == 0) ||
+             (rest == -1 && (reversed.back() & 0x80) != 0)));
+  return std::string(reversed.rbegin(), reversed.rend());
 }
 
 bool IsNanos(TypeId id) {

@@ -34,21 +34,6 @@ std::string_view ToString(ConstraintStatus status) {
   return "?";
 }
 
-std::optional<ConstraintType> ParseConstraintType(std::string_view text) {
-  for (ConstraintType t :
-       {ConstraintType::kCheck, ConstraintType::kUnique, ConstraintType::kPrimaryKey}) {
-    if (ToString(t) == text) return t;
-  }
-  return std::nullopt;
-}
-
-std::optional<ConstraintStatus> ParseConstraintStatus(std::string_view text) {
-  for (ConstraintStatus s : kAllStatuses) {
-    if (ToString(s) == text) return s;
-  }
-  return std::nullopt;
-}
-
 std::ostream& operator<<(std::ostream& os, ConstraintType type) {
   return os << ToString(type);
 }

@@ -38,6 +38,16 @@ struct Constraint {
   bool operator==(const Constraint&) const = default;
 };
 
+/// The `set` of an update-constraint request: which fields the request tries to change.
+struct ConstraintUpdate {
+  std::optional<std::string> name;
+  std::optional<bool> enforced;
+  std::optional<Expr> expression;
+  std::optional<std::vector<FieldId>> field_ids;
+  std::optional<std::string> type;  ///< raw type text
+  bool operator==(const ConstraintUpdate&) const = default;
+};
+
 /// A snapshot's `constraint-statuses`. nullopt = the list was omitted (an empty list may be).
 struct ConstraintStatuses {
   std::optional<std::vector<ConstraintId>> validated;

@@ -73,9 +73,6 @@ struct Expr {
   }
 };
 
-inline bool IsPredicate(ExprOp op) { return op <= ExprOp::kNotIn; }
-inline bool IsTerm(ExprOp op) { return op >= ExprOp::kReference; }
-
 /// The JSON `type` spelling of an operator ("lt-eq", "not-starts-with", "reference", ...).
 std::string_view ExprOpName(ExprOp op);
 

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "model/iceberg/evaluate_internal.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk::internal {
 

@@ -1,7 +1,8 @@
 /// \file
 /// Iceberg data types and schemas for format versions 1-4 (SURROUNDINGS.md "Types and schema
 /// JSON"): primitives, `variant`, and the nested struct/list/map types with their field IDs.
-/// Plain values with defaulted equality; the lookups and promotion rules are in schema.h.
+/// Plain values with defaulted equality; the classification of types (primitive, nested) is
+/// in kinds.h, the lookups and promotion rules are in schema.h.
 #pragma once
 
 #include <cstdint>
@@ -130,12 +131,6 @@ struct Schema {
 
   bool operator==(const Schema&) const = default;
 };
-
-/// True for every primitive type (not variant, not nested).
-inline bool IsPrimitive(TypeId id) { return id < TypeId::kVariant; }
-inline bool IsNested(TypeId id) {
-  return id == TypeId::kStruct || id == TypeId::kList || id == TypeId::kMap;
-}
 
 /// The canonical Iceberg spelling of a type ("decimal(9, 2)", "fixed[16]", "struct<...>").
 std::string ToString(const Type& type);

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "model/iceberg/value_parse_internal.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 namespace {

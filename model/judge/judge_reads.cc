@@ -20,6 +20,7 @@
 #include "model/judge/table_state.h"
 #include "model/iceberg/value_parse.h"
 #include "model/judge/outcome_internal.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 

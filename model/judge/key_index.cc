@@ -6,6 +6,7 @@
 
 #include "model/iceberg/schema.h"
 #include "model/iceberg/value_compare.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 

@@ -13,6 +13,7 @@
 #include "model/rules/iceberg_rules.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/rules/switches.h"
 #include "model/iceberg/table_metadata.h"
 #include "model/judge/table_state.h"

@@ -12,6 +12,7 @@
 #include "model/judge/operations.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/rules/ruling.h"
 #include "model/rules/switches.h"
 #include "model/iceberg/table_metadata.h"

@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "model/iceberg/constraint.h"
-#include "model/rules/constraint_rules.h"
 #include "model/iceberg/expression.h"
 #include "model/iceberg/table_metadata.h"
 #include "model/iceberg/types.h"

@@ -14,6 +14,7 @@
 #include "model/iceberg/schema.h"
 #include "model/iceberg/value_compare.h"
 #include "model/iceberg/value_parse.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 

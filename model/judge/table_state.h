@@ -21,6 +21,7 @@
 #include "model/iceberg/evaluate.h"
 #include "model/judge/key_index.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/iceberg/table_metadata.h"
 #include "model/iceberg/types.h"
 #include "model/iceberg/value.h"

@@ -10,6 +10,7 @@
 
 #include "model/rules/constraint_rules_internal.h"
 #include "model/rules/definition_rules.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 

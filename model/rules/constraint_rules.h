@@ -18,16 +18,6 @@
 
 namespace ictk {
 
-/// The `set` of an update-constraint request: which fields the request tries to change.
-struct ConstraintUpdate {
-  std::optional<std::string> name;
-  std::optional<bool> enforced;
-  std::optional<Expr> expression;
-  std::optional<std::vector<FieldId>> field_ids;
-  std::optional<std::string> type;  ///< raw type text
-  bool operator==(const ConstraintUpdate&) const = default;
-};
-
 /// Where the definition comes from: a writer's request (no `constraint-id` or
 /// `timestamp-ms` yet) or stored metadata (all required fields present).
 enum class DefinitionSource { kRequest, kMetadata };

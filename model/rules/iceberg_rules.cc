@@ -4,6 +4,7 @@
 /// "Identifier Field IDs"), restated in SURROUNDINGS.md; where a reader implementation is
 /// the source, the comment names it.
 #include "model/rules/iceberg_rules.h"
+#include "model/iceberg/kinds.h"
 
 #include <map>
 #include <string>

@@ -1,6 +1,7 @@
 #include "model/rules/semantics.h"
 
 #include "model/iceberg/value_compare.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 namespace {

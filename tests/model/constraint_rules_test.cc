@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "tests/model/constraint_test_util_internal.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 namespace {

@@ -16,6 +16,7 @@
 #include "model/judge/operations.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
+#include "model/rules/constraint_rules.h"
 #include "model/rules/rule_id.h"
 #include "model/rules/switches.h"
 #include "tests/model/field_test_util_internal.h"

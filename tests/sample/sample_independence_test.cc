@@ -1,8 +1,10 @@
 /// \file
-/// The sample is an independent implementation: libictk_sample references, outside its
-/// own namespace, only the codec (JSON in and out) and the printing of the model's plain
-/// data types — never the model's rule, evaluation, comparison or judging code. Checked
-/// on the built archive with `nm`, so that a shortcut through model/ fails here.
+/// The sample is an independent implementation: its core, libictk_sample_core, references
+/// outside its own namespace only the printing of the model's plain data types
+/// (ictk::model_types) — never the codec, nor the model's parsing, rule, evaluation,
+/// comparison or judging code. The build graph enforces it (sample/CMakeLists.txt,
+/// cmake/IctkLinkGraph.cmake; tests/sample/link_graph/); this scan of the built archive
+/// with `nm` is a second line.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -11,14 +13,9 @@
 
 namespace {
 
-TEST(SampleIndependence, ReferencesOnlyTheCodecAndPlainTypes) {
-  const std::set<std::string> allowed = {
-      // codec
-      "DumpJson", "ParseJsonText", "RequestFromJson", "RequestOpName", "HelloFromJson",
-      "RowFromJson", "RowToJson", "TableMetadataToJson", "ValueFromJson",
-      "AllCapabilities",  // the capability names hello may carry (model/judge/capability.h)
-      // printing of the model's plain data types
-      "ToString", "ExprOpName", "operator<<"};
+TEST(SampleIndependence, ReferencesOnlyThePrintingOfPlainTypes) {
+  // The printing of the model's plain data types (ictk::model_types), nothing else.
+  const std::set<std::string> allowed = {"ToString", "operator<<"};
   FILE* pipe = popen(
       (std::string("nm -C --undefined-only '") + ICTK_SAMPLE_ARCHIVE + "' 2>&1").c_str(),
       "r");
@@ -39,7 +36,7 @@ TEST(SampleIndependence, ReferencesOnlyTheCodecAndPlainTypes) {
     ++checked;
     EXPECT_EQ(allowed.count(name), 1u) << "the sample references ictk::" << rest;
   }
-  EXPECT_GT(checked, 5u) << out.substr(0, 2000);
+  EXPECT_GT(checked, 0u) << out.substr(0, 2000);
 }
 
 }  // namespace
