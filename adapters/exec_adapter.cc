@@ -225,6 +225,26 @@ class ExecAdapter final : public Adapter {
  private:
   /// Starts the child; an Error "crash: cannot start ..." when it cannot be spawned.
   Result<bool> Start();
+  /// What a call reads of the child's output so far.
+  struct ReadState {
+    size_t scanned = 0;                  ///< bytes of buffer_ already searched for '\n'
+    size_t newline = std::string::npos;  ///< where the answer line ends in buffer_
+    bool ended = false;                  ///< the child closed its output
+    std::vector<char> chunk = std::vector<char>(kReadChunk);
+  };
+  /// Reads what the child wrote: one read, or with `drain` until the pipe is empty (or a
+  /// whole line is there). Never holds more than max_line_bytes + 1 bytes: a longer line
+  /// is refused before the rest of it is read. Returns the failure to report, if any.
+  std::optional<tl::unexpected<Error>> ReadOutput(bool drain, ReadState& r,
+                                                  const std::string& request_id);
+  /// Writes `text` (one request line) and waits for the answer line, watching the child
+  /// itself as well as its pipes; the end of that line in buffer_, or the failure.
+  Result<size_t> Exchange(const std::string& text, const std::string& request_id,
+                          Clock::time_point deadline);
+  /// The answer line at the front of buffer_, parsed and checked against the request's
+  /// envelope.
+  Result<nlohmann::json> ParseAnswer(const nlohmann::json& request,
+                                     const std::string& request_id, size_t newline);
   /// Ends the child: closes its stdin and (graceful) waits a little for it to exit, then
   /// kills its process group, reaps it and joins the stderr drain.
   void Stop(bool graceful);
@@ -258,29 +278,22 @@ class ExecAdapter final : public Adapter {
   int starts_ = 0;
 };
 
-Result<bool> ExecAdapter::Start() {
-  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
-  if (!MakePipe(in) || !MakePipe(out) || !MakePipe(err) || !MakePipe(stop_pipe_)) {
-    int e = errno;
-    for (int* p : {in, out, err, stop_pipe_}) {
-      CloseFd(p[0]);
-      CloseFd(p[1]);
-    }
-    return MakeError(ErrorKind::kAdapter, fmt::format("crash: cannot start {}: pipe: {}",
-                                                      description_, ErrnoText(e)));
-  }
+namespace {
 
+/// Spawns `argv` (searched on PATH when it names no folder) with `in`, `out` and `err` as
+/// its standard streams, in a process group of its own (so that a timeout kills the child
+/// and its children), and with the signals the harness ignores or blocks (SIGPIPE among
+/// them) reset. Returns posix_spawn's error number, 0 on success.
+int SpawnInGroup(std::vector<std::string>& argv, int in, int out, int err, pid_t& pid) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+  posix_spawn_file_actions_adddup2(&actions, in, 0);
+  posix_spawn_file_actions_adddup2(&actions, out, 1);
+  posix_spawn_file_actions_adddup2(&actions, err, 2);
 
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  // A process group of its own, so that a timeout kills the child and its children.
   posix_spawnattr_setpgroup(&attr, 0);
-  // Signals the harness ignores or blocks (SIGPIPE among them) are reset for the child.
   sigset_t defaults;
   sigemptyset(&defaults);
   for (int sig :
@@ -295,14 +308,33 @@ Result<bool> ExecAdapter::Start() {
       &attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
 
   std::vector<char*> args;
-  for (auto& a : argv_) args.push_back(a.data());
+  for (auto& a : argv) args.push_back(a.data());
   args.push_back(nullptr);
-  pid_t pid = -1;
-  bool search = argv_[0].find('/') == std::string::npos;
-  int rc = search ? ::posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ)
-                  : ::posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+  const bool search = argv[0].find('/') == std::string::npos;
+  const int rc =
+      search ? ::posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ)
+             : ::posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
+  return rc;
+}
+
+}  // namespace
+
+Result<bool> ExecAdapter::Start() {
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+  if (!MakePipe(in) || !MakePipe(out) || !MakePipe(err) || !MakePipe(stop_pipe_)) {
+    int e = errno;
+    for (int* p : {in, out, err, stop_pipe_}) {
+      CloseFd(p[0]);
+      CloseFd(p[1]);
+    }
+    return MakeError(ErrorKind::kAdapter, fmt::format("crash: cannot start {}: pipe: {}",
+                                                      description_, ErrnoText(e)));
+  }
+
+  pid_t pid = -1;
+  const int rc = SpawnInGroup(argv_, in[0], out[1], err[1], pid);
   CloseFd(in[0]);
   CloseFd(out[1]);
   CloseFd(err[1]);
@@ -453,49 +485,53 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
     if (!started) return tl::unexpected(started.error());
     deadline += std::chrono::milliseconds(options_.startup_grace_ms);
   }
-
   std::string text = DumpJson(request);
   text.push_back('\n');
-  size_t written = 0;
-  size_t scanned = 0;  // bytes of buffer_ already searched for '\n'
-  size_t newline = std::string::npos;
-  ScopedSigpipeBlock no_sigpipe;
-  std::vector<char> chunk(kReadChunk);
-  bool output_ended = false;
-  // Reads what the child wrote: one read, or with `drain` until the pipe is empty (or a
-  // whole line is there). Never holds more than max_line_bytes + 1 bytes: a longer line
-  // is refused before the rest of it is read. Returns the failure to report, if any.
-  auto read_output = [&](bool drain) -> std::optional<tl::unexpected<Error>> {
-    for (;;) {
-      const size_t room = options_.max_line_bytes + 1 > buffer_.size()
-                              ? options_.max_line_bytes + 1 - buffer_.size()
-                              : 1;
-      const ssize_t got = ::read(stdout_fd_, chunk.data(), std::min(room, chunk.size()));
-      if (got == 0) {
-        output_ended = true;
-        return std::nullopt;
-      }
-      if (got < 0) {
-        if (errno == EINTR) continue;
-        if (errno == EAGAIN) return std::nullopt;
-        return Fail("crash", fmt::format("read: {}", ErrnoText(errno)));
-      }
-      buffer_.append(chunk.data(), static_cast<size_t>(got));
-      if (newline == std::string::npos) {
-        newline = buffer_.find('\n', scanned);
-        scanned = buffer_.size();
-      }
-      if (newline == std::string::npos && buffer_.size() > options_.max_line_bytes) {
-        return Fail(
-            "protocol-error",
-            fmt::format("the response to request {} is longer than {} bytes "
-                        "(--max-answer-bytes; no newline in them); it starts \"{}\"",
-                        request_id, options_.max_line_bytes, Excerpt(buffer_)));
-      }
-      if (!drain || newline != std::string::npos) return std::nullopt;
+  Result<size_t> newline = Exchange(text, request_id, deadline);
+  if (!newline) return tl::unexpected(newline.error());
+  return ParseAnswer(request, request_id, *newline);
+}
+
+std::optional<tl::unexpected<Error>> ExecAdapter::ReadOutput(
+    bool drain, ReadState& r, const std::string& request_id) {
+  for (;;) {
+    const size_t room = options_.max_line_bytes + 1 > buffer_.size()
+                            ? options_.max_line_bytes + 1 - buffer_.size()
+                            : 1;
+    const ssize_t got =
+        ::read(stdout_fd_, r.chunk.data(), std::min(room, r.chunk.size()));
+    if (got == 0) {
+      r.ended = true;
+      return std::nullopt;
     }
-  };
-  while (written < text.size() || newline == std::string::npos) {
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN) return std::nullopt;
+      return Fail("crash", fmt::format("read: {}", ErrnoText(errno)));
+    }
+    buffer_.append(r.chunk.data(), static_cast<size_t>(got));
+    if (r.newline == std::string::npos) {
+      r.newline = buffer_.find('\n', r.scanned);
+      r.scanned = buffer_.size();
+    }
+    if (r.newline == std::string::npos && buffer_.size() > options_.max_line_bytes) {
+      return Fail(
+          "protocol-error",
+          fmt::format("the response to request {} is longer than {} bytes "
+                      "(--max-answer-bytes; no newline in them); it starts \"{}\"",
+                      request_id, options_.max_line_bytes, Excerpt(buffer_)));
+    }
+    if (!drain || r.newline != std::string::npos) return std::nullopt;
+  }
+}
+
+Result<size_t> ExecAdapter::Exchange(const std::string& text,
+                                     const std::string& request_id,
+                                     Clock::time_point deadline) {
+  size_t written = 0;
+  ReadState r;
+  ScopedSigpipeBlock no_sigpipe;
+  while (written < text.size() || r.newline == std::string::npos) {
     int wait_ms = RemainingMs(deadline);
     if (wait_ms == 0) {
       return Fail("timeout", fmt::format("no response to request {} within {} ms",
@@ -517,8 +553,8 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
     } else {
       wait_ms = std::min(wait_ms, kExitPollMs);
     }
-    int r = ::poll(fds, n, wait_ms);
-    if (r < 0) {
+    const int polled = ::poll(fds, n, wait_ms);
+    if (polled < 0) {
       if (errno == EINTR) continue;
       return Fail("crash", fmt::format("poll: {}", ErrnoText(errno)));
     }
@@ -535,8 +571,8 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
       }
     }
     if (fds[0].revents != 0) {
-      if (auto failure = read_output(/*drain=*/false)) return *failure;
-      if (output_ended) {
+      if (auto failure = ReadOutput(/*drain=*/false, r, request_id)) return *failure;
+      if (r.ended) {
         std::string how = ExitDescription(kExitGraceMs);
         return Fail("crash",
                     fmt::format("the adapter {} without answering request {}",
@@ -548,10 +584,10 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
     if (died) {
       // What the child wrote before it exited still counts: a whole answer is taken (the
       // exit is then seen before the next request).
-      if (newline == std::string::npos) {
-        if (auto failure = read_output(/*drain=*/true)) return *failure;
+      if (r.newline == std::string::npos) {
+        if (auto failure = ReadOutput(/*drain=*/true, r, request_id)) return *failure;
       }
-      if (newline != std::string::npos && written == text.size()) break;
+      if (r.newline != std::string::npos && written == text.size()) return r.newline;
       std::string how = ExitDescription(kExitGraceMs);
       if (how.empty()) how = "ended";
       return Fail(
@@ -562,7 +598,12 @@ Result<nlohmann::json> ExecAdapter::Call(const nlohmann::json& request) {
                             request_id));
     }
   }
+  return r.newline;
+}
 
+Result<nlohmann::json> ExecAdapter::ParseAnswer(const nlohmann::json& request,
+                                                const std::string& request_id,
+                                                size_t newline) {
   std::string line = buffer_.substr(0, newline);
   buffer_.erase(0, newline + 1);
   if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -41,6 +41,97 @@ Result<Value> FromString(const json& j, const Type& type, std::string_view point
 
 }  // namespace
 
+namespace {
+
+/// A struct: an object keyed by field ID, every member a field of the struct.
+Result<Value> StructFromJson(const json& j, const Type& type, std::string_view pointer,
+                             ValueDecodeOptions options) {
+  if (!j.is_object()) return Expected(pointer, "an object keyed by field ID", j);
+  // Every member must name a field of the struct.
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    bool known = false;
+    for (const auto& f : type.fields) known = known || std::to_string(f.id) == it.key();
+    if (!known)
+      return ParseError(Child(pointer, it.key()),
+                        "no field with ID \"" + it.key() + "\" in this struct");
+  }
+  std::vector<FieldId> ids;
+  std::vector<Value> values;
+  for (const auto& f : type.fields) {
+    const std::string key = std::to_string(f.id);
+    auto it = j.find(key);
+    if (it == j.end()) continue;
+    auto v = ValueFromJson(*it, f.type, Child(pointer, key), options);
+    if (!v) return tl::unexpected(v.error());
+    ids.push_back(f.id);
+    values.push_back(std::move(*v));
+  }
+  return Value::Struct(std::move(ids), std::move(values));
+}
+
+/// A list: an array of elements.
+Result<Value> ListFromJson(const json& j, const Type& type, std::string_view pointer,
+                           ValueDecodeOptions options) {
+  if (!j.is_array()) return Expected(pointer, "an array", j);
+  if (type.children.empty()) return ParseError(pointer, "list type has no element type");
+  std::vector<Value> elements;
+  for (size_t i = 0; i < j.size(); ++i) {
+    auto v = ValueFromJson(j[i], type.element(), Child(pointer, i), options);
+    if (!v) return tl::unexpected(v.error());
+    elements.push_back(std::move(*v));
+  }
+  return Value::List(std::move(elements));
+}
+
+/// A map: {"keys": [..], "values": [..]} of the same length.
+Result<Value> MapFromJson(const json& j, const Type& type, std::string_view pointer,
+                          ValueDecodeOptions options) {
+  if (!j.is_object())
+    return Expected(pointer, "an object {\"keys\": [..], \"values\": [..]}", j);
+  if (type.children.size() < 2)
+    return ParseError(pointer, "map type lacks key/value types");
+  auto ks = Require(j, keys::kKeys, pointer);
+  if (!ks) return tl::unexpected(ks.error());
+  auto vs = Require(j, keys::kValues, pointer);
+  if (!vs) return tl::unexpected(vs.error());
+  const std::string kp = Child(pointer, keys::kKeys);
+  const std::string vp = Child(pointer, keys::kValues);
+  if (!(*ks)->is_array()) return Expected(kp, "an array", **ks);
+  if (!(*vs)->is_array()) return Expected(vp, "an array", **vs);
+  if ((*ks)->size() != (*vs)->size())
+    return ParseError(pointer, "\"keys\" and \"values\" differ in length");
+  std::vector<Value> key_values, value_values;
+  for (size_t i = 0; i < (*ks)->size(); ++i) {
+    auto k = ValueFromJson((**ks)[i], type.key(), Child(kp, i), options);
+    if (!k) return tl::unexpected(k.error());
+    auto v = ValueFromJson((**vs)[i], type.value(), Child(vp, i), options);
+    if (!v) return tl::unexpected(v.error());
+    key_values.push_back(std::move(*k));
+    value_values.push_back(std::move(*v));
+  }
+  return Value::Map(std::move(key_values), std::move(value_values));
+}
+
+/// A timestamptz or timestamptz_ns string, with the offset "+00:00" when required.
+Result<Value> TimestampTzFromJson(const json& j, const Type& type,
+                                  std::string_view pointer, ValueDecodeOptions options) {
+  const char* example =
+      type.id == TypeId::kTimestampTz
+          ? "a timestamp string such as \"2017-11-16T22:31:08.123456+00:00\""
+          : "a timestamp string such as "
+            "\"2017-11-16T22:31:08.123456789+00:00\"";
+  if (options.require_utc_offset && j.is_string()) {
+    const auto& text = j.get_ref<const std::string&>();
+    if (text.size() < 6 || text.compare(text.size() - 6, 6, "+00:00") != 0)
+      return ParseError(pointer, "\"" + text +
+                                     "\": a timestamptz value must carry the "
+                                     "offset \"+00:00\" (Appendix D)");
+  }
+  return FromString(j, type, pointer, example);
+}
+
+}  // namespace
+
 Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view pointer,
                             ValueDecodeOptions options) {
   if (j.is_null()) return Value::Null();
@@ -87,21 +178,8 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
       return FromString(j, type, pointer,
                         "a timestamp string such as \"2017-11-16T22:31:08.123456789\"");
     case TypeId::kTimestampTz:
-    case TypeId::kTimestampTzNs: {
-      const char* example =
-          type.id == TypeId::kTimestampTz
-              ? "a timestamp string such as \"2017-11-16T22:31:08.123456+00:00\""
-              : "a timestamp string such as "
-                "\"2017-11-16T22:31:08.123456789+00:00\"";
-      if (options.require_utc_offset && j.is_string()) {
-        const auto& text = j.get_ref<const std::string&>();
-        if (text.size() < 6 || text.compare(text.size() - 6, 6, "+00:00") != 0)
-          return ParseError(pointer, "\"" + text +
-                                         "\": a timestamptz value must carry the "
-                                         "offset \"+00:00\" (Appendix D)");
-      }
-      return FromString(j, type, pointer, example);
-    }
+    case TypeId::kTimestampTzNs:
+      return TimestampTzFromJson(j, type, pointer, options);
     case TypeId::kString:
       if (!j.is_string()) return Expected(pointer, "a string", j);
       return Value::String(j.get<std::string>());
@@ -121,68 +199,12 @@ Result<Value> ValueFromJson(const json& j, const Type& type, std::string_view po
       return Expected(pointer, "null (values of type unknown are always null)", j);
     case TypeId::kVariant:
       return ParseError(pointer, "variant values have no JSON single-value form");
-    case TypeId::kStruct: {
-      if (!j.is_object()) return Expected(pointer, "an object keyed by field ID", j);
-      // Every member must name a field of the struct.
-      for (auto it = j.begin(); it != j.end(); ++it) {
-        bool known = false;
-        for (const auto& f : type.fields)
-          known = known || std::to_string(f.id) == it.key();
-        if (!known)
-          return ParseError(Child(pointer, it.key()),
-                            "no field with ID \"" + it.key() + "\" in this struct");
-      }
-      std::vector<FieldId> ids;
-      std::vector<Value> values;
-      for (const auto& f : type.fields) {
-        const std::string key = std::to_string(f.id);
-        auto it = j.find(key);
-        if (it == j.end()) continue;
-        auto v = ValueFromJson(*it, f.type, Child(pointer, key), options);
-        if (!v) return tl::unexpected(v.error());
-        ids.push_back(f.id);
-        values.push_back(std::move(*v));
-      }
-      return Value::Struct(std::move(ids), std::move(values));
-    }
-    case TypeId::kList: {
-      if (!j.is_array()) return Expected(pointer, "an array", j);
-      if (type.children.empty())
-        return ParseError(pointer, "list type has no element type");
-      std::vector<Value> elements;
-      for (size_t i = 0; i < j.size(); ++i) {
-        auto v = ValueFromJson(j[i], type.element(), Child(pointer, i), options);
-        if (!v) return tl::unexpected(v.error());
-        elements.push_back(std::move(*v));
-      }
-      return Value::List(std::move(elements));
-    }
-    case TypeId::kMap: {
-      if (!j.is_object())
-        return Expected(pointer, "an object {\"keys\": [..], \"values\": [..]}", j);
-      if (type.children.size() < 2)
-        return ParseError(pointer, "map type lacks key/value types");
-      auto ks = Require(j, keys::kKeys, pointer);
-      if (!ks) return tl::unexpected(ks.error());
-      auto vs = Require(j, keys::kValues, pointer);
-      if (!vs) return tl::unexpected(vs.error());
-      const std::string kp = Child(pointer, keys::kKeys);
-      const std::string vp = Child(pointer, keys::kValues);
-      if (!(*ks)->is_array()) return Expected(kp, "an array", **ks);
-      if (!(*vs)->is_array()) return Expected(vp, "an array", **vs);
-      if ((*ks)->size() != (*vs)->size())
-        return ParseError(pointer, "\"keys\" and \"values\" differ in length");
-      std::vector<Value> key_values, value_values;
-      for (size_t i = 0; i < (*ks)->size(); ++i) {
-        auto k = ValueFromJson((**ks)[i], type.key(), Child(kp, i), options);
-        if (!k) return tl::unexpected(k.error());
-        auto v = ValueFromJson((**vs)[i], type.value(), Child(vp, i), options);
-        if (!v) return tl::unexpected(v.error());
-        key_values.push_back(std::move(*k));
-        value_values.push_back(std::move(*v));
-      }
-      return Value::Map(std::move(key_values), std::move(value_values));
-    }
+    case TypeId::kStruct:
+      return StructFromJson(j, type, pointer, options);
+    case TypeId::kList:
+      return ListFromJson(j, type, pointer, options);
+    case TypeId::kMap:
+      return MapFromJson(j, type, pointer, options);
   }
   return ParseError(pointer, "unsupported type");
 }

@@ -4,9 +4,8 @@
 
 #include <fcntl.h>
 #include <spawn.h>
-#include <sys/wait.h>
-
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
@@ -71,12 +70,9 @@ inline CommandResult RunIctk(const std::string& args) {
   return r;
 }
 
-/// Starts `build/bin/ictk ARGS` (no shell) with stdin from /dev/null and stdout and
-/// stderr into the file `log`, so that a flood of output cannot block the child; returns
-/// its pid, -1 when it cannot be started. The caller waits for it.
-inline pid_t SpawnIctk(const std::vector<std::string>& args, const std::string& log) {
-  std::vector<std::string> argv = {std::string(ICTK_BIN_DIR) + "/ictk"};
-  argv.insert(argv.end(), args.begin(), args.end());
+/// Spawns `argv` (searched on PATH when its first word names no folder) with stdin from
+/// /dev/null and stdout and stderr into `log`; its pid, or -1.
+inline pid_t SpawnWithLog(std::vector<std::string> argv, const std::string& log) {
   std::vector<char*> raw;
   for (std::string& a : argv) raw.push_back(a.data());
   raw.push_back(nullptr);
@@ -87,9 +83,18 @@ inline pid_t SpawnIctk(const std::vector<std::string>& args, const std::string& 
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   pid_t pid = -1;
-  const int rc = posix_spawn(&pid, raw[0], &actions, nullptr, raw.data(), environ);
+  const int rc = posix_spawnp(&pid, raw[0], &actions, nullptr, raw.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   return rc == 0 ? pid : -1;
+}
+
+/// Starts `build/bin/ictk ARGS` (no shell) with stdin from /dev/null and stdout and
+/// stderr into the file `log`, so that a flood of output cannot block the child; returns
+/// its pid, -1 when it cannot be started. The caller waits for it.
+inline pid_t SpawnIctk(const std::vector<std::string>& args, const std::string& log) {
+  std::vector<std::string> argv = {std::string(ICTK_BIN_DIR) + "/ictk"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return SpawnWithLog(std::move(argv), log);
 }
 
 }  // namespace ictk::testing

@@ -84,19 +84,8 @@ RunResult RunIctk(const std::vector<std::string>& args, const fs::path& log) {
   std::vector<std::string> argv = {"python3", "-c", kMeasure, rss_file,
                                    std::string(ICTK_BIN_DIR) + "/ictk"};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> raw;
-  for (std::string& a : argv) raw.push_back(a.data());
-  raw.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, "python3", &actions, nullptr, raw.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return r;
+  const pid_t pid = testing::SpawnWithLog(std::move(argv), log.string());
+  if (pid < 0) return r;
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

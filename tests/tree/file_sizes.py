@@ -28,22 +28,22 @@ def tracked_files(root):
     return files
 
 
-def waiting(root):
-    """The files of tests/tree/oversize.txt: `path  reason` per line, # comments."""
-    listed = {}
-    path = os.path.join(root, "tests", "tree", "oversize.txt")
+def listed(root, name):
+    """The entries of tests/tree/NAME: `key  reason` per line, # comments -> {key: line}."""
+    entries = {}
+    path = os.path.join(root, "tests", "tree", name)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             for line in f:
                 line = line.split("#", 1)[0].strip()
                 if line:
-                    listed[line.split()[0]] = line
-    return listed
+                    entries[line.split()[0]] = line
+    return entries
 
 
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
-    listed = waiting(root)
+    waiting = listed(root, "oversize.txt")
     over = []
     for rel in tracked_files(root):
         if not rel.endswith(SUFFIXES) or rel.startswith("tests/data/"):
@@ -57,13 +57,13 @@ def main():
             over.append((n, rel))
     failed = 0
     for n, rel in sorted(over, reverse=True):
-        if rel in listed:
+        if rel in waiting:
             print(f"{rel}: {n} lines (limit {LIMIT}; listed in tests/tree/oversize.txt)")
         else:
             print(f"{rel}: {n} lines (limit {LIMIT}): split it by concern")
             failed += 1
     still = {rel for _, rel in over}
-    for rel in sorted(set(listed) - still):
+    for rel in sorted(set(waiting) - still):
         print(f"{rel}: listed in tests/tree/oversize.txt but not over {LIMIT} lines: "
               f"remove it from the list")
         failed += 1
