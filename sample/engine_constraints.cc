@@ -14,6 +14,17 @@
 #include "sample/single_value_internal.h"
 
 namespace ictk::sample {
+namespace {
+
+/// What a constraint's problem returns: records rule `r` in `rule`, gives back `message`.
+auto Failer(std::string& rule) {
+  return [&rule](std::string r, std::string message) {
+    rule = std::move(r);
+    return message;
+  };
+}
+
+}  // namespace
 
 Reply Engine::UpgradeOp(Table& t, int64_t now, const Upgrade& op) {
   TableMetadata& md = t.meta;
@@ -87,10 +98,17 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
                                       const std::vector<Constraint>& others,
                                       std::string& rule, bool as_reader,
                                       std::optional<ConstraintId>* clash) const {
-  auto fail = [&](std::string r, std::string message) {
-    rule = std::move(r);
-    return message;
-  };
+  std::string problem = DefinitionProblem(c, others, rule, as_reader, clash);
+  if (!problem.empty()) return problem;
+  if (*c.type == ConstraintType::kCheck) return CheckProblem(c, schema, rule, as_reader);
+  return KeyProblem(c, schema, others, rule, as_reader, clash);
+}
+
+std::string Engine::DefinitionProblem(const Constraint& c,
+                                      const std::vector<Constraint>& others,
+                                      std::string& rule, bool as_reader,
+                                      std::optional<ConstraintId>* clash) const {
+  auto fail = Failer(rule);
   const bool writer = !as_reader;
   if (!c.type)
     return fail("def.types", fmt::format("'{}' is not a constraint type", c.raw_type));
@@ -114,27 +132,39 @@ std::string Engine::ConstraintProblem(const Constraint& c, const Schema& schema,
       return fail("def.id-unique", fmt::format("constraint ID {} is used twice", *c.id));
     }
   }
-  if (*c.type == ConstraintType::kCheck) {
-    if (!c.expression && writer && Has(Mutant::kCheckWithoutExpressionAccepted)) return {};
-    if (!c.expression) return fail("def.check-expression", "a check needs an expression");
-    if (c.field_ids && !(writer && Has(Mutant::kCheckFieldIdsAccepted)))
-      return fail("def.key-field-ids", "a check must not set field-ids");
-    UdfCatalog none;
-    CompiledCheck check(*c.expression, schema.fields, as_reader ? none : udfs_,
-                        CheckOpts());
-    const CheckInfo& info = check.info();
-    if (!info.error.empty()) return fail(info.error_rule, info.error);
-    if (writer && !info.undefined_udfs.empty()) {
-      return fail("expr.deterministic",
-                  fmt::format("function {} is not defined", info.undefined_udfs[0]));
-    }
-    if (writer && !info.nondeterministic_udfs.empty() &&
-        !Has(Mutant::kNondeterministicUdfAccepted)) {
-      return fail("expr.deterministic", fmt::format("function {} is not deterministic",
-                                                    info.nondeterministic_udfs[0]));
-    }
-    return {};
+  return {};
+}
+
+std::string Engine::CheckProblem(const Constraint& c, const Schema& schema,
+                                 std::string& rule, bool as_reader) const {
+  auto fail = Failer(rule);
+  const bool writer = !as_reader;
+  if (!c.expression && writer && Has(Mutant::kCheckWithoutExpressionAccepted)) return {};
+  if (!c.expression) return fail("def.check-expression", "a check needs an expression");
+  if (c.field_ids && !(writer && Has(Mutant::kCheckFieldIdsAccepted)))
+    return fail("def.key-field-ids", "a check must not set field-ids");
+  UdfCatalog none;
+  CompiledCheck check(*c.expression, schema.fields, as_reader ? none : udfs_,
+                      CheckOpts());
+  const CheckInfo& info = check.info();
+  if (!info.error.empty()) return fail(info.error_rule, info.error);
+  if (writer && !info.undefined_udfs.empty()) {
+    return fail("expr.deterministic",
+                fmt::format("function {} is not defined", info.undefined_udfs[0]));
   }
+  if (writer && !info.nondeterministic_udfs.empty() &&
+      !Has(Mutant::kNondeterministicUdfAccepted)) {
+    return fail("expr.deterministic", fmt::format("function {} is not deterministic",
+                                                  info.nondeterministic_udfs[0]));
+  }
+  return {};
+}
+
+std::string Engine::KeyProblem(const Constraint& c, const Schema& schema,
+                               const std::vector<Constraint>& others, std::string& rule,
+                               bool as_reader, std::optional<ConstraintId>* clash) const {
+  auto fail = Failer(rule);
+  const bool writer = !as_reader;
   const bool pk = *c.type == ConstraintType::kPrimaryKey;
   if (c.expression && !(writer && Has(Mutant::kKeyExpressionAccepted)))
     return fail("def.check-expression", "only a check has an expression");
@@ -196,7 +226,8 @@ Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
   }
   if (!md.constraints) md.constraints = std::vector<Constraint>{};
   Constraint c = op.constraint;
-  if (!c.type && Has(Mutant::kTypeNameCaseInsensitive) && LowerCase(c.raw_type) == "unique")
+  if (!c.type && Has(Mutant::kTypeNameCaseInsensitive) &&
+      LowerCase(c.raw_type) == "unique")
     c.type = ConstraintType::kUnique;
   if (!c.name && Has(Mutant::kMissingNameGenerated))
     c.name = fmt::format("constraint_{}", md.last_constraint_id.value_or(0) + 1);
@@ -213,8 +244,8 @@ Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
     // second primary key), when there is one.
     std::vector<ConstraintId> ids;
     if (clash && divergent_) ids.push_back(*clash);
-    return Reply::Reject(kinds::kInvalidConstraint,
-                         fmt::format("{} ({})", problem, rule), ids);
+    return Reply::Reject(kinds::kInvalidConstraint, fmt::format("{} ({})", problem, rule),
+                         ids);
   }
   // Existing rows that break a constraint added as enforced: "writers must ensure that
   // written data conform to the constraint" (enf.enforced) leaves open whether rows
@@ -249,7 +280,8 @@ Reply Engine::AddConstraintOp(Table& t, int64_t now, const AddConstraint& op) {
   c.id = id;
   c.raw_type = std::string(TypeText(*c.type));
   // constraint-timestamp-from-table-clock: the table's previous clock, not now-ms.
-  c.timestamp_ms = Has(Mutant::kConstraintTimestampFromTableClock) ? md.last_updated_ms : now;
+  c.timestamp_ms =
+      Has(Mutant::kConstraintTimestampFromTableClock) ? md.last_updated_ms : now;
   if (!Has(Mutant::kLastIdNotUpdated)) md.last_constraint_id = std::max(last, id);
   if (!md.last_constraint_id) md.last_constraint_id = last;
   md.constraints->push_back(std::move(c));
@@ -285,87 +317,105 @@ Reply Engine::UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& 
                          "(upd.name-enforced-only)",
                          self);
   }
-  if (set.type && *set.type != c->raw_type && *set.type != TypeText(*c->type)) {
-    if (Has(Mutant::kTypeUpdatable) && c->type != ConstraintType::kCheck &&
+  if (auto refused = UpdateDefinition(*c, set, self)) return *refused;
+  if (set.name) {
+    if (auto refused = RenameConstraint(md, c, *set.name)) return *refused;
+  }
+  if (auto refused = EnforceOverLiveRows(t, *c, set, self)) return *refused;
+  if (set.enforced) c->enforced = *set.enforced;
+  if (!Has(Mutant::kTimestampNotUpdated))
+    c->timestamp_ms =
+        Has(Mutant::kConstraintTimestampFromTableClock) ? md.last_updated_ms : now;
+  md.last_updated_ms = std::max(md.last_updated_ms, now);
+  return Reply::Ok(md);
+}
+
+std::optional<Reply> Engine::UpdateDefinition(Constraint& c, const ConstraintUpdate& set,
+                                              const std::vector<ConstraintId>& self) {
+  if (set.type && *set.type != c.raw_type && *set.type != TypeText(*c.type)) {
+    if (Has(Mutant::kTypeUpdatable) && c.type != ConstraintType::kCheck &&
         (*set.type == "unique" || *set.type == "primary-key")) {
-      c->type = *set.type == "unique" ? ConstraintType::kUnique : ConstraintType::kPrimaryKey;
-      c->raw_type = *set.type;
+      c.type =
+          *set.type == "unique" ? ConstraintType::kUnique : ConstraintType::kPrimaryKey;
+      c.raw_type = *set.type;
     } else {
       return Reply::Reject(
-        kinds::kInvalidUpdate,
+          kinds::kInvalidUpdate,
           "the type of a constraint cannot change (upd.name-enforced-only)", self);
     }
   }
-  if (set.expression && (!c->expression || !(*set.expression == *c->expression))) {
-    if (Has(Mutant::kExpressionUpdatable) && c->expression) {
-      c->expression = *set.expression;
+  if (set.expression && (!c.expression || !(*set.expression == *c.expression))) {
+    if (Has(Mutant::kExpressionUpdatable) && c.expression) {
+      c.expression = *set.expression;
     } else {
       return Reply::Reject(
-        kinds::kInvalidUpdate,
+          kinds::kInvalidUpdate,
           "the expression of a check cannot change (upd.definition-immutable)", self);
     }
   }
   if (set.field_ids) {
     const std::set<FieldId> now_ids(set.field_ids->begin(), set.field_ids->end());
     const bool same =
-        c->field_ids &&
-        now_ids == std::set<FieldId>(c->field_ids->begin(), c->field_ids->end()) &&
+        c.field_ids &&
+        now_ids == std::set<FieldId>(c.field_ids->begin(), c.field_ids->end()) &&
         now_ids.size() == set.field_ids->size();
     if (!same) {
-      if (!Has(Mutant::kFieldIdsUpdatable) || !c->field_ids) {
+      if (!Has(Mutant::kFieldIdsUpdatable) || !c.field_ids) {
         return Reply::Reject(kinds::kInvalidUpdate,
                              "the field-ids of a constraint cannot change "
                              "(upd.definition-immutable)",
                              self);
       }
-      c->field_ids = *set.field_ids;
+      c.field_ids = *set.field_ids;
     }
   }
-  if (set.name) {
-    if (set.name->empty())
-      return Reply::Reject(kinds::kInvalidConstraint, "an empty name");
-    for (const Constraint& o : *md.constraints) {
-      if (&o != c && o.name && *o.name == *set.name) {
-        std::vector<ConstraintId> ids;
-        if (divergent_ && o.id) ids.push_back(*o.id);
-        // A duplicate name breaks the definition rules and is a refused update: either
-        // kind (protocol section 8, "Where a request has two causes").
-        return Reply::Reject(
-            divergent_ && choose_.Coin() ? kinds::kInvalidUpdate : kinds::kInvalidConstraint,
-            fmt::format("another constraint is named '{}' (def.name-unique)", *set.name),
-            ids);
-      }
-    }
-    c->name = *set.name;
-    if (Has(Mutant::kRenameReassignsId)) {
-      c->id = md.last_constraint_id.value_or(0) + 1;
-      md.last_constraint_id = c->id;
+  return std::nullopt;
+}
+
+std::optional<Reply> Engine::RenameConstraint(TableMetadata& md, Constraint* c,
+                                              const std::string& name) {
+  if (name.empty()) return Reply::Reject(kinds::kInvalidConstraint, "an empty name");
+  for (const Constraint& o : *md.constraints) {
+    if (&o != c && o.name && *o.name == name) {
+      std::vector<ConstraintId> ids;
+      if (divergent_ && o.id) ids.push_back(*o.id);
+      // A duplicate name breaks the definition rules and is a refused update: either
+      // kind (protocol section 8, "Where a request has two causes").
+      return Reply::Reject(
+          divergent_ && choose_.Coin() ? kinds::kInvalidUpdate
+                                       : kinds::kInvalidConstraint,
+          fmt::format("another constraint is named '{}' (def.name-unique)", name), ids);
     }
   }
-  // A constraint that becomes enforced over rows that break it: refused when divergent
-  // (existing-rows-on-enforce, as in add-constraint).
-  if (divergent_ && set.enforced && *set.enforced && !c->enforced.value_or(false) &&
+  c->name = name;
+  if (Has(Mutant::kRenameReassignsId)) {
+    c->id = md.last_constraint_id.value_or(0) + 1;
+    md.last_constraint_id = c->id;
+  }
+  return std::nullopt;
+}
+
+std::optional<Reply> Engine::EnforceOverLiveRows(
+    const Table& t, const Constraint& c, const ConstraintUpdate& set,
+    const std::vector<ConstraintId>& self) const {
+  if (divergent_ && set.enforced && *set.enforced && !c.enforced.value_or(false) &&
       !t.live().empty()) {
-    const Truth truth = TruthOnLive(t, *c);
+    const Truth truth = TruthOnLive(t, c);
     if (truth.violated) {
       return Reply::Reject(kinds::kConstraintViolation,
                            fmt::format("existing rows break '{}', which would become "
                                        "enforced (enf.enforced)",
-                                       c->name.value_or("")),
+                                       c.name.value_or("")),
                            self);
     }
     if (!truth.evaluable) {
       return Reply::Reject(kinds::kUnverifiable,
                            fmt::format("'{}' cannot be evaluated on the existing rows",
-                                       c->name.value_or("")),
+                                       c.name.value_or("")),
                            self);
     }
   }
-  if (set.enforced) c->enforced = *set.enforced;
-  if (!Has(Mutant::kTimestampNotUpdated))
-    c->timestamp_ms = Has(Mutant::kConstraintTimestampFromTableClock) ? md.last_updated_ms : now;
-  md.last_updated_ms = std::max(md.last_updated_ms, now);
-  return Reply::Ok(md);
+  return std::nullopt;
 }
 
 Reply Engine::RemoveConstraintOp(Table& t, int64_t now, const RemoveConstraint& op) {

@@ -3,8 +3,8 @@
 /// and, per snapshot, an immutable set of rows, the way data files are), the catalog's
 /// UDFs, and open transactions. Every operation works on a copy of the table and swaps it
 /// in only when it succeeds, so a rejected request changes nothing. Requests arrive as
-/// the model's plain request values (model/judge/requests.h); answers leave as `Reply` values
-/// that the wire layer (sample_adapter.cc) encodes.
+/// the model's plain request values (model/judge/requests.h); answers leave as `Reply`
+/// values that the wire layer (sample_adapter.cc) encodes.
 #pragma once
 
 #include <cstdint>
@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "model/iceberg/constraint.h"
-#include "model/judge/requests.h"
 #include "model/iceberg/table_metadata.h"
 #include "model/iceberg/value.h"
+#include "model/judge/requests.h"
 #include "sample/check_internal.h"
 #include "sample/divergent_internal.h"
 #include "sample/mutants_internal.h"
@@ -94,6 +94,8 @@ struct Transaction {
   std::optional<ConstraintStatuses> staged_statuses;
 };
 
+struct CommitPlan;
+
 class Engine {
  public:
   explicit Engine(Mutant mutant, Style style = Style::kCanonical)
@@ -121,6 +123,20 @@ class Engine {
   Reply UpgradeOp(Table& t, int64_t now, const Upgrade& op);
   Reply AddConstraintOp(Table& t, int64_t now, const AddConstraint& op);
   Reply UpdateConstraintOp(Table& t, int64_t now, const UpdateConstraint& op);
+  /// update-constraint's `type`, `expression` and `field-ids` (upd.name-enforced-only,
+  /// upd.definition-immutable) applied to `c`; the refusal (naming `self`), or nullopt.
+  std::optional<Reply> UpdateDefinition(Constraint& c, const ConstraintUpdate& set,
+                                        const std::vector<ConstraintId>& self);
+  /// update-constraint's `name` applied to `c` (a member of `md`'s constraints): the
+  /// refusal of an empty or duplicate name (def.name-unique), or nullopt.
+  std::optional<Reply> RenameConstraint(TableMetadata& md, Constraint* c,
+                                        const std::string& name);
+  /// A constraint that `set` makes enforced over live rows of `t` that break it (or
+  /// cannot be evaluated on): refused when divergent (existing-rows-on-enforce, as in
+  /// add-constraint); nullopt otherwise.
+  std::optional<Reply> EnforceOverLiveRows(const Table& t, const Constraint& c,
+                                           const ConstraintUpdate& set,
+                                           const std::vector<ConstraintId>& self) const;
   Reply RemoveConstraintOp(Table& t, int64_t now, const RemoveConstraint& op);
   Reply UpdateSchemaOp(Table& t, int64_t now, const UpdateSchema& op);
   Reply DefineFunctionOp(const DefineFunction& op);
@@ -162,6 +178,20 @@ class Engine {
                                 const std::vector<Constraint>& others, std::string& rule,
                                 bool as_reader,
                                 std::optional<ConstraintId>* clash = nullptr) const;
+  /// ConstraintProblem's rules for every constraint: a known type, the required fields,
+  /// a unique name and (as reader) a unique ID.
+  std::string DefinitionProblem(const Constraint& c,
+                                const std::vector<Constraint>& others, std::string& rule,
+                                bool as_reader, std::optional<ConstraintId>* clash) const;
+  /// ConstraintProblem's rules for a check: its expression, no field-ids, the
+  /// expression's own rules and (as writer) defined, deterministic UDFs.
+  std::string CheckProblem(const Constraint& c, const Schema& schema, std::string& rule,
+                           bool as_reader) const;
+  /// ConstraintProblem's rules for a key: no expression, its field IDs (listed once,
+  /// present, eligible key fields) and a single primary key.
+  std::string KeyProblem(const Constraint& c, const Schema& schema,
+                         const std::vector<Constraint>& others, std::string& rule,
+                         bool as_reader, std::optional<ConstraintId>* clash) const;
 
   CheckOptions CheckOpts() const;
   /// The ID the next snapshot of `table` takes (canonical: one above the last one;
@@ -189,6 +219,9 @@ class Engine {
   /// `c` against the live rows of `t` under its current schema.
   Truth TruthOnLive(const Table& t, const Constraint& c) const;
 
+  /// RunCommit's steps (commit_internal.h).
+  friend struct CommitPlan;
+
   Mutant mutant_;
   bool divergent_ = false;
   bool strict_reader_ = false;
@@ -207,7 +240,7 @@ class Engine {
   static constexpr size_t kKeptTables = 4;
   /// Forgets `table` and everything that belongs to it.
   void Forget(const std::string& table);
-  std::vector<std::string> created_;  ///< the kept tables, oldest first
+  std::vector<std::string> created_;              ///< the kept tables, oldest first
   std::map<std::string, std::string> udf_owner_;  ///< function -> its table
 };
 
