@@ -28,6 +28,16 @@ def tracked_files(root):
     return files
 
 
+def source_files(root, suffixes):
+    """(relative path, path) of every tracked file ending in one of `suffixes`, data apart."""
+    for rel in tracked_files(root):
+        if not rel.endswith(suffixes) or rel.startswith("tests/data/"):
+            continue
+        path = os.path.join(root, rel)
+        if os.path.isfile(path):
+            yield rel, path
+
+
 def listed(root, name):
     """The entries of tests/tree/NAME: `key  reason` per line, # comments -> {key: line}."""
     entries = {}
@@ -45,12 +55,7 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
     waiting = listed(root, "oversize.txt")
     over = []
-    for rel in tracked_files(root):
-        if not rel.endswith(SUFFIXES) or rel.startswith("tests/data/"):
-            continue
-        path = os.path.join(root, rel)
-        if not os.path.isfile(path):
-            continue
+    for rel, path in source_files(root, SUFFIXES):
         with open(path, encoding="utf-8", errors="replace") as f:
             n = sum(1 for _ in f)
         if n > LIMIT:

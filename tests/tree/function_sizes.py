@@ -17,7 +17,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from file_sizes import listed, tracked_files  # noqa: E402
+from file_sizes import listed, source_files  # noqa: E402
 
 LIMIT = 90  # "about 80 lines"
 SUFFIXES = (".cc", ".h")
@@ -66,12 +66,7 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
     tables = listed(root, "long_functions.txt")
     over = []
-    for rel in tracked_files(root):
-        if not rel.endswith(SUFFIXES) or rel.startswith("tests/data/"):
-            continue
-        path = os.path.join(root, rel)
-        if not os.path.isfile(path):
-            continue
+    for rel, path in source_files(root, SUFFIXES):
         with open(path, encoding="utf-8", errors="replace") as f:
             lines = f.read().split("\n")
         for first, count, name in functions(lines):
