@@ -10,12 +10,12 @@
 #include <map>
 #include <set>
 
+#include "model/iceberg/schema.h"
+#include "model/judge/operations_internal.h"
 #include "model/rules/constraint_rules.h"
 #include "model/rules/definition_rules.h"
 #include "model/rules/iceberg_rules.h"
 #include "model/rules/schema_evolution.h"
-#include "model/judge/operations_internal.h"
-#include "model/iceberg/schema.h"
 
 namespace ictk::internal {
 
@@ -147,32 +147,30 @@ void ApplyAddColumn(SchemaWork& w, const AddColumn& op, bool table_has_rows, int
     NestedField* parent = FindMutable(w.fields, *op.parent_id, &holder);
     siblings = parent ? StructFieldsOf(parent->type) : nullptr;
     if (parent == nullptr) {
-      w.unknown_ids.push_back(MakeFinding(
-          RuleId::kIceSchemaEvolution,
-          fmt::format("add-column under unknown field {}", *op.parent_id)));
+      w.unknown_ids.push_back(
+          MakeFinding(RuleId::kIceSchemaEvolution,
+                      fmt::format("add-column under unknown field {}", *op.parent_id)));
       return;
     }
     if (siblings == nullptr) {
-      w.structural.push_back(MakeFinding(
-          RuleId::kIceSchemaEvolution,
-          fmt::format("add-column under field {}, which holds no struct",
-                      *op.parent_id)));
+      w.structural.push_back(
+          MakeFinding(RuleId::kIceSchemaEvolution,
+                      fmt::format("add-column under field {}, which holds no struct",
+                                  *op.parent_id)));
       return;
     }
   }
   if (op.name.empty() || HasSibling(*siblings, op.name, -1)) {
     w.structural.push_back(MakeFinding(
         RuleId::kIceSchemaEvolution,
-        fmt::format("add-column '{}': the name is empty or already taken",
-                    op.name)));
+        fmt::format("add-column '{}': the name is empty or already taken", op.name)));
     return;
   }
   RequiredNeedsDefault(op, table_has_rows, fv, w.structural);
   if ((op.initial_default_json || op.write_default_json) && fv < 3) {
     w.structural.push_back(MakeFinding(
         RuleId::kIceSchemaEvolution,
-        fmt::format("column defaults need format version 3, the table is v{}",
-                    fv)));
+        fmt::format("column defaults need format version 3, the table is v{}", fv)));
   }
   NestedField f;
   f.id = w.next_id++;
@@ -187,16 +185,23 @@ void ApplyAddColumn(SchemaWork& w, const AddColumn& op, bool table_has_rows, int
   siblings->push_back(std::move(f));
 }
 
+/// The field `id` of the schema being changed (and, through `siblings`, the fields beside
+/// it), or nullptr after recording that `action` names a field the schema does not have
+/// (ice.schema-evolution).
+NestedField* FieldToChange(SchemaWork& w, FieldId id, std::string_view action,
+                           std::vector<NestedField>** siblings) {
+  NestedField* f = FindMutable(w.fields, id, siblings);
+  if (f == nullptr)
+    w.unknown_ids.push_back(MakeFinding(
+        RuleId::kIceSchemaEvolution, fmt::format("{} of unknown field {}", action, id)));
+  return f;
+}
+
 /// delete-column: the field and every field inside it are deleted.
 void ApplyDeleteColumn(SchemaWork& w, const DeleteColumn& op) {
   std::vector<NestedField>* siblings = nullptr;
-  NestedField* f = FindMutable(w.fields, op.id, &siblings);
-  if (f == nullptr) {
-    w.unknown_ids.push_back(
-        MakeFinding(RuleId::kIceSchemaEvolution,
-                    fmt::format("delete-column of unknown field {}", op.id)));
-    return;
-  }
+  NestedField* f = FieldToChange(w, op.id, "delete-column", &siblings);
+  if (f == nullptr) return;
   // "Removing a struct removes the fields in it."
   for (FieldId id : AllFieldIds({*f})) w.deleted.insert(id);
   siblings->erase(siblings->begin() + (f - siblings->data()));
@@ -205,18 +210,13 @@ void ApplyDeleteColumn(SchemaWork& w, const DeleteColumn& op) {
 /// rename-column: a new name, not empty and not a sibling's.
 void ApplyRenameColumn(SchemaWork& w, const RenameColumn& op) {
   std::vector<NestedField>* siblings = nullptr;
-  NestedField* f = FindMutable(w.fields, op.id, &siblings);
-  if (f == nullptr) {
-    w.unknown_ids.push_back(
-        MakeFinding(RuleId::kIceSchemaEvolution,
-                    fmt::format("rename-column of unknown field {}", op.id)));
-    return;
-  }
+  NestedField* f = FieldToChange(w, op.id, "rename-column", &siblings);
+  if (f == nullptr) return;
   if (op.name.empty() || HasSibling(*siblings, op.name, op.id)) {
-    w.structural.push_back(MakeFinding(
-        RuleId::kIceSchemaEvolution,
-        fmt::format("rename of field {} to '{}': the name is empty or taken",
-                    op.id, op.name)));
+    w.structural.push_back(
+        MakeFinding(RuleId::kIceSchemaEvolution,
+                    fmt::format("rename of field {} to '{}': the name is empty or taken",
+                                op.id, op.name)));
     return;
   }
   f->name = op.name;
@@ -225,19 +225,14 @@ void ApplyRenameColumn(SchemaWork& w, const RenameColumn& op) {
 /// update-column-type: a promotion the format version allows.
 void ApplyUpdateColumnType(SchemaWork& w, const UpdateColumnType& op, int32_t fv) {
   std::vector<NestedField>* siblings = nullptr;
-  NestedField* f = FindMutable(w.fields, op.id, &siblings);
-  if (f == nullptr) {
-    w.unknown_ids.push_back(MakeFinding(
-        RuleId::kIceSchemaEvolution,
-        fmt::format("update-column-type of unknown field {}", op.id)));
-    return;
-  }
+  NestedField* f = FieldToChange(w, op.id, "update-column-type", &siblings);
+  if (f == nullptr) return;
   if (f->type == op.type) return;  // not a change
   if (!TypePromotionAllowed(f->type, op.type, fv)) {
-    w.structural.push_back(MakeFinding(
-        RuleId::kIceTypePromotion,
-        fmt::format("field {} cannot change from {} to {} in a v{} table",
-                    op.id, ToString(f->type), ToString(op.type), fv)));
+    w.structural.push_back(
+        MakeFinding(RuleId::kIceTypePromotion,
+                    fmt::format("field {} cannot change from {} to {} in a v{} table",
+                                op.id, ToString(f->type), ToString(op.type), fv)));
     return;
   }
   w.retyped.insert(op.id);
@@ -248,48 +243,35 @@ void ApplyUpdateColumnType(SchemaWork& w, const UpdateColumnType& op, int32_t fv
 /// move-column: first, or before or after a sibling.
 void ApplyMoveColumn(SchemaWork& w, const MoveColumn& op) {
   std::vector<NestedField>* siblings = nullptr;
-  NestedField* f = FindMutable(w.fields, op.id, &siblings);
-  if (f == nullptr) {
-    w.unknown_ids.push_back(
-        MakeFinding(RuleId::kIceSchemaEvolution,
-                    fmt::format("move-column of unknown field {}", op.id)));
-    return;
-  }
+  NestedField* f = FieldToChange(w, op.id, "move-column", &siblings);
+  if (f == nullptr) return;
   NestedField moved = *f;
   std::vector<NestedField> rest;
   for (const NestedField& s : *siblings)
     if (s.id != op.id) rest.push_back(s);
   size_t pos = 0;
   if (op.position != MoveColumn::Position::kFirst) {
-    auto ref = std::find_if(
-        rest.begin(), rest.end(),
-        [&](const NestedField& s) { return s.id == op.reference; });
+    auto ref = std::find_if(rest.begin(), rest.end(),
+                            [&](const NestedField& s) { return s.id == op.reference; });
     if (ref == rest.end()) {
       w.structural.push_back(MakeFinding(
           RuleId::kIceSchemaEvolution,
-          fmt::format(
-              "move of field {} relative to {}, which is not a sibling",
-              op.id, op.reference)));
+          fmt::format("move of field {} relative to {}, which is not a sibling", op.id,
+                      op.reference)));
       return;
     }
     pos = static_cast<size_t>(ref - rest.begin()) +
           (op.position == MoveColumn::Position::kAfter ? 1 : 0);
   }
-  rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(pos),
-              std::move(moved));
+  rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(pos), std::move(moved));
   *siblings = std::move(rest);
 }
 
 /// make-optional: the field becomes optional.
 void ApplyMakeOptional(SchemaWork& w, const MakeOptional& op) {
   std::vector<NestedField>* siblings = nullptr;
-  NestedField* f = FindMutable(w.fields, op.id, &siblings);
-  if (f == nullptr) {
-    w.unknown_ids.push_back(
-        MakeFinding(RuleId::kIceSchemaEvolution,
-                    fmt::format("make-optional of unknown field {}", op.id)));
-    return;
-  }
+  NestedField* f = FieldToChange(w, op.id, "make-optional", &siblings);
+  if (f == nullptr) return;
   f->required = false;
 }
 
@@ -370,7 +352,8 @@ Schema NewSchema(const TableMetadata& md, const SchemaWork& w) {
 
 bool RenamesOrMoves(const std::vector<SchemaChange>& changes) {
   return std::any_of(changes.begin(), changes.end(), [](const SchemaChange& c) {
-    return std::holds_alternative<RenameColumn>(c) || std::holds_alternative<MoveColumn>(c);
+    return std::holds_alternative<RenameColumn>(c) ||
+           std::holds_alternative<MoveColumn>(c);
   });
 }
 
@@ -412,7 +395,8 @@ AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& reque
   for (Finding& f : CheckIcebergSchema(NewSchema(md, w), md.format_version))
     b.MustReject(RejectKind::kInvalidSchemaChange, std::move(f));
   const std::vector<const Constraint*> remaining = Remaining(md, removed);
-  const SchemaChangeFacts change{w.fields, w.deleted, w.retyped, RenamesOrMoves(op.changes)};
+  const SchemaChangeFacts change{w.fields, w.deleted, w.retyped,
+                                 RenamesOrMoves(op.changes)};
   const RejectKind kind = RejectKind::kInvalidSchemaChange;
   b.Add(kind, RenameReorder(change));
   b.Add(kind, RemoveReferenced(remaining, change));
