@@ -46,6 +46,10 @@
 #include "reports/report.h"
 #define ICTK_FUZZ_HAVE_REPORTS 1
 #endif
+#if __has_include("review/spec_text.h")
+#include "review/spec_text.h"
+#define ICTK_FUZZ_HAVE_SPEC_TEXT 1
+#endif
 
 namespace ictk::fuzz {
 
@@ -346,6 +350,50 @@ inline int FuzzReport(const uint8_t* data, size_t size) {
     if (c.failure) (void)FindingOf(*c.failure);
   }
   (void)FailureCauses(report->cases);
+#else
+  (void)data;
+  (void)size;
+#endif
+  return 0;
+}
+
+/// A spec text for review (`ictk trace`, `ictk fingerprint`, `ictk review --spec`): plain
+/// markdown, a unified diff or a mail-formatted review. The form is recognised, the
+/// Constraints section is read, and every sentence keeps what ReadConstraintsSection
+/// promises: numbered 1..n in text order, its normalized form and normative flag those of
+/// NormalizeSpecText and IsNormative, its text with whitespace collapsed; errors name the
+/// source. Quotes normalize without a trailing `.`, `:`, `;` or space.
+inline int FuzzSpecText(const uint8_t* data, size_t size) {
+#ifdef ICTK_FUZZ_HAVE_SPEC_TEXT
+  const std::string_view text = AsText(data, size);
+  const SpecFormat format = DetectSpecFormat(text);
+  FuzzCheck(!ToString(format).empty(), "every spec format has a name");
+  (void)SpecLines(text, format);
+  Result<SpecSection> section = ReadConstraintsSection(text, "input");
+  if (!section) {
+    FuzzCheck(section.error().kind == ErrorKind::kInvalid,
+              "a spec text without the section is kInvalid");
+    FuzzCheck(section.error().message.rfind("input:", 0) == 0,
+              "spec text errors name the source");
+    return 0;
+  }
+  FuzzCheck(section->format == format, "the section is read in the detected form");
+  int index = 0;
+  for (const SpecSentence& sentence : section->sentences) {
+    FuzzCheck(sentence.index == ++index, "sentences are numbered 1..n in text order");
+    FuzzCheck(sentence.normalized == NormalizeSpecText(sentence.text),
+              "a sentence's normalized form is NormalizeSpecText of its text");
+    FuzzCheck(sentence.normative == IsNormative(sentence.text),
+              "a sentence's normative flag is IsNormative of its text");
+    FuzzCheck(sentence.text.find("  ") == std::string::npos &&
+                  (sentence.text.empty() ||
+                   (sentence.text.front() != ' ' && sentence.text.back() != ' ')),
+              "a sentence's text has its whitespace collapsed");
+    const std::string quote = NormalizeQuote(sentence.text);
+    FuzzCheck(quote.empty() || (quote.back() != '.' && quote.back() != ':' &&
+                                quote.back() != ';' && quote.back() != ' '),
+              "a quote normalizes without a trailing . : ; or space");
+  }
 #else
   (void)data;
   (void)size;

@@ -34,6 +34,7 @@ const std::map<std::string, Entry>& Entries() {
       {"hello", fuzz::FuzzHello},
       {"expectation_file", fuzz::FuzzExpectationFile},
       {"report", fuzz::FuzzReport},
+      {"spec_text", fuzz::FuzzSpecText},
   };
   return entries;
 }
@@ -99,6 +100,7 @@ TEST(RegressionReplay, EntriesDecodeTheirSeeds) {
       {"expectation_file",
        fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "expectation_file" / "entries.txt"},
       {"report", fs::path(ICTK_SOURCE_DIR) / "fuzz" / "seeds" / "report" / "small.jsonl"},
+      {"spec_text", data / "review" / "spec.diff"},
   };
   for (const Seed& seed : seeds) {
     const std::string bytes = ReadBytes(seed.file);
