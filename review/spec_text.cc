@@ -131,15 +131,44 @@ std::string_view ToString(SpecFormat format) {
   return "plain";
 }
 
+namespace {
+
+/// The first `c` at or after a position, over positions that only grow between calls:
+/// a search is repeated only past its last answer, so a whole pass over a text costs one
+/// scan of it (NormalizeSpecText on a text of many `[` and no `]` was quadratic).
+class ForwardFinder {
+ public:
+  ForwardFinder(std::string_view text, char c) : text_(text), c_(c) {}
+  size_t From(size_t pos) {
+    if (!searched_ || pos > found_ || (found_ == std::string_view::npos && pos < from_)) {
+      found_ = text_.find(c_, pos);
+      from_ = pos;
+      searched_ = true;
+    }
+    return found_;
+  }
+
+ private:
+  std::string_view text_;
+  char c_;
+  bool searched_ = false;
+  size_t from_ = 0;
+  size_t found_ = std::string_view::npos;
+};
+
+}  // namespace
+
 std::string NormalizeSpecText(std::string_view text) {
   // Links: [text](target) -> text.
   std::string unlinked;
+  ForwardFinder close_bracket(text, ']');
+  ForwardFinder close_paren(text, ')');
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '[') {
-      const size_t close = text.find(']', i + 1);
+      const size_t close = close_bracket.From(i + 1);
       if (close != std::string_view::npos && close + 1 < text.size() &&
           text[close + 1] == '(') {
-        const size_t paren = text.find(')', close + 2);
+        const size_t paren = close_paren.From(close + 2);
         if (paren != std::string_view::npos) {
           unlinked += text.substr(i + 1, close - i - 1);
           i = paren;

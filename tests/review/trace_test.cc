@@ -50,6 +50,28 @@ TEST(SpecText, NormalizeDropsMarkdown) {
             "three constraint types are defined");
 }
 
+// A link is `[text](target)` with the first `]` after its `[` and the first `)` after
+// that; anything else stays as written. The searches are remembered between brackets
+// (found by the `spec_text` fuzz target: a text of many `[` and no `]` took quadratic
+// time), so these cases pin that the answers did not change.
+TEST(SpecText, LinksAreTheFirstCloseAfterTheirOpen) {
+  EXPECT_EQ(NormalizeSpecText("see [the spec](https://x) and [b] [c](d)"),
+            "see the spec and [b] c");
+  EXPECT_EQ(NormalizeSpecText("[[a](b)"), "[a");
+  EXPECT_EQ(NormalizeSpecText("[a] (b)"), "[a] (b)");
+  EXPECT_EQ(NormalizeSpecText("[a](b [c](d)"), "a");
+  EXPECT_EQ(NormalizeSpecText("x [a](b"), "x [a](b");
+  EXPECT_EQ(NormalizeSpecText("[a][b](c)"), "[a]b");
+  EXPECT_EQ(NormalizeSpecText("[[[x]]](y)"), "[[[x]]](y)");
+  EXPECT_EQ(NormalizeSpecText("[a](b)[c](d)"), "ac");
+  // 200,000 `[` without a `]`, and 100,000 `[a]` without a `(`: kept whole.
+  const std::string opens(200000, '[');
+  EXPECT_EQ(NormalizeSpecText(opens), opens);
+  std::string brackets;
+  for (int i = 0; i < 100000; ++i) brackets += "[a]";
+  EXPECT_EQ(NormalizeSpecText(brackets + "(x"), brackets + "(x");
+}
+
 TEST(SpecText, NormativeWords) {
   EXPECT_TRUE(IsNormative("Writers must not set it."));
   EXPECT_TRUE(IsNormative("Required for a `check` constraint"));
