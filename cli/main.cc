@@ -60,8 +60,12 @@ Command AddMutants(CLI::App& app) {
   c->add_flag("--list", *list, "List the mutants (the default)");
   c->add_option("--format", *format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
-  return {
-      c, [format](const auto& global) { return ictk::cli::RunMutants(global, *format); }};
+  // `list` is captured although unused: CLI11 writes to it when it parses `--list`, after
+  // this function has returned (ASan found it freed when only `format` was kept).
+  return {c, [format, list](const auto& global) {
+            (void)list;
+            return ictk::cli::RunMutants(global, *format);
+          }};
 }
 
 Command AddServe(CLI::App& app) {
