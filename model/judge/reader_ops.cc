@@ -133,10 +133,8 @@ AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
   std::map<std::string, Value> out;
   static const std::vector<NestedField> kNoFields;
   const std::vector<NestedField>& fields = schema ? schema->fields : kNoFields;
-  const Schema* current = md.CurrentSchema();
-  const std::vector<NestedField>& held = current ? current->fields : fields;
   for (const auto& [key, values] : *rows)
-    out.emplace(key, ProjectRowToSchema(values, fields, held));
+    out.emplace(key, ProjectRowToSchema(values, fields, table->held_promotions));
   b.outcome().rows = std::move(out);
   b.outcome().rows_schema = schema ? *schema : Schema{};
   return std::move(b).Build();

@@ -510,6 +510,7 @@ Findings AdoptUpdateSchema(CatalogState& state, const Request& request,
           *v = Value::Long(v->as_long() * factor);
       };
       for (auto& [key, row] : table.rows) promote(row);
+      table.held_promotions[p.id] = p.to.id;
       // Earlier snapshots' rows are held in the current representation too, so that a
       // snapshot rebuilt from the row changes (RowsAtSnapshot) is all of one kind.
       for (SnapshotDelta& delta : table.history)

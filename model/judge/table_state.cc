@@ -315,6 +315,7 @@ TableState StateAtBase(const TableState& table, const TableMetadata& base,
   s.removed_constraint_ids = table.removed_constraint_ids;
   s.seen_constraint_ids = table.seen_constraint_ids;
   s.versions = table.versions;
+  s.held_promotions = table.held_promotions;
   RebuildDerived(s, functions);
   return s;
 }
@@ -367,7 +368,7 @@ std::optional<Value> ParseDefaultJson(std::string_view json, const Type& type) {
 }
 
 Value ProjectRow(const Value& values, const std::vector<NestedField>& fields) {
-  return ProjectRowToSchema(values, fields, fields);
+  return ProjectRowToSchema(values, fields, {});
 }
 
 namespace {
@@ -386,34 +387,25 @@ int64_t DayUnits(TypeId id) {
   }
 }
 
-const NestedField* FieldById(const std::vector<NestedField>& fields, FieldId id) {
-  for (const NestedField& f : fields)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
 }  // namespace
 
 Value ProjectRowToSchema(const Value& values, const std::vector<NestedField>& fields,
-                         const std::vector<NestedField>& current) {
+                         const std::map<FieldId, TypeId>& held_promotions) {
   std::vector<FieldId> ids;
   std::vector<Value> out;
   ids.reserve(fields.size());
   out.reserve(fields.size());
   for (const NestedField& f : fields) {
     const Value* v = values.kind == ValueKind::kStruct ? values.FindField(f.id) : nullptr;
-    const NestedField* now = FieldById(current, f.id);
+    auto held = held_promotions.find(f.id);
+    const int64_t units = held == held_promotions.end() ? 0 : DayUnits(held->second);
     ids.push_back(f.id);
     if (v == nullptr || v->is_null()) {
       out.push_back(Value::Null());
     } else if (f.type.id == TypeId::kStruct) {
-      out.push_back(now != nullptr && now->type.id == TypeId::kStruct
-                        ? ProjectRowToSchema(*v, f.type.fields, now->type.fields)
-                        : ProjectRowToSchema(*v, f.type.fields, f.type.fields));
-    } else if (f.type.id == TypeId::kDate && now != nullptr &&
-               DayUnits(now->type.id) != 0 && v->kind == ValueKind::kLong) {
+      out.push_back(ProjectRowToSchema(*v, f.type.fields, held_promotions));
+    } else if (f.type.id == TypeId::kDate && units != 0 && v->kind == ValueKind::kLong) {
       // Promoted values are midnights, so the division is exact.
-      const int64_t units = DayUnits(now->type.id);
       const int64_t x = v->as_long();
       out.push_back(Value::Long(x / units - (x % units < 0 ? 1 : 0)));
     } else {

@@ -83,6 +83,10 @@ struct TableState {
   std::set<ConstraintId> seen_constraint_ids;  ///< every ID the table ever had
   std::map<std::string, Transaction> transactions;
   ChangeVersions versions;
+  /// Date fields that a schema change promoted to a timestamp type, by field ID, with
+  /// that type: their values are held in it (at midnight) in `rows` and `history`, also
+  /// after the field is deleted from the current schema (ice.type-promotion).
+  std::map<FieldId, TypeId> held_promotions;
 };
 
 /// The model's catalog: tables by name and the user-defined functions.
@@ -151,12 +155,13 @@ std::optional<Value> ParseDefaultJson(std::string_view json, const Type& type);
 /// default, see Adopt), fields not in the schema dropped.
 Value ProjectRow(const Value& values, const std::vector<NestedField>& fields);
 
-/// A row held in the current representation (`current` fields) projected onto an older
-/// schema's `fields` (a scan with `snapshot-id`): as ProjectRow, and a date that a later
-/// schema promoted to a timestamp (held at midnight, ice.type-promotion) reads back as
-/// that date.
+/// A row held in the model's representation projected onto an older schema's `fields`
+/// (a scan with `snapshot-id`): as ProjectRow, and a date that a later schema promoted to
+/// a timestamp (held at midnight in the type `held_promotions` names for its field ID,
+/// ice.type-promotion) reads back as that date, whether or not the current schema still
+/// has the field.
 Value ProjectRowToSchema(const Value& values, const std::vector<NestedField>& fields,
-                         const std::vector<NestedField>& current);
+                         const std::map<FieldId, TypeId>& held_promotions);
 
 /// Iceberg equality of two rows' values under `fields` (KeyValuesEqual on primitives,
 /// recursing into structs, lists and maps; null equals null).
