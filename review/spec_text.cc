@@ -140,9 +140,8 @@ class ForwardFinder {
  public:
   ForwardFinder(std::string_view text, char c) : text_(text), c_(c) {}
   size_t From(size_t pos) {
-    if (!searched_ || pos > found_ || (found_ == std::string_view::npos && pos < from_)) {
+    if (!searched_ || pos > found_) {
       found_ = text_.find(c_, pos);
-      from_ = pos;
       searched_ = true;
     }
     return found_;
@@ -152,7 +151,6 @@ class ForwardFinder {
   std::string_view text_;
   char c_;
   bool searched_ = false;
-  size_t from_ = 0;
   size_t found_ = std::string_view::npos;
 };
 

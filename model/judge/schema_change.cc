@@ -496,12 +496,7 @@ Findings AdoptUpdateSchema(CatalogState& state, const Request& request,
     // A promoted date becomes a timestamp at midnight.
     for (const Promotion& p : w.promotions) {
       if (p.from.id != TypeId::kDate) continue;
-      int64_t factor = 0;
-      if (p.to.id == TypeId::kTimestamp || p.to.id == TypeId::kTimestampTz) {
-        factor = 86400LL * 1000000LL;
-      } else if (p.to.id == TypeId::kTimestampNs || p.to.id == TypeId::kTimestampTzNs) {
-        factor = 86400LL * 1000000000LL;
-      }
+      const int64_t factor = DayUnits(p.to.id);
       std::optional<FieldLocation> loc = FindField(*schema, p.id);
       if (factor == 0 || !loc) continue;
       auto promote = [&](Value& row) {

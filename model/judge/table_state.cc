@@ -371,9 +371,6 @@ Value ProjectRow(const Value& values, const std::vector<NestedField>& fields) {
   return ProjectRowToSchema(values, fields, {});
 }
 
-namespace {
-
-/// Microseconds (or nanoseconds) in a day for a timestamp type, 0 for any other type.
 int64_t DayUnits(TypeId id) {
   switch (id) {
     case TypeId::kTimestamp:
@@ -386,8 +383,6 @@ int64_t DayUnits(TypeId id) {
       return 0;
   }
 }
-
-}  // namespace
 
 Value ProjectRowToSchema(const Value& values, const std::vector<NestedField>& fields,
                          const std::map<FieldId, TypeId>& held_promotions) {

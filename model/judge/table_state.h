@@ -155,6 +155,10 @@ std::optional<Value> ParseDefaultJson(std::string_view json, const Type& type);
 /// default, see Adopt), fields not in the schema dropped.
 Value ProjectRow(const Value& values, const std::vector<NestedField>& fields);
 
+/// Microseconds (or nanoseconds) in a day for a timestamp type, 0 for any other type: the
+/// factor by which a date promoted to that type is held (at midnight, ice.type-promotion).
+int64_t DayUnits(TypeId id);
+
 /// A row held in the model's representation projected onto an older schema's `fields`
 /// (a scan with `snapshot-id`): as ProjectRow, and a date that a later schema promoted to
 /// a timestamp (held at midnight in the type `held_promotions` names for its field ID,
