@@ -12,6 +12,7 @@
 #include "fixtures/replay.h"
 #include "generators/value_gen.h"
 #include "model/judge/rule_catalogue.h"
+#include "properties/clock_internal.h"
 #include "properties/fixture.h"
 #include "properties/minimize.h"
 #include "properties/model_expectations.h"
@@ -23,11 +24,8 @@ using json = nlohmann::json;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double MillisSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using internal::Clock;
+using internal::MillisSince;
 
 }  // namespace
 

@@ -24,6 +24,7 @@
 #include "fixtures/replay.h"
 #include "model/judge/rule_catalogue.h"
 #include "properties/certify_resume.h"
+#include "properties/clock_internal.h"
 #include "properties/run_files.h"
 #include "properties/runner.h"
 #include "reports/digest.h"
@@ -33,11 +34,8 @@ namespace ictk {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
-
-double MillisSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using internal::Clock;
+using internal::MillisSince;
 
 /// The index the corpus's records are numbered from (before every random case).
 constexpr int64_t kCorpusFirstIndex = -1'000'000;

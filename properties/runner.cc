@@ -21,6 +21,7 @@
 #include "model/rules/iceberg_rules.h"
 #include "model/rules/metadata_rules.h"
 #include "model/rules/status_rules.h"
+#include "properties/clock_internal.h"
 #include "properties/fixture.h"
 #include "properties/minimize.h"
 #include "properties/model_expectations.h"
@@ -29,11 +30,8 @@ namespace ictk {
 namespace {
 
 using json = nlohmann::json;
-using Clock = std::chrono::steady_clock;
-
-double MillisSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
+using internal::Clock;
+using internal::MillisSince;
 
 bool HasRule(const Findings& findings, RuleId rule) {
   return std::any_of(findings.begin(), findings.end(),

@@ -23,7 +23,7 @@ std::string Join(const std::vector<RuleId>& rules) {
   return fmt::format("{}", fmt::join(names, ", "));
 }
 
-std::string Shorten(std::string s, size_t max) {
+std::string ShortenUtf8(std::string s, size_t max) {
   if (s.size() <= max) return s;
   size_t cut = max;
   while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
@@ -168,7 +168,7 @@ std::string TraceMarkdown(const ReviewResult& r) {
     for (const SentenceTrace* row : partial)
       out += fmt::format("| {} | {}% | {} | {} |\n", row->sentence.index,
                          row->quoted_percent, Join(row->rules),
-                         Shorten(row->sentence.text, 160));
+                         ShortenUtf8(row->sentence.text, 160));
     out += "\n";
   }
 
@@ -339,9 +339,9 @@ std::string BaseMarkdown(const ReviewResult& r) {
     for (const SentenceChange& c : b.changes) {
       std::string text;
       if (c.kind == "changed")
-        text = fmt::format("~~{}~~ → {}", Shorten(c.before, 200), Shorten(c.after, 200));
+        text = fmt::format("~~{}~~ → {}", ShortenUtf8(c.before, 200), ShortenUtf8(c.after, 200));
       else
-        text = Shorten(c.kind == "removed" ? c.before : c.after, 200);
+        text = ShortenUtf8(c.kind == "removed" ? c.before : c.after, 200);
       out += fmt::format("| {} | {} | {} |\n", c.kind,
                          c.rules.empty() ? "-" : Join(c.rules), text);
     }

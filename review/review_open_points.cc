@@ -37,10 +37,6 @@ bool OutcomeOpen(const AllowedOutcome& o, std::string_view reject_kind) {
   return false;
 }
 
-bool StartsWith(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
-
 struct Shown {
   int step = 0;  ///< 1-based
   std::string allowed;
@@ -65,7 +61,7 @@ std::optional<Shown> ShowOpenPoint(const Plan& plan, const RenderOptions& option
     const Answer a = CanonicalAnswer(state, r, o, switches);
     shown.requests.push_back(r);
     shown.expects.push_back(FixtureExpectation(o, state, r, a));
-    if (after_seen && StartsWith(step->label, point.label) &&
+    if (after_seen && step->label.starts_with(point.label) &&
         (!point.open_outcome || OutcomeOpen(o, point.reject_kind))) {
       shown.step = static_cast<int>(shown.requests.size());
       shown.allowed = DescribeAllowed(o, state, r);
@@ -76,7 +72,7 @@ std::optional<Shown> ShowOpenPoint(const Plan& plan, const RenderOptions& option
         shown.rule = step->tags.front();
       return shown;
     }
-    if (!point.after_label.empty() && StartsWith(step->label, point.after_label))
+    if (!point.after_label.empty() && step->label.starts_with(point.after_label))
       after_seen = true;
     if (!Adopt(state, r, a, switches).empty()) break;
   }

@@ -229,7 +229,7 @@ Run RunPlan(const Plan& plan, const RenderOptions& options, const Switches& a,
   return RunSteps([&](const CatalogState& state) { return renderer.Next(state); }, a, b);
 }
 
-std::string Slug(std::string label) {
+std::string LabelSlug(std::string label) {
   for (char& c : label)
     if (c == '/' || c == ' ') c = '-';
   return "spec-diff-" + label;
@@ -275,7 +275,7 @@ std::optional<Disagreement> RequestsDisagreement(const std::vector<Request>& req
   FixtureInput in;
   in.primary_rule = std::string(RuleIdName(run.primary));
   in.rules = {in.primary_rule};
-  in.slug = Slug(name);
+  in.slug = LabelSlug(name);
   in.requests = run.requests;
   in.expects = run.expects;
   in.switches = options.a;
@@ -358,7 +358,7 @@ SpecDiffResult RunSpecDiff(const SpecDiffOptions& options) {
     FixtureInput in;
     in.primary_rule = std::string(RuleIdName(best.primary));
     in.rules = {in.primary_rule};
-    in.slug = Slug(d.at.label.empty() ? d.at.op : d.at.label);
+    in.slug = LabelSlug(d.at.label.empty() ? d.at.op : d.at.label);
     in.requests = best.requests;
     in.expects = best.expects;
     in.switches = options.a;

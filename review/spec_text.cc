@@ -19,10 +19,6 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-bool StartsWith(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
-
 std::string CollapseWhitespace(std::string_view s) {
   std::string out;
   bool space = false;
@@ -67,7 +63,7 @@ std::optional<std::pair<int, std::string>> Heading(std::string_view line) {
 /// A list item's text without its marker (`* `, `- `, `1. `), or nullopt.
 std::optional<std::string_view> ListItem(std::string_view line) {
   line = Trim(line);
-  if (StartsWith(line, "* ") || StartsWith(line, "- ")) return Trim(line.substr(2));
+  if (line.starts_with("* ") || line.starts_with("- ")) return Trim(line.substr(2));
   size_t digits = 0;
   while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits])))
     ++digits;
@@ -228,8 +224,8 @@ SpecFormat DetectSpecFormat(std::string_view text) {
   for (const std::string& line : SplitLines(text)) {
     const size_t heading = line.find("+### Constraints");
     if (heading != std::string::npos && heading > 0) return SpecFormat::kMailReview;
-    if (StartsWith(line, "@@ ") || StartsWith(line, "+++ ") ||
-        StartsWith(line, "diff --git ") || StartsWith(line, "+### Constraints"))
+    if (line.starts_with("@@ ") || line.starts_with("+++ ") ||
+        line.starts_with("diff --git ") || line.starts_with("+### Constraints"))
       diff = true;
   }
   return diff ? SpecFormat::kUnifiedDiff : SpecFormat::kPlain;
@@ -242,7 +238,7 @@ std::vector<std::string> SpecLines(std::string_view text, SpecFormat format) {
   if (format == SpecFormat::kUnifiedDiff) {
     bool in_hunk = false;
     for (const std::string& line : lines) {
-      if (StartsWith(line, "@@")) {
+      if (line.starts_with("@@")) {
         in_hunk = true;
         continue;
       }
@@ -260,7 +256,7 @@ std::vector<std::string> SpecLines(std::string_view text, SpecFormat format) {
     if (out.empty()) {
       // No hunk header at the start of a line (a quoted review): the `+` lines.
       for (const std::string& line : lines)
-        if (!line.empty() && line[0] == '+' && !StartsWith(line, "+++ "))
+        if (!line.empty() && line[0] == '+' && !line.starts_with("+++ "))
           out.push_back(line.substr(1));
     }
     return out;
@@ -412,7 +408,7 @@ Result<SpecSection> ReadConstraintsSection(std::string_view text,
   int hunks = 0;
   if (section.format == SpecFormat::kUnifiedDiff)
     for (const std::string& line : SplitLines(text))
-      hunks += StartsWith(line, "@@") ? 1 : 0;
+      hunks += line.starts_with("@@") ? 1 : 0;
   section.maybe_partial =
       section.format != SpecFormat::kPlain && (!ended_at_heading || hunks > 1);
   return section;

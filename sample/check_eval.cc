@@ -20,7 +20,6 @@ namespace ictk::sample {
 namespace {
 
 using Kind = CheckNode::Kind;
-constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
 constexpr int64_t kMicrosPerHour = 3'600'000'000LL;
 
 /// Three-valued truth, used only by the three-valued-nulls mutant; the correct sample

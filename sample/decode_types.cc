@@ -25,7 +25,7 @@ std::string_view Stripped(std::string_view s) {
   return s;
 }
 
-std::string Lowered(std::string_view s) {
+std::string LoweredName(std::string_view s) {
   std::string out(s);
   std::transform(out.begin(), out.end(), out.begin(),
                  [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; });
@@ -112,7 +112,7 @@ Type GeoType(const Slot& slot, bool geography, const std::vector<std::string_vie
   Type t = Type::Primitive(geography ? TypeId::kGeography : TypeId::kGeometry);
   if (crs != kCrs84) t.crs = std::string(crs);
   if (args.size() == 2) {
-    const std::string algorithm = Lowered(Stripped(Unquoted(args[1])));
+    const std::string algorithm = LoweredName(Stripped(Unquoted(args[1])));
     static constexpr std::string_view kKnown[] = {"spherical", "vincenty", "thomas",
                                                   "andoyer", "karney"};
     if (std::find(std::begin(kKnown), std::end(kKnown), algorithm) == std::end(kKnown))
@@ -126,11 +126,11 @@ Type NamedType(const Slot& slot) {
   const std::string text = slot.Text();
   const size_t open = text.find_first_of("([");
   if (open == std::string::npos) {
-    std::optional<TypeId> id = PrimitiveNamed(Lowered(text));
+    std::optional<TypeId> id = PrimitiveNamed(LoweredName(text));
     if (!id) slot.Fail(fmt::format("\"{}\" is not a type", text));
     return Type::Primitive(*id);
   }
-  const std::string head = Lowered(std::string_view(text).substr(0, open));
+  const std::string head = LoweredName(std::string_view(text).substr(0, open));
   const char close = text[open] == '(' ? ')' : ']';
   if (text.back() != close) slot.Fail(fmt::format("\"{}\" does not end with {}", text, close));
   const std::string_view inner =
@@ -154,7 +154,7 @@ Type NamedType(const Slot& slot) {
 }
 
 Type ObjectType(const Slot& slot) {
-  const std::string kind = Lowered(slot.Need("type").Text());
+  const std::string kind = LoweredName(slot.Need("type").Text());
   if (kind == "struct") {
     const Slot fields = slot.Need("fields");
     if (!fields.IsArray()) fields.Expect("an array of fields");
@@ -211,7 +211,7 @@ NestedField DecodeField(const Slot& slot) {
 Schema DecodeSchema(const Slot& slot) {
   if (!slot.IsObject()) slot.Expect("a schema object");
   const Slot type = slot.Need("type");
-  if (Lowered(type.Text()) != "struct") type.Fail("a schema is a struct");
+  if (LoweredName(type.Text()) != "struct") type.Fail("a schema is a struct");
   Schema schema;
   if (auto id = slot.Get("schema-id")) schema.schema_id = id->Int();
   if (auto ids = slot.Get("identifier-field-ids")) {

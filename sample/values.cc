@@ -9,7 +9,6 @@
 namespace ictk::sample {
 namespace {
 
-constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
 constexpr int64_t kNanosPerMicro = 1000;
 
 Int128 Pow10(int n) {

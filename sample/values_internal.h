@@ -16,6 +16,9 @@
 
 namespace ictk::sample {
 
+/// Microseconds in a day: a date promoted to a timestamp, a timestamp's day.
+constexpr int64_t kMicrosPerDay = 86'400'000'000LL;
+
 /// Iceberg equality of two non-null primitive values of one key field: decimals by value,
 /// everything else by kind and payload (floats never reach here: they cannot be keys).
 bool KeyValueEquals(const Value& a, const Value& b);

@@ -16,6 +16,8 @@ namespace ictk {
 
 namespace {
 
+using internal::FloorDiv;
+
 using internal::Builtin;
 using internal::kIcebergFunctions;
 using internal::kMicrosPerDay;
@@ -32,12 +34,6 @@ Builtin BuiltinByName(std::string_view name) {
   if (name == "bucket") return Builtin::kBucket;
   if (name == "truncate") return Builtin::kTruncate;
   return Builtin::kNone;
-}
-
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
 }
 
 /// Year and month (1-12) of a day count from 1970-01-01 (proleptic Gregorian, after

@@ -15,6 +15,7 @@
 #include "model/iceberg/evaluate.h"
 #include "model/iceberg/expression.h"
 #include "model/iceberg/schema.h"
+#include "model/iceberg/time_units_internal.h"
 #include "model/iceberg/types.h"
 #include "model/iceberg/value.h"
 
@@ -24,9 +25,6 @@ constexpr std::string_view kIcebergFunctions = "iceberg_functions";
 /// UDF bodies may call UDFs; deeper nesting than this is treated as unbounded recursion.
 constexpr int kMaxCallDepth = 16;
 
-constexpr int64_t kMicrosPerHour = int64_t{3'600'000'000};
-constexpr int64_t kMicrosPerDay = int64_t{86'400'000'000};
-constexpr int64_t kNanosPerMicro = 1000;
 
 // ---------------------------------------------------------------------------------------
 // Built-in functions (builtins.cc)

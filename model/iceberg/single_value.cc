@@ -8,11 +8,14 @@
 #include <cstdint>
 #include <limits>
 
+#include "model/iceberg/time_units_internal.h"
 #include "model/iceberg/value_parse.h"
 
 namespace ictk {
 
 namespace {
+
+using internal::FloorDiv;
 
 constexpr int64_t kDayMicros = 86'400'000'000LL;
 constexpr int64_t kDayNanos = 86'400'000'000'000LL;
@@ -22,12 +25,6 @@ constexpr int64_t kFirstDayOfYear1679 = -106'285;   // 1679-01-01
 constexpr int64_t kFirstDayOfYear2261 = 106'286;    // 2261-01-01
 constexpr int64_t kLastSecondOfDayMicros = 86'399'000'000LL;  // 23:59:59
 constexpr int64_t kExactInDouble = int64_t{1} << 53;
-
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
 
 std::string FourDigitYearEdge(int64_t days) {
   if (days < kFirstDayOfYear1) return "a year before 0001";

@@ -4,28 +4,10 @@
 #include <string>
 #include <string_view>
 
+#include "model/iceberg/decimal_internal.h"
 #include "model/iceberg/value_parse_internal.h"
 
 namespace ictk::internal {
-
-namespace {
-
-std::string Int128ToString(Int128 v) {
-  if (v == 0) return "0";
-  bool negative = v < 0;
-  // Work on the negative side so that the minimum value does not overflow.
-  std::string digits;
-  Int128 n = negative ? v : -v;
-  while (n != 0) {
-    int d = static_cast<int>(-(n % 10));
-    digits.push_back(static_cast<char>('0' + d));
-    n /= 10;
-  }
-  if (negative) digits.push_back('-');
-  return std::string(digits.rbegin(), digits.rend());
-}
-
-}  // namespace
 
 /// 10^n for 0 <= n <= 38 (10^38 < 2^127).
 Int128 Pow10(int n) {

@@ -10,15 +10,12 @@
 #include <string>
 #include <string_view>
 
+#include "model/iceberg/time_units_internal.h"
 #include "model/iceberg/value.h"
 
 namespace ictk::internal {
 
 constexpr int kMaxDecimalPrecision = 38;
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-constexpr int64_t kNanosPerSecond = 1'000'000'000;
-constexpr int64_t kSecondsPerDay = 86'400;
-constexpr int64_t kMicrosPerDay = kSecondsPerDay * kMicrosPerSecond;
 
 inline bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 

@@ -85,12 +85,6 @@ bool ParseOffsetPart(std::string_view s, size_t& pos, int64_t& offset_seconds) {
   return true;
 }
 
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
 std::string Pad(int64_t v, int width) {
   std::string s = std::to_string(v);
   if (static_cast<int>(s.size()) < width) s.insert(0, width - s.size(), '0');

@@ -15,17 +15,6 @@
 
 namespace ictk {
 
-namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
-}  // namespace
-
 std::string_view ToString(CommitOperation op) {
   switch (op) {
     case CommitOperation::kAppend:
@@ -50,7 +39,7 @@ std::optional<CommitOperation> ParseCommitOperation(std::string_view text) {
 
 std::string_view OpName(const Operation& op) {
   return std::visit(
-      Overloaded{
+      internal::Overloaded{
           [](const CreateTable&) { return std::string_view("create-table"); },
           [](const LoadTable&) { return std::string_view("load-table"); },
           [](const Upgrade&) { return std::string_view("upgrade"); },
@@ -280,7 +269,7 @@ void ExpectTimestampsFromNow(const CatalogState& state, const Request& request,
   MetadataExpectation& exp = *outcome.metadata;
   bool snapshot = false;  // the request writes a snapshot
   const bool changes = std::visit(
-      Overloaded{
+      internal::Overloaded{
           [&](const CreateTable&) { return table == nullptr; },
           [&](const Upgrade& op) {
             return table != nullptr &&
@@ -318,7 +307,7 @@ void ExpectTimestampsFromNow(const CatalogState& state, const Request& request,
 AllowedOutcome Apply(const CatalogState& state, const Request& request,
                      const Switches& switches) {
   AllowedOutcome outcome = std::visit(
-      Overloaded{
+      internal::Overloaded{
           [&](const CreateTable& op) {
             return ApplyCreateTable(state, request, op, switches);
           },
@@ -380,7 +369,7 @@ Findings Adopt(CatalogState& state, const Request& request, const Answer& answer
 Findings Adopt(CatalogState& state, const Request& request, const TableMetadata& answered,
                const Switches& switches) {
   return std::visit(
-      Overloaded{
+      internal::Overloaded{
           [&](const CreateTable& op) {
             return AdoptCreateTable(state, request, op, answered);
           },
@@ -450,7 +439,7 @@ Answer CanonicalAnswer(const CatalogState& state, const Request& request,
   const TableState* table = TableOf(state, request);
   std::optional<TableMetadata> md;
   std::visit(
-      Overloaded{
+      internal::Overloaded{
           [&](const CreateTable& op) { md = CanonicalCreateTable(request, op); },
           [&](const LoadTable&) {
             if (table) md = table->metadata;

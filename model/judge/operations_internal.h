@@ -11,6 +11,7 @@
 #include "model/rules/finding.h"
 #include "model/judge/operations.h"
 #include "model/judge/outcome.h"
+#include "model/judge/outcome_internal.h"
 #include "model/judge/requests.h"
 #include "model/rules/constraint_rules.h"
 #include "model/rules/ruling.h"
@@ -20,10 +21,14 @@
 
 namespace ictk::internal {
 
-inline Finding MakeFinding(RuleId rule, std::string detail,
-                           std::optional<ConstraintId> id = std::nullopt) {
-  return RuleFinding(rule, std::move(detail), id);
-}
+/// A visitor made of lambdas, one per alternative of a std::variant.
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
 
 /// Collects why a request may or must be rejected, and why it may succeed, into an
 /// AllowedOutcome. "Where a request has two causes, the model accepts the kind of

@@ -21,13 +21,6 @@ namespace ictk::internal {
 
 namespace {
 
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
 /// The children a struct-like field holds: a struct's fields, or the fields of the struct
 /// that is a list's element or a map's value.
 std::vector<NestedField>* StructFieldsOf(Type& type) {

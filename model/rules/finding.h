@@ -4,6 +4,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,12 @@ struct Finding {
 };
 
 using Findings = std::vector<Finding>;
+
+/// Moves the findings of `more` to the end of `out`.
+inline void AppendFindings(Findings& out, Findings more) {
+  out.insert(out.end(), std::make_move_iterator(more.begin()),
+             std::make_move_iterator(more.end()));
+}
 
 /// Appends a finding when `ok` is false; returns `ok`. The building block of rule functions.
 inline bool Require(Findings& out, bool ok, RuleId rule, std::string detail,

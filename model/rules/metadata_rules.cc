@@ -17,11 +17,6 @@
 namespace ictk {
 namespace {
 
-void Append(Findings& out, Findings more) {
-  out.insert(out.end(), std::make_move_iterator(more.begin()),
-             std::make_move_iterator(more.end()));
-}
-
 std::string SnapshotPointer(size_t i) { return fmt::format("/snapshots/{}", i); }
 
 std::string StatusesPointer(size_t i) {
@@ -223,7 +218,7 @@ Findings CheckSnapshotStatusLists(const TableMetadata& metadata,
     const ConstraintStatuses& statuses = *snapshot.constraint_statuses;
     const std::string at = StatusesPointer(i);
     const std::vector<Listed> listed = AllListed(statuses);
-    Append(out,
+    AppendFindings(out,
            CheckExactlyOneList(statuses, ProvenExisting(listed, current, switches), at));
 
     if (switches.stale_ids_in_new_snapshot == StaleIds::kReject)
@@ -275,7 +270,7 @@ Findings LintMetadata(const TableMetadata& metadata, const FunctionCatalog& func
                       const Switches& switches) {
   Findings out = CheckIcebergMetadata(metadata);
   if (metadata.format_version < 4) {
-    Append(out, CheckV4OnlyFields(metadata));
+    AppendFindings(out, CheckV4OnlyFields(metadata));
     return out;
   }
   const Schema no_schema;  // no current schema (ice.current-schema-exists)
@@ -293,13 +288,13 @@ Findings LintMetadata(const TableMetadata& metadata, const FunctionCatalog& func
           return f.rule == RuleId::kSchReferencedExist;
         });
       }
-      Append(out, std::move(definition));
+      AppendFindings(out, std::move(definition));
     }
-    Append(out, CheckConstraintSet(constraints, switches, "/constraints"));
+    AppendFindings(out, CheckConstraintSet(constraints, switches, "/constraints"));
   }
-  Append(out, CheckConstraintIdsBelowLast(metadata));
-  Append(out, CheckSnapshotStatusLists(metadata, switches));
-  Append(out, CheckNoIdentifiersAddedInV4(metadata));
+  AppendFindings(out, CheckConstraintIdsBelowLast(metadata));
+  AppendFindings(out, CheckSnapshotStatusLists(metadata, switches));
+  AppendFindings(out, CheckNoIdentifiersAddedInV4(metadata));
   return out;
 }
 

@@ -40,11 +40,6 @@ bool Contains(const std::vector<ConstraintId>& ids, ConstraintId id) {
   return std::find(ids.begin(), ids.end(), id) != ids.end();
 }
 
-void Append(Findings& out, Findings more) {
-  out.insert(out.end(), std::make_move_iterator(more.begin()),
-             std::make_move_iterator(more.end()));
-}
-
 }  // namespace
 
 RuleId StatusDescriptionRule(ConstraintStatus status) {
@@ -200,7 +195,7 @@ Findings CheckExactlyOneList(const ConstraintStatuses& statuses,
                              const std::vector<ConstraintId>& existing,
                              const std::string& pointer) {
   Findings out = CheckListedOnce(statuses, pointer);
-  Append(out, CheckEveryExistingListed(statuses, existing, pointer));
+  AppendFindings(out, CheckEveryExistingListed(statuses, existing, pointer));
   return out;
 }
 
@@ -283,8 +278,8 @@ Findings CheckNewSnapshotStatuses(const std::optional<ConstraintStatuses>& statu
   Findings out = CheckStatusesRecorded(statuses, !existing.empty(), pointer);
   if (!statuses) return out;
   const std::string at = pointer + "/constraint-statuses";
-  Append(out, CheckExactlyOneList(*statuses, existing, at));
-  Append(out, CheckNoStaleIds(*statuses, existing, switches, at));
+  AppendFindings(out, CheckExactlyOneList(*statuses, existing, at));
+  AppendFindings(out, CheckNoStaleIds(*statuses, existing, switches, at));
   return out;
 }
 

@@ -13,10 +13,6 @@ namespace {
 
 using namespace ops_test;  // NOLINT
 
-constexpr ConstraintStatus kValidated = ConstraintStatus::kValidated;
-constexpr ConstraintStatus kValid = ConstraintStatus::kValid;
-constexpr ConstraintStatus kInvalid = ConstraintStatus::kInvalid;
-constexpr ConstraintStatus kUnvalidated = ConstraintStatus::kUnvalidated;
 
 /// orders with an enforced pk on order_id and a check qty > 0 OR qty IS NULL.
 ModelSession Orders(bool check_enforced, Switches switches = {}) {

@@ -18,10 +18,6 @@ namespace {
 
 using namespace ops_test;  // NOLINT
 
-constexpr ConstraintStatus kValidated = ConstraintStatus::kValidated;
-constexpr ConstraintStatus kValid = ConstraintStatus::kValid;
-constexpr ConstraintStatus kInvalid = ConstraintStatus::kInvalid;
-constexpr ConstraintStatus kUnvalidated = ConstraintStatus::kUnvalidated;
 
 ConstraintStatuses Statuses(std::vector<ConstraintId> validated,
                             std::vector<ConstraintId> valid,

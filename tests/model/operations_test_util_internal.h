@@ -29,6 +29,20 @@ inline NestedField Col(FieldId id, std::string name, bool required, Type type) {
 
 using testing_util::P;
 
+/// A schema update of one change, removing the constraints named in `remove`.
+inline UpdateSchema Change(SchemaChange c, std::vector<std::string> remove = {}) {
+  UpdateSchema u;
+  u.changes.push_back(std::move(c));
+  u.remove_constraints = std::move(remove);
+  return u;
+}
+
+/// The four statuses, by their short names.
+constexpr ConstraintStatus kValidated = ConstraintStatus::kValidated;
+constexpr ConstraintStatus kValid = ConstraintStatus::kValid;
+constexpr ConstraintStatus kInvalid = ConstraintStatus::kInvalid;
+constexpr ConstraintStatus kUnvalidated = ConstraintStatus::kUnvalidated;
+
 /// EXAMPLE-SESSION's `orders`: 1 order_id long required, 2 qty int, 3 email string.
 inline Schema OrdersSchema() {
   Schema s;

@@ -12,8 +12,6 @@ namespace {
 
 using namespace ops_test;  // NOLINT
 
-constexpr ConstraintStatus kValidated = ConstraintStatus::kValidated;
-constexpr ConstraintStatus kUnvalidated = ConstraintStatus::kUnvalidated;
 
 /// A v4 metadata with pk (1) and a check (2), one snapshot recording pk validated.
 TableMetadata Sample() {

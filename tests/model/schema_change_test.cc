@@ -30,13 +30,6 @@ Row WideRow(std::string key, int64_t id, int64_t qty, int64_t zip, int64_t day) 
                                   {6, Value::Long(day)}});
 }
 
-UpdateSchema Change(SchemaChange c, std::vector<std::string> remove = {}) {
-  UpdateSchema u;
-  u.changes.push_back(std::move(c));
-  u.remove_constraints = std::move(remove);
-  return u;
-}
-
 ModelSession WithConstraints(int32_t format_version = 4) {
   ModelSession m;
   m.Create(Wide(), format_version);

@@ -10,10 +10,12 @@
 #include <cmath>
 #include <limits>
 
+#include "tests/model/field_test_util_internal.h"
+
 namespace ictk {
 namespace {
 
-Type P(TypeId id) { return Type::Primitive(id); }
+using testing_util::P;
 
 NestedField Field(FieldId id, bool required, Type type) {
   NestedField f;

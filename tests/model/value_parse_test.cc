@@ -9,10 +9,12 @@
 #include <cmath>
 #include <limits>
 
+#include "tests/model/field_test_util_internal.h"
+
 namespace ictk {
 namespace {
 
-Type P(TypeId id) { return Type::Primitive(id); }
+using testing_util::P;
 
 std::optional<int64_t> Long(const Type& t, std::string_view text) {
   auto v = ParseValueString(t, text);

@@ -30,12 +30,6 @@ ModelSession Orders() {
   return m;
 }
 
-UpdateSchema Change(SchemaChange c) {
-  UpdateSchema u;
-  u.changes.push_back(std::move(c));
-  return u;
-}
-
 Findings OnlyRule(const Findings& all, RuleId rule) {
   Findings out;
   for (const Finding& f : all)
