@@ -230,7 +230,6 @@ class ExecAdapter final : public Adapter {
     size_t scanned = 0;                  ///< bytes of buffer_ already searched for '\n'
     size_t newline = std::string::npos;  ///< where the answer line ends in buffer_
     bool ended = false;                  ///< the child closed its output
-    std::vector<char> chunk = std::vector<char>(kReadChunk);
   };
   /// Reads what the child wrote: one read, or with `drain` until the pipe is empty (or a
   /// whole line is there). Never holds more than max_line_bytes + 1 bytes: a longer line
@@ -271,6 +270,9 @@ class ExecAdapter final : public Adapter {
   int pid_fd_ = -1;
   std::thread drain_;
   std::string buffer_;  ///< bytes read from stdout past the last response line
+  /// What one read() takes: allocated once, not per request (a fresh 64 KB block a request
+  /// was returned to the system and faulted in again every time).
+  std::vector<char> chunk_ = std::vector<char>(kReadChunk);
   /// The id of the request this process answered last (to name a second line for it).
   std::optional<nlohmann::json> previous_id_;
   bool exited_ = false;   ///< the child has exited (a zombie until Stop reaps it)
@@ -499,7 +501,7 @@ std::optional<tl::unexpected<Error>> ExecAdapter::ReadOutput(
                             ? options_.max_line_bytes + 1 - buffer_.size()
                             : 1;
     const ssize_t got =
-        ::read(stdout_fd_, r.chunk.data(), std::min(room, r.chunk.size()));
+        ::read(stdout_fd_, chunk_.data(), std::min(room, chunk_.size()));
     if (got == 0) {
       r.ended = true;
       return std::nullopt;
@@ -509,7 +511,7 @@ std::optional<tl::unexpected<Error>> ExecAdapter::ReadOutput(
       if (errno == EAGAIN) return std::nullopt;
       return Fail("crash", fmt::format("read: {}", ErrnoText(errno)));
     }
-    buffer_.append(r.chunk.data(), static_cast<size_t>(got));
+    buffer_.append(chunk_.data(), static_cast<size_t>(got));
     if (r.newline == std::string::npos) {
       r.newline = buffer_.find('\n', r.scanned);
       r.scanned = buffer_.size();
@@ -604,14 +606,16 @@ Result<size_t> ExecAdapter::Exchange(const std::string& text,
 Result<nlohmann::json> ExecAdapter::ParseAnswer(const nlohmann::json& request,
                                                 const std::string& request_id,
                                                 size_t newline) {
-  std::string line = buffer_.substr(0, newline);
-  buffer_.erase(0, newline + 1);
-  if (!line.empty() && line.back() == '\r') line.pop_back();
+  // Parsed where it was read, then dropped from the buffer (no copy of the line).
+  std::string_view line(buffer_.data(), newline);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   auto parsed = ParseJsonText(line, "response");
+  const std::string excerpt = parsed ? std::string() : Excerpt(line);
+  buffer_.erase(0, newline + 1);
   if (!parsed) {
     return Fail("protocol-error",
                 fmt::format("the response to request {} is not JSON ({}): \"{}\"",
-                            request_id, parsed.error().message, Excerpt(line)));
+                            request_id, parsed.error().message, excerpt));
   }
   std::string problem = EnvelopeProblem(request, *parsed);
   if (!problem.empty() && previous_id_ && parsed->is_object() && parsed->contains("id") &&

@@ -8,11 +8,14 @@
 #include "model/iceberg/value_compare.h"
 
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <string_view>
 
 #include "model/iceberg/decimal_internal.h"
+#include "model/iceberg/kinds.h"
 
 namespace ictk {
 
@@ -223,6 +226,97 @@ size_t TypedHash(const Value& v, const Type& type) {
   }
 }
 
+// ---- the key encoding (AppendKeyEncoding)
+
+enum KeyTag : char {
+  kKeyNull = 0,     ///< a null value
+  kKeyFitting = 1,  ///< a value whose kind fits the type, in the type's comparison form
+  kKeyForeign = 2,  ///< a value whose kind does not fit, structurally
+};
+
+void AppendVarint(unsigned __int128 x, std::string& out) {
+  while (x >= 0x80) {
+    out.push_back(static_cast<char>(static_cast<uint8_t>(x) | 0x80));
+    x >>= 7;
+  }
+  out.push_back(static_cast<char>(x));
+}
+
+/// Zigzag: small magnitudes of either sign get short varints.
+void AppendSignedVarint(Int128 x, std::string& out) {
+  const auto u = static_cast<unsigned __int128>(x);
+  AppendVarint((u << 1) ^ static_cast<unsigned __int128>(x >> 127), out);
+}
+
+void AppendBytes(std::string_view bytes, std::string& out) {
+  AppendVarint(bytes.size(), out);
+  out.append(bytes);
+}
+
+/// The bits of `d` with every zero as 0.0 and every NaN as one quiet NaN, little-endian.
+void AppendDouble(double d, std::string& out) {
+  if (std::isnan(d)) d = std::numeric_limits<double>::quiet_NaN();
+  if (d == 0.0) d = 0.0;
+  const auto bits = std::bit_cast<uint64_t>(d);
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(bits >> (8 * i)));
+}
+
+/// The whole structure of `v`, as `Value::operator==` compares it (except NaN).
+void AppendStructure(const Value& v, std::string& out) {
+  out.push_back(static_cast<char>(v.kind));
+  out.push_back(static_cast<char>(v.scalar.index()));
+  switch (v.scalar.index()) {
+    case 1:
+      out.push_back(static_cast<char>(std::get<bool>(v.scalar)));
+      break;
+    case 2:
+      AppendSignedVarint(std::get<int64_t>(v.scalar), out);
+      break;
+    case 3:
+      AppendDouble(std::get<double>(v.scalar), out);
+      break;
+    case 4:
+      AppendSignedVarint(std::get<Decimal>(v.scalar).unscaled, out);
+      AppendSignedVarint(std::get<Decimal>(v.scalar).scale, out);
+      break;
+    case 5:
+      AppendBytes(std::get<std::string>(v.scalar), out);
+      break;
+    default:  // monostate
+      break;
+  }
+  AppendVarint(v.field_ids.size(), out);
+  for (FieldId id : v.field_ids) AppendSignedVarint(id, out);
+  AppendVarint(v.children.size(), out);
+  for (const Value& c : v.children) AppendStructure(c, out);
+}
+
+/// A value whose kind fits `type`, in the form TypedEqual compares.
+void AppendTyped(const Value& v, const Type& type, std::string& out) {
+  switch (type.id) {
+    case TypeId::kBoolean:
+      out.push_back(static_cast<char>(v.as_bool()));
+      return;
+    case TypeId::kFloat:
+    case TypeId::kDouble:
+      AppendDouble(AsDouble(v), out);
+      return;
+    case TypeId::kDecimal: {
+      const Decimal n = internal::NormalizeDecimal(AsDecimal(v));
+      AppendSignedVarint(n.scale, out);
+      AppendSignedVarint(n.unscaled, out);
+      return;
+    }
+    default:
+      if (IsIntegerLike(type.id)) {
+        AppendSignedVarint(v.as_long(), out);
+      } else {
+        AppendBytes(v.as_string(), out);  // bytes-like
+      }
+      return;
+  }
+}
+
 }  // namespace
 
 bool KeyValuesEqual(const Value& a, const Value& b, const Type& type) {
@@ -237,6 +331,19 @@ bool KeyValuesEqual(const Value& a, const Value& b, const Type& type) {
 size_t KeyValueHash(const Value& v, const Type& type) {
   if (v.is_null()) return kNullHash;
   return KindFits(v, type) ? TypedHash(v, type) : StructuralHash(v);
+}
+
+void AppendKeyEncoding(const Value& v, const Type& type, std::string& out) {
+  if (v.is_null()) {
+    out.push_back(kKeyNull);
+  } else if (KindFits(v, type)) {
+    assert(IsPrimitive(type.id) && "key encoding of a nested type");
+    out.push_back(kKeyFitting);
+    AppendTyped(v, type, out);
+  } else {
+    out.push_back(kKeyForeign);
+    AppendStructure(v, out);
+  }
 }
 
 std::optional<int> CompareValues(const Value& a, const Value& b, const Type& type) {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 #include "model/iceberg/types.h"
 #include "model/iceberg/value.h"
@@ -18,6 +19,21 @@ bool KeyValuesEqual(const Value& a, const Value& b, const Type& type);
 
 /// A hash consistent with KeyValuesEqual (equal values hash equal).
 size_t KeyValueHash(const Value& v, const Type& type);
+
+/// Appends to `out` a canonical encoding of `v` (null allowed) under `type`, a primitive
+/// type, consistent with KeyValuesEqual: two values encode to equal bytes exactly when
+/// KeyValuesEqual says they are equal (and a null equals only a null). The encoding
+/// delimits itself, so the encodings of a tuple's values can be concatenated. One tag byte
+/// comes first: null; a value whose kind fits `type`, followed by its value in the form
+/// of the type's comparison (boolean: one byte; integer-like: int64; float and double: the
+/// double's bits, every zero as 0.0 and every NaN as one NaN; decimal: the value with the
+/// trailing zeros of its unscaled integer removed, zero as {0, 0}; strings and byte-like
+/// types: length and bytes); or a value whose kind does not fit, followed by its whole
+/// structure (kind, scalar alternative and content, field IDs, children). Integers and
+/// lengths are LEB128 varints (signed ones zigzag-encoded). The one departure from
+/// KeyValuesEqual: a NaN inside a value whose kind does not fit is encoded as every other
+/// NaN, so such a value equals itself (structural `==` says NaN != NaN).
+void AppendKeyEncoding(const Value& v, const Type& type, std::string& out);
 
 /// Three-way order for predicates: <0, 0, >0; nullopt when the values are not ordered
 /// (either is NaN or null). Booleans false < true; strings, uuid, fixed and binary unsigned

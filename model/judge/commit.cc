@@ -224,7 +224,6 @@ Findings CommitToTable(TableState& table, const Commit& commit,
   const std::vector<NestedField>& fields = schema ? schema->fields : kNoFields;
   SnapshotDelta delta;
   delta.snapshot_id = snap->snapshot_id;
-  delta.before.reserve(p.changes.size());
   std::map<ConstraintId, CompiledCheck> compiled;  // each check bound once per commit
   if (!p.changes.empty())
     for (const auto& [id, tally] : table.check_tallies)
@@ -262,7 +261,11 @@ Findings CommitToTable(TableState& table, const Commit& commit,
     } else {
       table.rows.erase(c.key);
     }
-    delta.before.emplace_back(std::move(c.key), std::move(before));
+    if (before) {
+      delta.replaced.emplace_back(std::move(c.key), std::move(*before));
+    } else {
+      delta.added.push_back(std::move(c.key));
+    }
   }
   table.history.push_back(std::move(delta));
   table.metadata = answered;
@@ -446,7 +449,7 @@ Findings AdoptValidate(CatalogState& state, const Request& request, const Valida
   if (snap == nullptr || (old != nullptr && snap->snapshot_id == old->snapshot_id))
     return {
         MakeFinding(RuleId::kProtoAnswer, "an accepted validate created no snapshot")};
-  table.history.push_back(SnapshotDelta{snap->snapshot_id, {}});
+  table.history.push_back(SnapshotDelta{snap->snapshot_id, {}, {}});
   table.metadata = answered;
   ++table.versions.any;
   ++table.versions.rows;

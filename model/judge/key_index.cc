@@ -26,12 +26,18 @@ bool KeyTupleEqual::operator()(const KeyTuple& a, const KeyTuple& b) const {
   return true;
 }
 
+std::string EncodeKey(const KeyTuple& tuple, const std::vector<KeyField>& fields) {
+  assert(tuple.size() == fields.size() && "a key tuple has one value per key field");
+  std::string key;
+  for (size_t i = 0; i < tuple.size(); ++i) AppendKeyEncoding(tuple[i], fields[i].type, key);
+  return key;
+}
+
 KeyIndex::KeyIndex() : KeyIndex({}, false) {}
 
 KeyIndex::KeyIndex(std::vector<KeyField> fields, bool primary_key)
     : fields_(std::make_shared<const std::vector<KeyField>>(std::move(fields))),
-      primary_key_(primary_key),
-      counts_(MakeKeyTupleMap<uint32_t>(fields_)) {}
+      primary_key_(primary_key) {}
 
 std::optional<KeyIndex> KeyIndex::ForConstraint(const Constraint& constraint,
                                                 const Schema& schema) {
@@ -52,26 +58,37 @@ std::optional<KeyTuple> KeyIndex::Extract(const Value& row) const {
   return tuple;
 }
 
+std::optional<std::string> KeyIndex::EncodedKeyOf(const Value& row) const {
+  std::string key;
+  for (const KeyField& f : *fields_) {
+    const Value* v = ValueAtPath(row, f.path);
+    if (v == nullptr) return std::nullopt;
+    AppendKeyEncoding(*v, f.type, key);
+  }
+  return key;
+}
+
 void KeyIndex::Insert(const Value& row) {
-  std::optional<KeyTuple> tuple = Extract(row);
-  if (!tuple) {
+  std::optional<std::string> key = EncodedKeyOf(row);
+  if (!key) {
     ++null_rows_;
     return;
   }
   ++keyed_rows_;
-  uint32_t& count = counts_[std::move(*tuple)];
+  key->shrink_to_fit();  // the map keeps the string: no spare capacity
+  uint32_t& count = counts_[std::move(*key)];
   ++count;
   if (count == 2) ++duplicate_keys_;
 }
 
 void KeyIndex::Erase(const Value& row) {
-  std::optional<KeyTuple> tuple = Extract(row);
-  if (!tuple) {
+  std::optional<std::string> key = EncodedKeyOf(row);
+  if (!key) {
     assert(null_rows_ > 0 && "erasing a null-keyed row that was never inserted");
     --null_rows_;
     return;
   }
-  auto it = counts_.find(*tuple);
+  auto it = counts_.find(*key);
   assert(it != counts_.end() && "erasing a row that was never inserted");
   if (it == counts_.end()) return;
   --keyed_rows_;
@@ -80,19 +97,14 @@ void KeyIndex::Erase(const Value& row) {
 }
 
 size_t KeyIndex::CountOf(const KeyTuple& tuple) const {
-  auto it = counts_.find(tuple);
+  auto it = counts_.find(EncodeKey(tuple, *fields_));
   return it == counts_.end() ? 0 : it->second;
 }
 
 bool KeyIndex::Equivalent(const KeyIndex& other) const {
-  if (*fields_ != *other.fields_ || primary_key_ != other.primary_key_ ||
-      null_rows_ != other.null_rows_ || duplicate_keys_ != other.duplicate_keys_ ||
-      keyed_rows_ != other.keyed_rows_ || counts_.size() != other.counts_.size()) {
-    return false;
-  }
-  for (const auto& [tuple, count] : counts_)
-    if (other.CountOf(tuple) != count) return false;
-  return true;
+  return *fields_ == *other.fields_ && primary_key_ == other.primary_key_ &&
+         null_rows_ == other.null_rows_ && duplicate_keys_ == other.duplicate_keys_ &&
+         keyed_rows_ == other.keyed_rows_ && counts_ == other.counts_;
 }
 
 }  // namespace ictk

@@ -502,8 +502,7 @@ Findings AdoptUpdateSchema(CatalogState& state, const Request& request,
       // Earlier snapshots' rows are held in the current representation too, so that a
       // snapshot rebuilt from the row changes (RowsAtSnapshot) is all of one kind.
       for (SnapshotDelta& delta : table.history)
-        for (auto& [key, before] : delta.before)
-          if (before) promote(*before);
+        for (auto& [key, before] : delta.replaced) promote(before);
     }
   }
   Findings more = AdoptMetadataChange(state, request, answered, switches);

@@ -293,13 +293,8 @@ std::optional<LiveRows> RowsAtSnapshot(const TableState& table, SnapshotId id) {
   if (i == table.history.size()) return std::nullopt;
   LiveRows rows = table.rows;
   for (size_t j = table.history.size(); j-- > i + 1;) {
-    for (const auto& [key, before] : table.history[j].before) {
-      if (before) {
-        rows[key] = *before;
-      } else {
-        rows.erase(key);
-      }
-    }
+    for (const std::string& key : table.history[j].added) rows.erase(key);
+    for (const auto& [key, before] : table.history[j].replaced) rows[key] = before;
   }
   return rows;
 }

@@ -32,11 +32,15 @@ namespace ictk {
 /// Live rows by key; each value is a kStruct keyed by top-level field ID in schema order.
 using LiveRows = std::unordered_map<std::string, Value>;
 
-/// The rows one snapshot changed: for each touched key its values in the parent (nullopt:
-/// not live there). Undoing them turns the snapshot's rows into its parent's.
+/// The rows one snapshot changed: the keys it added that were not live in the parent, and
+/// the keys it modified or removed with their values in the parent. Undoing them turns the
+/// snapshot's rows into its parent's. A commit touches a key at most once, so the order of
+/// the undoing does not matter. (Added keys are kept apart from the replaced values so that
+/// an append, the common commit, costs a key per row and no empty value.)
 struct SnapshotDelta {
   SnapshotId snapshot_id = 0;
-  std::vector<std::pair<std::string, std::optional<Value>>> before;
+  std::vector<std::string> added;
+  std::vector<std::pair<std::string, Value>> replaced;
   bool operator==(const SnapshotDelta&) const = default;
 };
 

@@ -2,14 +2,18 @@
 /// The key index (model/judge/key_index.h): what it counts, how nulls are treated (sem.unique,
 /// sem.primary-key), nested key fields, key promotion, and a property: after any sequence
 /// of inserts, erases and modifications the incremental index equals one rebuilt from
-/// scratch and agrees with a brute-force pairwise comparison.
+/// scratch and agrees with a brute-force pairwise comparison. The canonical key encoding
+/// the index stores (EncodeKey): equal exactly when KeyTupleEqual says so.
 #include "model/judge/key_index.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <map>
+#include <memory>
 
 #include "model/judge/table_state.h"
 #include "model/iceberg/value_compare.h"
@@ -140,6 +144,229 @@ TEST(KeyIndex, EquivalentComparesCounts) {
   EXPECT_TRUE(a.Equivalent(b));
   b.Insert(RowOf(1, "z"));
   EXPECT_FALSE(a.Equivalent(b));
+}
+
+// ---- the key encoding
+
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::shared_ptr<const std::vector<KeyField>> FieldsOf(std::vector<Type> types) {
+  std::vector<KeyField> fields;
+  for (size_t i = 0; i < types.size(); ++i) {
+    const auto id = static_cast<FieldId>(i + 1);
+    fields.push_back(KeyField{id, {id}, std::move(types[i])});
+  }
+  return std::make_shared<const std::vector<KeyField>>(std::move(fields));
+}
+
+/// Whether the encodings of `a` and `b` under `fields` are equal.
+bool SameEncoding(const std::shared_ptr<const std::vector<KeyField>>& fields,
+                  const KeyTuple& a, const KeyTuple& b) {
+  return EncodeKey(a, *fields) == EncodeKey(b, *fields);
+}
+
+TEST(KeyEncoding, ZeroesAreEqualAndNansAreEqual) {
+  const auto fields = FieldsOf({P(TypeId::kDouble)});
+  const KeyTupleEqual eq{fields};
+  const KeyTuple zero{Value::Double(0.0)};
+  const KeyTuple negative_zero{Value::Double(-0.0)};
+  EXPECT_TRUE(eq(zero, negative_zero));
+  EXPECT_TRUE(SameEncoding(fields, zero, negative_zero));
+  const KeyTuple nan{Value::Double(kNaN)};
+  const KeyTuple negative_nan{Value::Double(-kNaN)};
+  EXPECT_TRUE(eq(nan, negative_nan));
+  EXPECT_TRUE(SameEncoding(fields, nan, nan));
+  EXPECT_TRUE(SameEncoding(fields, nan, negative_nan));
+  EXPECT_FALSE(SameEncoding(fields, nan, zero));
+  // A long in a double field compares as a double.
+  EXPECT_TRUE(SameEncoding(fields, zero, {Value::Long(0)}));
+  EXPECT_TRUE(SameEncoding(fields, {Value::Double(3.0)}, {Value::Long(3)}));
+  const auto floats = FieldsOf({P(TypeId::kFloat)});
+  EXPECT_TRUE(SameEncoding(floats, zero, negative_zero));
+  EXPECT_TRUE(SameEncoding(floats, nan, negative_nan));
+}
+
+TEST(KeyEncoding, DecimalsEqualByValueAcrossScales) {
+  const auto fields = FieldsOf({Type::Decimal(9, 2)});
+  const KeyTuple a{Value::DecimalOf(150, 2)};   // 1.50
+  const KeyTuple b{Value::DecimalOf(15, 1)};    // 1.5
+  const KeyTuple c{Value::DecimalOf(151, 2)};   // 1.51
+  EXPECT_TRUE(KeyTupleEqual{fields}(a, b));
+  EXPECT_TRUE(SameEncoding(fields, a, b));
+  EXPECT_FALSE(SameEncoding(fields, a, c));
+  EXPECT_TRUE(SameEncoding(fields, {Value::DecimalOf(0, 2)}, {Value::DecimalOf(0, 7)}));
+  EXPECT_TRUE(SameEncoding(fields, {Value::DecimalOf(0, 2)}, {Value::Long(0)}));
+  EXPECT_TRUE(SameEncoding(fields, {Value::DecimalOf(300, 2)}, {Value::Long(3)}));
+  EXPECT_FALSE(SameEncoding(fields, {Value::DecimalOf(3, 2)}, {Value::Long(3)}));
+  EXPECT_FALSE(SameEncoding(fields, {Value::DecimalOf(-15, 1)}, b));
+}
+
+TEST(KeyEncoding, KindThatDoesNotFitNeverEqualsOneThatFits) {
+  const auto fields = FieldsOf({P(TypeId::kString)});
+  const KeyTupleEqual eq{fields};
+  const KeyTuple as_long{Value::Long(1)};
+  const KeyTuple as_string{Value::String("1")};
+  EXPECT_FALSE(eq(as_long, as_string));
+  EXPECT_FALSE(SameEncoding(fields, as_long, as_string));
+  EXPECT_TRUE(SameEncoding(fields, as_long, {Value::Long(1)}));
+  EXPECT_FALSE(SameEncoding(fields, as_long, {Value::Long(2)}));
+  // Strings and bytes compare byte for byte under a string type.
+  EXPECT_TRUE(SameEncoding(fields, as_string, {Value::Bytes("1")}));
+  // A struct compares structurally, field IDs included.
+  EXPECT_FALSE(SameEncoding(fields, {Value::Struct({1}, {Value::Long(1)})},
+                            {Value::Struct({2}, {Value::Long(1)})}));
+  EXPECT_TRUE(SameEncoding(fields, {Value::Struct({1}, {Value::Double(-0.0)})},
+                           {Value::Struct({1}, {Value::Double(0.0)})}));
+}
+
+TEST(KeyEncoding, PositionsDoNotRunTogether) {
+  const auto fields = FieldsOf({P(TypeId::kString), P(TypeId::kString)});
+  EXPECT_FALSE(SameEncoding(fields, {Value::String("ab"), Value::String("c")},
+                            {Value::String("a"), Value::String("bc")}));
+  const auto longs = FieldsOf({P(TypeId::kLong), P(TypeId::kLong)});
+  EXPECT_FALSE(SameEncoding(longs, {Value::Long(1), Value::Long(300)},
+                            {Value::Long(300), Value::Long(1)}));
+}
+
+TEST(KeyEncoding, ForeignNanEqualsItself) {
+  // A value whose kind does not fit compares structurally, where a NaN double is not equal
+  // to itself; the encoding makes every NaN one value so that such a key stays reflexive.
+  const auto fields = FieldsOf({P(TypeId::kString)});
+  const KeyTuple nan{Value::Double(kNaN)};
+  EXPECT_TRUE(SameEncoding(fields, nan, nan));
+  EXPECT_FALSE(SameEncoding(fields, nan, {Value::Double(0.0)}));
+}
+
+/// Key field types: every kind of primitive comparison, plus kUnknown (no kind fits).
+rc::Gen<Type> GenKeyType() {
+  return rc::gen::element(
+      P(TypeId::kBoolean), P(TypeId::kInt), P(TypeId::kLong), P(TypeId::kDate),
+      P(TypeId::kTimestampNs), P(TypeId::kFloat), P(TypeId::kDouble), Type::Decimal(9, 2),
+      Type::Decimal(38, 10), P(TypeId::kString), P(TypeId::kUuid), Type::Fixed(2),
+      P(TypeId::kBinary), P(TypeId::kUnknown));
+}
+
+rc::Gen<std::string> GenBytes() {
+  return rc::gen::element<std::string>("", "a", "ab", "b", "1", std::string(1, '\0'),
+                                       std::string("a\0b", 3), "\xff");
+}
+
+/// A decimal drawn so that equal values with different scales are common.
+rc::Gen<Value> GenDecimal() {
+  return rc::gen::apply(
+      [](int unscaled, int scale, int extra, bool huge) {
+        Int128 u = unscaled;
+        if (huge) u *= static_cast<Int128>(1'000'000'000'000'000'000LL) * 1'000'000'000LL;
+        for (int i = 0; i < extra; ++i) u *= 10;
+        return Value::DecimalOf(u, scale + extra);
+      },
+      rc::gen::inRange(-30, 31), rc::gen::inRange(-2, 4), rc::gen::inRange(0, 4),
+      rc::gen::weightedElement<bool>({{9, false}, {1, true}}));
+}
+
+/// A value whose kind fits `type` (NaN only where doubles fit).
+rc::Gen<Value> GenFitting(const Type& type) {
+  const auto small_long =
+      rc::gen::map(rc::gen::inRange(-3, 4), [](int x) { return Value::Long(x); });
+  switch (type.id) {
+    case TypeId::kBoolean:
+      return rc::gen::map(rc::gen::arbitrary<bool>(), &Value::Boolean);
+    case TypeId::kFloat:
+    case TypeId::kDouble: {
+      constexpr int64_t k2p53 = int64_t{1} << 53;
+      return rc::gen::oneOf(
+          rc::gen::map(rc::gen::element(-0.0, 0.0, 1.5, -2.0, 3.0, kNaN, -kNaN,
+                                        std::numeric_limits<double>::infinity(),
+                                        static_cast<double>(k2p53)),
+                       &Value::Double),
+          rc::gen::map(rc::gen::element<int64_t>(0, 3, -2, k2p53, k2p53 + 1), &Value::Long));
+    }
+    case TypeId::kDecimal:
+      return rc::gen::oneOf(GenDecimal(), small_long);
+    case TypeId::kString:
+    case TypeId::kUuid:
+    case TypeId::kFixed:
+    case TypeId::kBinary:
+      return rc::gen::oneOf(rc::gen::map(GenBytes(), &Value::String),
+                            rc::gen::map(GenBytes(), &Value::Bytes));
+    case TypeId::kUnknown:
+      return rc::gen::just(Value::Null());  // no kind fits
+    default:  // integer-like
+      return rc::gen::oneOf(
+          small_long, rc::gen::map(rc::gen::element(std::numeric_limits<int64_t>::min(),
+                                                    std::numeric_limits<int64_t>::max()),
+                                   &Value::Long));
+  }
+}
+
+/// A scalar of any kind (it may or may not fit a key type), without NaN: a value that does
+/// not fit compares structurally, where NaN is not equal to itself (see
+/// ForeignNanEqualsItself).
+rc::Gen<Value> GenAnyScalar() {
+  return rc::gen::weightedOneOf<Value>({
+      {1, rc::gen::just(Value::Null())},
+      {1, rc::gen::map(rc::gen::inRange(0, 3),
+                       [](int x) {
+                         Value v;  // a null that carries a stray payload
+                         v.scalar = int64_t{x};
+                         return v;
+                       })},
+      {2, rc::gen::map(rc::gen::arbitrary<bool>(), &Value::Boolean)},
+      {3, rc::gen::map(rc::gen::inRange(-2, 4), [](int x) { return Value::Long(x); })},
+      {2, rc::gen::map(rc::gen::element(-0.0, 0.0, 1.0, 1.5), &Value::Double)},
+      {2, GenDecimal()},
+      {2, rc::gen::map(GenBytes(), &Value::String)},
+      {2, rc::gen::map(GenBytes(), &Value::Bytes)},
+      {1, rc::gen::map(rc::gen::inRange(0, 3),
+                       [](int x) {
+                         Value v = Value::Long(1);  // a scalar that carries field IDs
+                         v.field_ids = {x};
+                         return v;
+                       })},
+  });
+}
+
+/// A value of any kind, nested up to `depth` levels, without NaN (as GenAnyScalar).
+rc::Gen<Value> GenAnyValue(int depth) {
+  if (depth == 0) return GenAnyScalar();
+  const rc::Gen<Value> child = GenAnyValue(depth - 1);
+  return rc::gen::weightedOneOf<Value>({
+      {6, GenAnyScalar()},
+      {2, rc::gen::apply(
+              [](int id, Value c) { return Value::Struct({id}, {std::move(c)}); },
+              rc::gen::inRange(1, 3), child)},
+      {1, rc::gen::mapcat(rc::gen::inRange(0, 3),
+                          [child](int n) {
+                            return rc::gen::map(
+                                rc::gen::container<std::vector<Value>>(n, child),
+                                [](std::vector<Value> elements) {
+                                  return Value::List(std::move(elements));
+                                });
+                          })},
+      {1, rc::gen::apply(
+              [](Value k, Value v) { return Value::Map({std::move(k)}, {std::move(v)}); },
+              child, child)},
+  });
+}
+
+rc::Gen<Value> GenKeyValue(const Type& type) {
+  return rc::gen::weightedOneOf<Value>({{3, GenFitting(type)}, {1, GenAnyValue(2)}});
+}
+
+RC_GTEST_PROP(KeyEncodingProperty, EqualEncodingsExactlyForEqualTuples, ()) {
+  const auto fields = FieldsOf(*rc::gen::container<std::vector<Type>>(
+      *rc::gen::inRange(1, 4), GenKeyType()));
+  KeyTuple a;
+  KeyTuple b;
+  for (const KeyField& f : *fields) {
+    a.push_back(*GenKeyValue(f.type));
+    // Half the time the same value (or an equal one), so that equal tuples are common.
+    b.push_back(*rc::gen::arbitrary<bool>() ? a.back() : *GenKeyValue(f.type));
+  }
+  const bool equal = KeyTupleEqual{fields}(a, b);
+  RC_TAG(equal);
+  RC_ASSERT(SameEncoding(fields, a, b) == equal);
+  RC_ASSERT(SameEncoding(fields, a, a));
 }
 
 /// Whether `type` holds on `rows`, by comparing every pair (the definition, no index).
