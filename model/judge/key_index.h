@@ -44,6 +44,15 @@ KeyTupleMap<V> MakeKeyTupleMap(std::shared_ptr<const std::vector<KeyField>> fiel
   return KeyTupleMap<V>(16, KeyTupleHash{fields}, KeyTupleEqual{fields});
 }
 
+/// The hash of an encoded key: a key that is one varint after its tag byte (one
+/// integer-like value) hashes to that integer, so that consecutive integer keys land in
+/// neighbouring buckets as they did when keys were hashed by value (std::hash of an
+/// integer is the integer); other keys by std::hash of their bytes.
+struct EncodedKeyHash {
+  size_t operator()(const std::string& key) const;
+};
+using EncodedKeyCounts = std::unordered_map<std::string, uint32_t, EncodedKeyHash>;
+
 /// The canonical encoding of `tuple` under `fields` (one value per field): its values'
 /// AppendKeyEncoding (value_compare.h) concatenated. Two tuples encode to equal strings
 /// exactly when KeyTupleEqual{fields} says they are equal (up to the NaN noted there).
@@ -93,7 +102,7 @@ class KeyIndex {
     return fields_;
   }
   /// EncodeKey(tuple) -> count of every keyed tuple (for comparisons in tests).
-  const std::unordered_map<std::string, uint32_t>& counts() const { return counts_; }
+  const EncodedKeyCounts& counts() const { return counts_; }
 
   /// Same fields, kind, counts and null rows.
   bool Equivalent(const KeyIndex& other) const;
@@ -105,7 +114,7 @@ class KeyIndex {
   std::shared_ptr<const std::vector<KeyField>> fields_;
   bool primary_key_ = false;
   /// Keyed by the canonical encoding, which takes a fraction of the heap of a KeyTuple.
-  std::unordered_map<std::string, uint32_t> counts_;
+  EncodedKeyCounts counts_;
   size_t duplicate_keys_ = 0;
   size_t null_rows_ = 0;
   size_t keyed_rows_ = 0;
