@@ -346,6 +346,23 @@ void AppendKeyEncoding(const Value& v, const Type& type, std::string& out) {
   }
 }
 
+size_t KeyEncodingHash(std::string_view encoded) {
+  // One fitting value whose varint ends at the last byte (at most ten varint bytes carry
+  // the 64 bits of an integer's zigzag form): hashed as that integer.
+  if (encoded.size() >= 2 && encoded.size() <= 11 && encoded[0] == kKeyFitting) {
+    uint64_t zigzag = 0;
+    for (size_t i = 1; i < encoded.size(); ++i) {
+      const auto byte = static_cast<unsigned char>(encoded[i]);
+      zigzag |= static_cast<uint64_t>(byte & 0x7f) << (7 * (i - 1));
+      if ((byte & 0x80) == 0) {
+        if (i + 1 != encoded.size()) break;
+        return static_cast<size_t>((zigzag >> 1) ^ (~(zigzag & 1) + 1));
+      }
+    }
+  }
+  return std::hash<std::string_view>{}(encoded);
+}
+
 std::optional<int> CompareValues(const Value& a, const Value& b, const Type& type) {
   if (a.is_null() || b.is_null()) return std::nullopt;
   if (!KindFits(a, type) || !KindFits(b, type)) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "model/iceberg/types.h"
 #include "model/iceberg/value.h"
@@ -34,6 +35,12 @@ size_t KeyValueHash(const Value& v, const Type& type);
 /// KeyValuesEqual: a NaN inside a value whose kind does not fit is encoded as every other
 /// NaN, so such a value equals itself (structural `==` says NaN != NaN).
 void AppendKeyEncoding(const Value& v, const Type& type, std::string& out);
+
+/// A hash of an AppendKeyEncoding result (or a concatenation of them). An encoding that is
+/// one integer-like value hashes to that integer, as std::hash of an integer does, so that
+/// consecutive integer keys land in neighbouring buckets of a hash table; any other by
+/// std::hash of its bytes.
+size_t KeyEncodingHash(std::string_view encoded);
 
 /// Three-way order for predicates: <0, 0, >0; nullopt when the values are not ordered
 /// (either is NaN or null). Booleans false < true; strings, uuid, fixed and binary unsigned

@@ -26,23 +26,6 @@ bool KeyTupleEqual::operator()(const KeyTuple& a, const KeyTuple& b) const {
   return true;
 }
 
-size_t EncodedKeyHash::operator()(const std::string& key) const {
-  // A tag byte, then one varint that ends at the key's last byte (at most nine bytes of
-  // 7 bits each fit in 64): hashed as the zigzag-decoded integer.
-  if (key.size() >= 2 && key.size() <= 10) {
-    uint64_t zigzag = 0;
-    for (size_t i = 1; i < key.size(); ++i) {
-      const auto byte = static_cast<unsigned char>(key[i]);
-      zigzag |= static_cast<uint64_t>(byte & 0x7f) << (7 * (i - 1));
-      if ((byte & 0x80) == 0) {
-        if (i + 1 != key.size()) break;
-        return static_cast<size_t>((zigzag >> 1) ^ (~(zigzag & 1) + 1));
-      }
-    }
-  }
-  return std::hash<std::string>{}(key);
-}
-
 std::string EncodeKey(const KeyTuple& tuple, const std::vector<KeyField>& fields) {
   assert(tuple.size() == fields.size() && "a key tuple has one value per key field");
   std::string key;

@@ -18,6 +18,7 @@
 #include "model/iceberg/constraint.h"
 #include "model/iceberg/types.h"
 #include "model/iceberg/value.h"
+#include "model/iceberg/value_compare.h"
 #include "model/rules/semantics.h"
 
 namespace ictk {
@@ -44,12 +45,10 @@ KeyTupleMap<V> MakeKeyTupleMap(std::shared_ptr<const std::vector<KeyField>> fiel
   return KeyTupleMap<V>(16, KeyTupleHash{fields}, KeyTupleEqual{fields});
 }
 
-/// The hash of an encoded key: a key that is one varint after its tag byte (one
-/// integer-like value) hashes to that integer, so that consecutive integer keys land in
-/// neighbouring buckets as they did when keys were hashed by value (std::hash of an
-/// integer is the integer); other keys by std::hash of their bytes.
+/// The hash of an encoded key (KeyEncodingHash, value_compare.h): a key that is one
+/// integer hashes to that integer, as keys hashed by value did.
 struct EncodedKeyHash {
-  size_t operator()(const std::string& key) const;
+  size_t operator()(const std::string& key) const { return KeyEncodingHash(key); }
 };
 using EncodedKeyCounts = std::unordered_map<std::string, uint32_t, EncodedKeyHash>;
 
@@ -101,8 +100,6 @@ class KeyIndex {
   const std::shared_ptr<const std::vector<KeyField>>& shared_fields() const {
     return fields_;
   }
-  /// EncodeKey(tuple) -> count of every keyed tuple (for comparisons in tests).
-  const EncodedKeyCounts& counts() const { return counts_; }
 
   /// Same fields, kind, counts and null rows.
   bool Equivalent(const KeyIndex& other) const;
