@@ -8,6 +8,7 @@
 #include "codec/decode_memo.h"
 #include "codec/json_row.h"
 #include "codec/json_table_metadata.h"
+#include "codec/metadata_delta.h"
 #include "codec/protocol.h"
 #include "model/judge/operations.h"
 #include "model/judge/table_state.h"
@@ -71,7 +72,7 @@ class ReferenceAdapter final : public Adapter {
     AllowedOutcome outcome = Apply(state_, req, switches_);
     Answer answer = CanonicalAnswer(state_, req, outcome, switches_);
     // Encode before adopting: a scan's rows are typed by the schema they were read under.
-    json response = Encode(req, outcome, answer);
+    json response = Encode(req, outcome, answer, id);
     Adopt(state_, req, answer, switches_);
     return WithId(std::move(response), id);
   }
@@ -90,7 +91,10 @@ class ReferenceAdapter final : public Adapter {
           id, fmt::format("protocol version {} (this implementation speaks {})",
                           *hello->protocol_version, kProtocolVersion));
     }
-    return ReferenceHello(id);
+    // Answers carry only what changed in the table's metadata when the harness offers
+    // it (docs/protocol.md section 7).
+    metadata_delta_ = hello->offer_metadata_delta;
+    return ReferenceHello(id, metadata_delta_);
   }
 
   /// parse-metadata of metadata the codec cannot read: a reader rejects it.
@@ -108,7 +112,8 @@ class ReferenceAdapter final : public Adapter {
     return Rejected(id, RejectKind::kInvalidMetadata, why);
   }
 
-  json Encode(const Request& req, const AllowedOutcome& outcome, const Answer& answer) {
+  json Encode(const Request& req, const AllowedOutcome& outcome, const Answer& answer,
+              const json& id) {
     Response r;
     switch (answer.result) {
       case AnswerResult::kOk:
@@ -136,7 +141,9 @@ class ReferenceAdapter final : public Adapter {
     // The metadata and the rows go into the object by move after ResponseToJson (which
     // would copy them): an answer's metadata is the whole table's.
     std::optional<json> metadata;
-    if (answer.metadata) metadata = TableMetadataToJson(*answer.metadata, &encode_memo_);
+    const bool delta = answer.metadata && metadata_delta_ && !req.table.empty();
+    if (answer.metadata && !delta)
+      metadata = TableMetadataToJson(*answer.metadata, &encode_memo_);
     std::optional<json> rows_json;
     if (answer.rows) {
       const std::vector<NestedField>* fields = nullptr;
@@ -160,6 +167,7 @@ class ReferenceAdapter final : public Adapter {
     }
     json response = ResponseToJson(r);
     if (metadata) response["metadata"] = std::move(*metadata);
+    if (delta) delta_writer_.Put(response, req.table, id, *answer.metadata, &encode_memo_);
     if (rows_json) response["rows"] = std::move(*rows_json);
     return response;
   }
@@ -169,11 +177,13 @@ class ReferenceAdapter final : public Adapter {
   /// The snapshots and schemas of the last answer, encoded: most of them repeat in the
   /// next one (codec/decode_memo.h).
   MetadataEncodeMemo encode_memo_;
+  bool metadata_delta_ = false;
+  MetadataDeltaWriter delta_writer_;
 };
 
 }  // namespace
 
-json ReferenceHello(const json& id) {
+json ReferenceHello(const json& id, bool metadata_delta) {
   Response r;
   HelloInfo h;
   h.name = "ictk-reference";
@@ -181,6 +191,7 @@ json ReferenceHello(const json& id) {
   h.language = "c++";
   for (int32_t v = 1; v <= kMaxFormatVersion; ++v) h.format_versions.push_back(v);
   h.capabilities = AllCapabilities();
+  h.metadata_delta = metadata_delta;
   r.hello = std::move(h);
   return WithId(ResponseToJson(r), id);
 }

@@ -22,6 +22,6 @@ BuiltinFactory ReferenceAdapterFactory(const Switches& switches = {});
 
 /// The `hello` answer of the reference adapter (protocol version 1, format versions 1-4,
 /// every capability), for request id `id`.
-nlohmann::json ReferenceHello(const nlohmann::json& id);
+nlohmann::json ReferenceHello(const nlohmann::json& id, bool metadata_delta = false);
 
 }  // namespace ictk

@@ -4,7 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+
+#include "codec/json_text.h"
+#include "codec/metadata_delta.h"
 
 namespace ictk {
 
@@ -54,11 +58,94 @@ CallResult AdapterSession::Call(nlohmann::json request) {
     return out;
   }
   out.response = std::move(*r);
+  if (std::optional<CallFailure> bad = TrackMetadata(request, id, out))
+    out.failure = std::move(bad);
   return out;
 }
 
-Result<HelloInfo> AdapterSession::Handshake() {
-  CallResult r = Call({{"op", "hello"}, {"protocol-version", kProtocolVersion}});
+AdapterSession::TableBase* AdapterSession::FindBase(const std::string& table) {
+  for (TableBase& b : bases_)
+    if (b.table == table) return &b;
+  return nullptr;
+}
+
+std::optional<CallFailure> AdapterSession::TrackMetadata(const nlohmann::json& request,
+                                                         int64_t id, CallResult& out) {
+  const nlohmann::json& response = *out.response;
+  // hello's own `metadata-delta` is the adapter's declaration, a boolean.
+  if (const auto op = request.find("op"); op != request.end() && *op == "hello")
+    return std::nullopt;
+  const auto delta = response.find(kMetadataDeltaKey);
+  const bool has_delta = delta != response.end() && !delta->is_null();
+  auto protocol_error = [](std::string message) {
+    return CallFailure{TransportFailure::kProtocolError, std::move(message)};
+  };
+  if (!metadata_delta_) {
+    if (has_delta)
+      return protocol_error(
+          "the answer carries metadata-delta, which the harness did not offer or the "
+          "adapter's hello did not declare (docs/protocol.md section 7)");
+    return std::nullopt;
+  }
+  const auto table_it = request.find("table");
+  const std::string table =
+      table_it != request.end() && table_it->is_string() ? table_it->get<std::string>() : "";
+  const auto result = response.find("result");
+  const bool ok = result != response.end() && *result == "ok";
+  const auto whole = response.find("metadata");
+  if (has_delta) {
+    if (!ok) return protocol_error("metadata-delta in an answer that is not ok");
+    if (table.empty())
+      return protocol_error(
+          "metadata-delta answers a request without a table: its metadata must be whole");
+    if (whole != response.end())
+      return protocol_error("the answer carries both metadata and metadata-delta");
+    const auto base = delta->is_object() ? delta->find("base") : delta->end();
+    if (!delta->is_object() || base == delta->end() || !base->is_number_integer())
+      return protocol_error(
+          "/metadata-delta/base: expected the id of the request whose answered metadata "
+          "the delta changes");
+    TableBase* b = FindBase(table);
+    if (b == nullptr)
+      return protocol_error(fmt::format(
+          "/metadata-delta/base: {} names no answer with metadata on table {} (the first "
+          "metadata answered on a table is whole)",
+          DumpJson(*base), table));
+    if (base->get<int64_t>() != b->id)
+      return protocol_error(fmt::format(
+          "/metadata-delta/base: {} is not request {}, the latest on table {} whose answer "
+          "carried metadata",
+          DumpJson(*base), b->id, table));
+    if (Result<void> applied = ApplyMetadataDelta(b->metadata, *delta); !applied)
+      return protocol_error(applied.error().message);
+    b->id = id;
+    ++delta_answers_;
+    // The most recent last.
+    std::rotate(bases_.begin() + (b - bases_.data()), bases_.begin() + (b - bases_.data()) + 1,
+                bases_.end());
+    out.metadata = &bases_.back().metadata;
+    return std::nullopt;
+  }
+  if (ok && !table.empty() && whole != response.end() && whole->is_object()) {
+    if (TableBase* b = FindBase(table)) {
+      b->id = id;
+      b->metadata = *whole;
+      std::rotate(bases_.begin() + (b - bases_.data()),
+                  bases_.begin() + (b - bases_.data()) + 1, bases_.end());
+    } else {
+      if (bases_.size() == kKeptTables) bases_.erase(bases_.begin());
+      bases_.push_back(TableBase{table, id, *whole});
+    }
+  }
+  return std::nullopt;
+}
+
+Result<HelloInfo> AdapterSession::Handshake(bool offer_metadata_delta) {
+  nlohmann::json hello = {{"op", "hello"}, {"protocol-version", kProtocolVersion}};
+  if (offer_metadata_delta) hello["metadata-delta"] = true;
+  metadata_delta_ = false;
+  bases_.clear();
+  CallResult r = Call(std::move(hello));
   if (r.failure)
     return MakeError(
         ErrorKind::kAdapter,
@@ -76,6 +163,7 @@ Result<HelloInfo> AdapterSession::Handshake() {
                                  response->hello->protocol_version, kProtocolVersion));
   hello_ = *response->hello;
   hello_json_ = *r.response;
+  metadata_delta_ = offer_metadata_delta && hello_.metadata_delta;
   capabilities_ = Capabilities::FromHello(hello_.capabilities, hello_.format_versions,
                                          hello_.profile);
   return hello_;

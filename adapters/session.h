@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "adapters/adapter.h"
 #include "codec/protocol.h"
@@ -27,6 +28,10 @@ struct CallFailure {
 struct CallResult {
   std::optional<nlohmann::json> response;
   std::optional<CallFailure> failure;
+  /// For an `ok` answer given as a `metadata-delta` (docs/protocol.md section 7): the
+  /// table metadata it stands for, rebuilt by the session, which holds it until its next
+  /// call. nullptr for every other answer (whose metadata, if any, is its own member).
+  const nlohmann::json* metadata = nullptr;
 };
 
 class AdapterSession {
@@ -34,8 +39,11 @@ class AdapterSession {
   explicit AdapterSession(std::unique_ptr<Adapter> adapter);
 
   /// Sends `hello`; on success the session knows the capabilities. An error here means
-  /// the adapter cannot be certified at all (exit 2).
-  Result<HelloInfo> Handshake();
+  /// the adapter cannot be certified at all (exit 2). `offer_metadata_delta` offers the
+  /// adapter answers that carry only what changed in a table's metadata; the session
+  /// then rebuilds each such answer's metadata (CallResult::metadata) from the last
+  /// metadata answered for its table, and a delta it cannot apply is a protocol error.
+  Result<HelloInfo> Handshake(bool offer_metadata_delta = false);
 
   /// Sends `request` (without "id"; one is added) and checks the answer echoes it.
   CallResult Call(nlohmann::json request);
@@ -47,8 +55,31 @@ class AdapterSession {
   int64_t calls() const { return next_id_ - 1; }
   /// Microseconds spent inside Adapter::Call.
   int64_t adapter_micros() const { return adapter_micros_; }
+  /// Whether answers may be metadata deltas: offered, and declared in the adapter's hello.
+  bool metadata_delta() const { return metadata_delta_; }
+  /// Answers that came as metadata deltas.
+  int64_t delta_answers() const { return delta_answers_; }
 
  private:
+  /// The last metadata answered on one table, and the request that it answered.
+  struct TableBase {
+    std::string table;
+    int64_t id = 0;
+    nlohmann::json metadata;
+  };
+  /// Rebuilds a `metadata-delta` answer's metadata into `out`, or remembers a whole
+  /// metadata answered on a table; the protocol error of a delta that cannot be applied.
+  std::optional<CallFailure> TrackMetadata(const nlohmann::json& request, int64_t id,
+                                           CallResult& out);
+  TableBase* FindBase(const std::string& table);
+
+  /// The tables whose bases are kept, the most recent last: a history sends its requests
+  /// to its own table (docs/protocol.md section 3), so a few cover every legal base and
+  /// the session's memory stays flat over a long run.
+  static constexpr size_t kKeptTables = 4;
+  std::vector<TableBase> bases_;
+  bool metadata_delta_ = false;
+  int64_t delta_answers_ = 0;
   std::unique_ptr<Adapter> adapter_;
   HelloInfo hello_;
   nlohmann::json hello_json_;

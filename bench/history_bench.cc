@@ -21,9 +21,11 @@
 namespace ictk {
 namespace {
 
-std::unique_ptr<AdapterSession> Open(std::unique_ptr<Adapter> adapter) {
+/// A session as `ictk certify` opens it: offering metadata-delta answers unless `whole`
+/// (`--no-metadata-delta`).
+std::unique_ptr<AdapterSession> Open(std::unique_ptr<Adapter> adapter, bool whole = false) {
   auto session = std::make_unique<AdapterSession>(std::move(adapter));
-  if (!session->Handshake()) return nullptr;
+  if (!session->Handshake(/*offer_metadata_delta=*/!whole)) return nullptr;
   return session;
 }
 
@@ -62,6 +64,14 @@ void BM_CertifyReference(benchmark::State& state) {
 }
 BENCHMARK(BM_CertifyReference)->Arg(20)->Arg(400)->Unit(benchmark::kMillisecond);
 
+// The same with every answer carrying the whole metadata (`--no-metadata-delta`).
+void BM_CertifyReferenceWhole(benchmark::State& state) {
+  auto session = Open(MakeReferenceAdapter(), /*whole=*/true);
+  if (!session) return state.SkipWithError("reference adapter did not answer hello");
+  RunCases(state, *session);
+}
+BENCHMARK(BM_CertifyReferenceWhole)->Arg(20)->Arg(400)->Unit(benchmark::kMillisecond);
+
 void BM_CertifySample(benchmark::State& state) {
   Result<std::unique_ptr<Adapter>> adapter = MakeSampleAdapter("");
   if (!adapter) return state.SkipWithError("no sample adapter");
@@ -71,17 +81,20 @@ void BM_CertifySample(benchmark::State& state) {
 }
 BENCHMARK(BM_CertifySample)->Arg(20)->Unit(benchmark::kMillisecond);
 
-void BM_CertifyExecSample(benchmark::State& state) {
+void CertifyExecSample(benchmark::State& state, bool whole) {
   Result<std::unique_ptr<Adapter>> adapter =
       MakeAdapter(std::string("exec:") + ICTK_BIN_DIR + "/ictk-sample-adapter",
                   AdapterOptions{}, BuiltinFactories{});
   if (!adapter)
     return state.SkipWithError("no exec sample adapter (build ictk-sample-adapter)");
-  auto session = Open(std::move(*adapter));
+  auto session = Open(std::move(*adapter), whole);
   if (!session) return state.SkipWithError("exec sample adapter did not answer hello");
   RunCases(state, *session);
 }
+void BM_CertifyExecSample(benchmark::State& state) { CertifyExecSample(state, false); }
 BENCHMARK(BM_CertifyExecSample)->Arg(20)->Arg(400)->Unit(benchmark::kMillisecond);
+void BM_CertifyExecSampleWhole(benchmark::State& state) { CertifyExecSample(state, true); }
+BENCHMARK(BM_CertifyExecSampleWhole)->Arg(20)->Arg(400)->Unit(benchmark::kMillisecond);
 
 // Generation and rendering alone (the model answers), without any adapter.
 void BM_RenderHistory(benchmark::State& state) {

@@ -34,6 +34,7 @@ struct CertifyArgs {
   std::optional<int64_t> case_index;
   std::string weights;
   bool no_shrink = false;
+  bool no_metadata_delta = false;
   int shrink_budget = 400;
   bool quiet = false;
   std::string command_line;

@@ -46,6 +46,7 @@ std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
   if (!a.weights.empty()) parts.push_back("--weights " + ShellQuote(a.weights));
   if (a.adapter.timeout_ms != 10000)
     parts.push_back(fmt::format("--timeout-ms {}", a.adapter.timeout_ms));
+  if (a.no_metadata_delta) parts.push_back("--no-metadata-delta");
   if (a.adapter.max_answer_bytes != AdapterFlags{}.max_answer_bytes)
     parts.push_back(fmt::format("--max-answer-bytes {}", a.adapter.max_answer_bytes));
   return fmt::format("{}", fmt::join(parts, " "));
@@ -331,6 +332,7 @@ CertifyRunResult Certify(const GlobalOptions& global, const CertifyArgs& args,
   o.case_index = args.case_index;
   o.weights = args.weights;
   o.shrink = !args.no_shrink;
+  o.metadata_delta = !args.no_metadata_delta;
   o.shrink_budget = args.shrink_budget;
   o.fail_fast = fail_fast;
   o.quiet = args.quiet;
@@ -398,6 +400,9 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
   c->add_option("--weights", args->weights,
                 "Step-kind weights on top of the defaults, e.g. append=20,upgrade=0");
   c->add_flag("--no-shrink", args->no_shrink, "Report failures unminimized");
+  c->add_flag("--no-metadata-delta", args->no_metadata_delta,
+              "Do not offer the adapter metadata-delta answers: every answer carries "
+              "the table's whole metadata (docs/protocol.md section 7)");
   c->add_option("--shrink-budget", args->shrink_budget,
                 "Histories to run while shrinking one failure (default 400)");
   c->add_flag(

@@ -131,8 +131,9 @@ Result<TableMetadata> MetadataDecodeMemo::DecodeMetadata(const nlohmann::json& j
 }
 
 Result<Response> MetadataDecodeMemo::DecodeResponse(
-    const nlohmann::json& json, const std::vector<NestedField>* schema_fields) {
-  return ResponseFromJson(json, schema_fields, this, /*keep_json=*/false);
+    const nlohmann::json& json, const std::vector<NestedField>* schema_fields,
+    const nlohmann::json* metadata) {
+  return ResponseFromJson(json, schema_fields, this, /*keep_json=*/false, metadata);
 }
 
 }  // namespace ictk

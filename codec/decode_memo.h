@@ -44,9 +44,12 @@ class MetadataDecodeMemo {
   /// except that `metadata_json` and `rows_json` are left empty: the caller holds the
   /// answer, and a copy of the whole table's metadata per answer is what a long history
   /// cannot afford.
+  /// `metadata`, when given, is the answer's metadata in place of its own `metadata`
+  /// member: what a `metadata-delta` answer stands for (codec/metadata_delta.h).
   Result<Response> DecodeResponse(
       const nlohmann::json& json,
-      const std::vector<NestedField>* schema_fields = nullptr);
+      const std::vector<NestedField>* schema_fields = nullptr,
+      const nlohmann::json* metadata = nullptr);
 
   const Stats& stats() const { return stats_; }
 
@@ -129,9 +132,12 @@ Result<TableMetadata> TableMetadataFromJson(const nlohmann::json& json,
                                             std::string_view pointer,
                                             MetadataDecodeMemo* memo);
 /// ResponseFromJson with a memo (nullptr: none); `keep_json` false leaves
-/// `metadata_json` and `rows_json` empty. Defined in protocol_responses.cc.
+/// `metadata_json` and `rows_json` empty; `metadata`, when given, stands for the
+/// answer's `metadata` member (a rebuilt metadata delta). Defined in
+/// protocol_responses.cc.
 Result<Response> ResponseFromJson(const nlohmann::json& json,
                                   const std::vector<NestedField>* schema_fields,
-                                  MetadataDecodeMemo* memo, bool keep_json = true);
+                                  MetadataDecodeMemo* memo, bool keep_json = true,
+                                  const nlohmann::json* metadata = nullptr);
 
 }  // namespace ictk

@@ -503,6 +503,21 @@ json TableMetadataToJson(const TableMetadata& md) {
 }
 
 json TableMetadataToJson(const TableMetadata& md, MetadataEncodeMemo* memo) {
+  json j = TableMetadataMembersToJson(md);
+  json schemas = json::array();
+  for (size_t i = 0; i < md.schemas.size(); ++i)
+    schemas.push_back(memo ? memo->EncodeSchema(md.schemas[i], i)
+                           : SchemaToJson(md.schemas[i]));
+  j[keys::kSchemas] = std::move(schemas);
+  json snapshots = json::array();
+  for (size_t i = 0; i < md.snapshots.size(); ++i)
+    snapshots.push_back(memo ? memo->EncodeSnapshot(md.snapshots[i], i)
+                             : SnapshotToJson(md.snapshots[i]));
+  j[keys::kSnapshots] = std::move(snapshots);
+  return j;
+}
+
+json TableMetadataMembersToJson(const TableMetadata& md) {
   json j = json::object();
   WriteExtra(md.extra, j);
   j[keys::kFormatVersion] = md.format_version;
@@ -511,11 +526,6 @@ json TableMetadataToJson(const TableMetadata& md, MetadataEncodeMemo* memo) {
   if (md.last_sequence_number) j[keys::kLastSequenceNumber] = *md.last_sequence_number;
   j[keys::kLastUpdatedMs] = md.last_updated_ms;
   j[keys::kLastColumnId] = md.last_column_id;
-  json schemas = json::array();
-  for (size_t i = 0; i < md.schemas.size(); ++i)
-    schemas.push_back(memo ? memo->EncodeSchema(md.schemas[i], i)
-                           : SchemaToJson(md.schemas[i]));
-  j[keys::kSchemas] = std::move(schemas);
   if (md.current_schema_id) j[keys::kCurrentSchemaId] = *md.current_schema_id;
   if (md.has_legacy_schema) {
     const Schema* current = md.CurrentSchema();
@@ -545,11 +555,6 @@ json TableMetadataToJson(const TableMetadata& md, MetadataEncodeMemo* memo) {
   if (md.next_row_id) j[keys::kNextRowId] = *md.next_row_id;
   if (!md.properties.empty()) j[keys::kProperties] = md.properties;
   if (md.current_snapshot_id) j[keys::kCurrentSnapshotId] = *md.current_snapshot_id;
-  json snapshots = json::array();
-  for (size_t i = 0; i < md.snapshots.size(); ++i)
-    snapshots.push_back(memo ? memo->EncodeSnapshot(md.snapshots[i], i)
-                             : SnapshotToJson(md.snapshots[i]));
-  j[keys::kSnapshots] = std::move(snapshots);
   if (!md.refs.empty()) {
     json refs = json::object();
     for (const auto& [name, ref] : md.refs) {

@@ -31,6 +31,9 @@ namespace ictk {
 Result<TableMetadata> TableMetadataFromJson(const nlohmann::json& json,
                                             std::string_view pointer = {});
 nlohmann::json TableMetadataToJson(const TableMetadata& metadata);
+/// TableMetadataToJson without its two lists that grow with a table's history,
+/// `schemas` and `snapshots` (a metadata delta writes those apart).
+nlohmann::json TableMetadataMembersToJson(const TableMetadata& metadata);
 
 /// One snapshot object (as found in `snapshots`).
 Result<Snapshot> SnapshotFromJson(const nlohmann::json& json, std::string_view pointer);

@@ -268,6 +268,10 @@ Result<HelloRequest> HelloFromJson(const json& j) {
   auto v = OptInt32(j, kProtocolVersionKey, "");
   if (!v) return Fwd(v);
   h.protocol_version = *v;
+  if (const json* offer = Find(j, kMetadataDelta)) {
+    if (!offer->is_boolean()) return Expected("/metadata-delta", "true or false", *offer);
+    h.offer_metadata_delta = offer->get<bool>();
+  }
   return h;
 }
 
@@ -275,6 +279,7 @@ json HelloToJson(const HelloRequest& hello) {
   json j = {{kOp, kHello}};
   if (hello.protocol_version)
     j[std::string(kProtocolVersionKey)] = *hello.protocol_version;
+  if (hello.offer_metadata_delta) j[std::string(kMetadataDelta)] = true;
   return j;
 }
 

@@ -39,12 +39,19 @@ struct HelloInfo {
   /// "reader" (the implementation does not write: only `hello`, `parse-metadata` and
   /// `read-statuses`). docs/protocol.md section 9.
   std::string profile = std::string(kWriterProfile);
+  /// `metadata-delta` (optional, protocol v1 addition): the adapter may answer a
+  /// `metadata-delta` instead of `metadata` (codec/metadata_delta.h), which it may only
+  /// do when the harness offered it in its `hello`. docs/protocol.md section 7.
+  bool metadata_delta = false;
   bool operator==(const HelloInfo&) const = default;
 };
 
 /// A `hello` request (not part of model::Operation since it concerns no table).
 struct HelloRequest {
   std::optional<int> protocol_version;
+  /// `metadata-delta: true` (optional, protocol v1 addition): the harness accepts
+  /// answers that carry only what changed in the table's metadata.
+  bool offer_metadata_delta = false;
 };
 
 /// One response, typed. `result` decides which members are meaningful.

@@ -57,6 +57,7 @@ inline constexpr std::string_view kLanguage = "language";
 inline constexpr std::string_view kFormatVersions = "format-versions";
 inline constexpr std::string_view kCapabilities = "capabilities";
 inline constexpr std::string_view kProfile = "profile";
+inline constexpr std::string_view kMetadataDelta = "metadata-delta";
 inline constexpr std::string_view kError = "error";
 inline constexpr std::string_view kKind = "kind";
 inline constexpr std::string_view kConstraintIds = "constraint-ids";

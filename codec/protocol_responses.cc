@@ -56,6 +56,11 @@ Result<HelloInfo> HelloInfoFromJson(const json& j, std::string_view pointer) {
       return Expected(pp, "\"writer\" or \"reader\"", *profile);
     h.profile = profile->get<std::string>();
   }
+  if (const json* delta = Find(j, kMetadataDelta)) {
+    if (!delta->is_boolean())
+      return Expected(Child(pointer, kMetadataDelta), "true or false", *delta);
+    h.metadata_delta = delta->get<bool>();
+  }
   return h;
 }
 
@@ -68,6 +73,7 @@ json HelloInfoToJson(const HelloInfo& h) {
   // `profile` is written only when it is not the default, so that a writer's hello is
   // the same bytes as before the member existed.
   if (h.profile != kWriterProfile) j[std::string(kProfile)] = h.profile;
+  if (h.metadata_delta) j[std::string(kMetadataDelta)] = true;
   return j;
 }
 
@@ -182,7 +188,8 @@ Result<Response> ResponseFromJson(const json& j,
 
 Result<Response> ResponseFromJson(const json& j,
                                   const std::vector<NestedField>* schema_fields,
-                                  MetadataDecodeMemo* memo, bool keep_json) {
+                                  MetadataDecodeMemo* memo, bool keep_json,
+                                  const json* metadata) {
   if (!j.is_object()) return Expected("", "a response object", j);
   Response r;
   const json* id = Find(j, kMsgId, /*null_is_absent=*/false);
@@ -210,11 +217,11 @@ Result<Response> ResponseFromJson(const json& j,
     return r;
   }
   if (r.result != Response::Result::kOk) return r;
-  if (const json* m = Find(j, kMetadata)) {
-    auto metadata =
+  if (const json* m = metadata != nullptr ? metadata : Find(j, kMetadata)) {
+    auto decoded =
         memo ? memo->DecodeMetadata(*m, "/metadata") : TableMetadataFromJson(*m, "/metadata");
-    if (!metadata) return Fwd(metadata);
-    r.metadata = std::move(*metadata);
+    if (!decoded) return Fwd(decoded);
+    r.metadata = std::move(*decoded);
     if (keep_json) r.metadata_json = *m;
   }
   if (const json* rows = Find(j, kRows)) {

@@ -105,7 +105,7 @@ bool CertifyRun::OpenSessions() {
       return false;
     }
     auto session = std::make_unique<AdapterSession>(std::move(*adapter));
-    Result<HelloInfo> hello = session->Handshake();
+    Result<HelloInfo> hello = session->Handshake(o_.metadata_delta);
     if (!hello) {
       Note(fmt::format("{}: {}", o_.adapter_spec, hello.error().message));
       return false;

@@ -42,6 +42,9 @@ struct CertifyRunOptions {
   std::string weights;                ///< step-kind weights (checked by the caller)
   bool shrink = true;
   int shrink_budget = 400;
+  /// Offer the adapter answers that carry only what changed in a table's metadata
+  /// (docs/protocol.md section 7); an adapter that does not declare them answers whole.
+  bool metadata_delta = true;
   bool fail_fast = false;  ///< stop at the first failing case
   bool quiet = false;      ///< no progress notes
   std::string ictk_version;  ///< the header's `ictk-version`; "ictk <it>" made the fixtures

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "codec/decode_memo.h"
+#include "codec/metadata_delta.h"
 #include "codec/protocol.h"
 #include "fixtures/replay.h"
 #include "model/iceberg/metadata_compare.h"
@@ -32,6 +33,15 @@ namespace {
 using json = nlohmann::json;
 using internal::Clock;
 using internal::MillisSince;
+
+/// `response` with `metadata` (what its `metadata-delta` stands for) put in, for the
+/// checks that read an answer whole; `response` itself when `rebuilt` is nullptr.
+json WithRebuiltMetadata(const json& response, const json* rebuilt) {
+  if (rebuilt == nullptr) return response;
+  json whole = response;
+  whole["metadata"] = *rebuilt;
+  return whole;
+}
 
 bool HasRule(const Findings& findings, RuleId rule) {
   return std::any_of(findings.begin(), findings.end(),
@@ -298,7 +308,10 @@ class HistoryRunner {
   bool Step(RenderedStep rendered);
   /// The decoded answer of `step`, or nullopt after failing the step (a protocol error,
   /// or metadata that breaks an Iceberg rule).
-  std::optional<Answer> Decode(StepOutcome& step, const AllowedOutcome& outcome);
+  /// `rebuilt` is the metadata a `metadata-delta` answer stands for (nullptr when the
+  /// answer is whole).
+  std::optional<Answer> Decode(StepOutcome& step, const AllowedOutcome& outcome,
+                               const json* rebuilt);
   /// What the judge, the invariants of returned metadata and (after a rejection) the
   /// table's unchanged state find; false after failing the step on a transport failure.
   bool JudgeStep(StepOutcome& step, const AllowedOutcome& outcome, const Answer& answer,
@@ -335,6 +348,7 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   json sent = RequestToJson(request);
   CallResult call = session_.Call(sent);
   sent["id"] = session_.calls();
+  const json* rebuilt = call.metadata;
   // Moved, not copied: an answer carries the whole table metadata, which grows with
   // the history.
   step.request = std::move(sent);
@@ -348,7 +362,7 @@ bool HistoryRunner::Step(RenderedStep rendered) {
          tail.empty() ? step.answered : step.answered + "\n" + tail);
     return false;
   }
-  const std::optional<Answer> decoded = Decode(step, outcome);
+  const std::optional<Answer> decoded = Decode(step, outcome, rebuilt);
   if (!decoded) return false;
   const Answer& answer = *decoded;
   step.answered = DescribeAnswer(answer, outcome, state_, request);
@@ -383,17 +397,19 @@ bool HistoryRunner::Step(RenderedStep rendered) {
 }
 
 std::optional<Answer> HistoryRunner::Decode(StepOutcome& step,
-                                            const AllowedOutcome& outcome) {
+                                            const AllowedOutcome& outcome,
+                                            const json* rebuilt) {
   const Request& request = step.step.request;
   const std::vector<NestedField>* fields =
       outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
-  Result<Response> response = memo_.DecodeResponse(*step.response, fields);
+  Result<Response> response = memo_.DecodeResponse(*step.response, fields, rebuilt);
   if (!response) {
     // The failure fixture still states what the step allows (its writer's keys for an
     // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
     // replay; an answer that does not decode counts as `ok` for `stop-if`.
     step.expect = FixtureExpectation(outcome, state_, request, Answer{});
-    if (std::optional<Finding> shape = MetadataShapeFinding(*step.response, fields)) {
+    if (std::optional<Finding> shape =
+            MetadataShapeFinding(WithRebuiltMetadata(*step.response, rebuilt), fields)) {
       // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
       // rule (the adapter is not restarted), not a protocol error.
       step.answered = "ok with metadata that does not decode: " + shape->detail;
@@ -451,9 +467,18 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
          step.answered);
     return false;
   }
-  Result<Response> loaded = memo_.DecodeResponse(*after.response);
+  Result<Response> loaded = memo_.DecodeResponse(*after.response, nullptr, after.metadata);
   std::optional<Finding> shape;
-  if (!loaded) shape = MetadataShapeFinding(*after.response, nullptr);
+  if (!loaded)
+    shape = MetadataShapeFinding(WithRebuiltMetadata(*after.response, after.metadata),
+                                 nullptr);
+  if (session_.metadata_delta()) {
+    // A later answer may be a delta based on this one.
+    json sent = load;
+    sent["id"] = session_.calls();
+    step.followup_request = std::move(sent);
+    step.followup_response = std::move(after.response);
+  }
   if (shape) {
     // The load-table answer is well formed but its metadata breaks an Iceberg rule:
     // a failure of that rule, not of the convention.
@@ -493,7 +518,41 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
 
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
                       const RenderOptions& options, const Switches& switches) {
-  return HistoryRunner(session, plan, options, switches).Run();
+  HistoryRun run = HistoryRunner(session, plan, options, switches).Run();
+  if (run.verdict != Verdict::kPass && session.metadata_delta())
+    ExpandMetadataDeltas(run.steps);
+  return run;
+}
+
+void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {
+  std::map<std::string, json> last;  // table -> the metadata last answered on it
+  const auto track = [&last](const std::optional<json>& request,
+                             std::optional<json>& response) {
+    if (!request || !response || !request->is_object() || !response->is_object()) return;
+    const auto table = request->find("table");
+    const auto result = response->find("result");
+    if (table == request->end() || !table->is_string() || result == response->end() ||
+        *result != "ok")
+      return;
+    const std::string name = table->get<std::string>();
+    if (const auto whole = response->find("metadata");
+        whole != response->end() && whole->is_object()) {
+      last[name] = *whole;
+      return;
+    }
+    const auto delta = response->find(kMetadataDeltaKey);
+    const auto base = last.find(name);
+    if (delta == response->end() || base == last.end()) return;
+    json rebuilt = base->second;
+    if (!ApplyMetadataDelta(rebuilt, *delta)) return;  // the step's protocol error
+    (*response)["metadata"] = rebuilt;
+    base->second = std::move(rebuilt);
+  };
+  for (StepOutcome& s : steps) {
+    const std::optional<json> request = s.request;
+    track(request, s.response);
+    track(s.followup_request, s.followup_response);
+  }
 }
 
 }  // namespace ictk

@@ -35,7 +35,15 @@ namespace ictk {
 struct StepOutcome {
   RenderedStep step;
   nlohmann::json request;                  ///< as sent, with "id"
-  std::optional<nlohmann::json> response;  ///< as answered
+  /// As answered. An answer that came as a `metadata-delta` (docs/protocol.md section 7)
+  /// stays so while its history passes; when the history fails, each such answer also
+  /// gets the whole `metadata` it stands for, beside the delta, for the report and the
+  /// failure fixture.
+  std::optional<nlohmann::json> response;
+  /// The `load-table` sent after a rejected request (a rejected request changes
+  /// nothing) and its answer, kept when answers may be metadata deltas: a later delta
+  /// may be based on it.
+  std::optional<nlohmann::json> followup_request, followup_response;
   std::string allowed;                     ///< the allowed outcome, in words
   std::string answered;                    ///< the answer, in words
   Findings findings;                       ///< why the step failed (empty: it passed)
@@ -68,6 +76,12 @@ struct HistoryRun {
 /// by meaning: the order of constraints, of a key's field-ids, of snapshots and of each
 /// status list is free, and an empty status list may be written or left out.
 std::string MetadataDifference(const TableMetadata& before, const TableMetadata& after);
+
+/// Puts into each answer of `steps` that came as a `metadata-delta` the whole
+/// `metadata` it stands for (beside the delta), rebuilt from the answers before it in
+/// order, as the session rebuilt them while the history ran. RunHistory does it for a
+/// history that failed: reports and failure fixtures read answers whole.
+void ExpandMetadataDeltas(std::vector<StepOutcome>& steps);
 
 /// Runs `plan` on `session` under `switches`, rendering against the adopted state.
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,

@@ -4,6 +4,8 @@
 /// the engine, encodes its replies (encode_internal.h). Every transport goes through here.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "sample/decode_internal.h"
 #include "sample/encode_internal.h"
 #include "sample/engine_internal.h"
@@ -135,7 +137,87 @@ Session::Session(Mutant mutant, Style style, Profile profile)
 }
 Session::~Session() = default;
 
+namespace {
+
+/// The same JSON, types included (nlohmann's == calls 1 and 1.0 equal; a delta must not
+/// keep one where the other was answered).
+bool Identical(const json& a, const json& b) {
+  if (a.type() != b.type()) return false;
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
+      if (i.key() != j.key() || !Identical(*i, *j)) return false;
+    return true;
+  }
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (!Identical(a[i], b[i])) return false;
+    return true;
+  }
+  return a == b;
+}
+
+}  // namespace
+
 json Session::Call(const json& request) {
+  json answer = CallWhole(request);
+  if (delta_offered_) AnswerDelta(request, answer);
+  return answer;
+}
+
+void Session::AnswerDelta(const json& request, json& answer) {
+  const auto table = request.find("table");
+  const auto result = answer.find("result");
+  const auto metadata = answer.find("metadata");
+  if (table == request.end() || !table->is_string() || result == answer.end() ||
+      *result != "ok" || metadata == answer.end() || !metadata->is_object())
+    return;
+  const auto id = request.find("id");
+  auto last = std::find_if(sent_.begin(), sent_.end(),
+                           [&](const Sent& s) { return s.table == *table; });
+  if (id == request.end() || !id->is_number_integer()) {
+    if (last != sent_.end()) sent_.erase(last);
+    return;
+  }
+  json next = std::move(*metadata);
+  if (last != sent_.end()) {
+    // What changed: members set or removed, and each list cut after the elements it
+    // still starts with, the rest appended.
+    json set = json::object(), remove = json::array(), splice = json::object();
+    for (auto it = next.begin(); it != next.end(); ++it) {
+      const auto old = last->metadata.find(it.key());
+      if (old != last->metadata.end() && Identical(*old, *it)) continue;
+      if (old != last->metadata.end() && old->is_array() && it->is_array()) {
+        size_t keep = 0;
+        while (keep < old->size() && keep < it->size() && Identical((*old)[keep], (*it)[keep]))
+          ++keep;
+        json add = json::array();
+        for (size_t i = keep; i < it->size(); ++i) add.push_back((*it)[i]);
+        splice[it.key()] = {{"keep", keep}, {"add", std::move(add)}};
+      } else {
+        set[it.key()] = *it;
+      }
+    }
+    for (auto it = last->metadata.begin(); it != last->metadata.end(); ++it)
+      if (!next.contains(it.key())) remove.push_back(it.key());
+    json delta = {{"base", last->id}};
+    if (!set.empty()) delta["set"] = std::move(set);
+    if (!remove.empty()) delta["remove"] = std::move(remove);
+    if (!splice.empty()) delta["splice"] = std::move(splice);
+    answer.erase("metadata");
+    answer["metadata-delta"] = std::move(delta);
+    std::rotate(last, last + 1, sent_.end());
+  } else {
+    answer["metadata"] = next;
+    if (sent_.size() == 4) sent_.erase(sent_.begin());
+    sent_.push_back(Sent{table->get<std::string>(), 0, {}});
+  }
+  sent_.back().id = id->get<int64_t>();
+  sent_.back().metadata = std::move(next);
+}
+
+json Session::CallWhole(const json& request) {
   try {
     if (style_ != Style::kDivergent) return CallUnchecked(request);
     // The seed of this request's choices: its text without the `id` the harness numbers
@@ -196,6 +278,12 @@ json Session::CallUnchecked(const json& request) {
     j["format-versions"] = {1, 2, 3, 4};
     j["capabilities"] = Capabilities();
     ProfileHello(profile_, j);
+    // protocol section 7: answers that carry only what changed, when offered.
+    const auto offer = request.find("metadata-delta");
+    delta_offered_ = offer != request.end() && offer->is_boolean() && offer->get<bool>() &&
+                     profile_ == Profile::kWriter;
+    sent_.clear();
+    if (delta_offered_) j["metadata-delta"] = true;
     return j;
   }
   if (std::optional<json> answer = ProfileAnswer(profile_, op, request, id)) return *answer;

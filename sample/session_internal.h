@@ -34,7 +34,12 @@ class Session {
   Style style() const { return style_; }
 
  private:
+  /// The answer with the table's whole metadata.
+  nlohmann::json CallWhole(const nlohmann::json& request);
   nlohmann::json CallUnchecked(const nlohmann::json& request);
+  /// An `ok` answer's whole metadata on a table replaced by what changed since the last
+  /// metadata answered on that table, when the harness offered it (protocol section 7).
+  void AnswerDelta(const nlohmann::json& request, nlohmann::json& answer);
   /// The request decoded (throws Malformed / UnknownOp), a commit's rows typed by the
   /// schema it writes under.
   Request Decode(const nlohmann::json& request) const;
@@ -47,6 +52,16 @@ class Session {
   Profile profile_ = Profile::kWriter;
   uint64_t seed_ = 0;  ///< the current request's seed (divergent)
   std::unique_ptr<Engine> engine_;
+  /// Whether the harness's hello offered `metadata-delta` answers.
+  bool delta_offered_ = false;
+  /// The last metadata answered on each of the latest tables (most recent last) and the
+  /// `id` of the request it answered: the base of the next delta.
+  struct Sent {
+    std::string table;
+    int64_t id = 0;
+    nlohmann::json metadata;
+  };
+  std::vector<Sent> sent_;
 };
 
 /// Parses the query of `builtin:sample?QUERY`: "" or `&`-separated `mutant=NAME`,

@@ -8,7 +8,8 @@ Usage: scripts/bench_ratios.py FOLDER [--json OUT]
 - history (ictk_history_bench): cost per request at 400 plan steps against 20, for the exec
   sample and builtin:reference (<= 1.5), in wall-clock time and in the CPU time of ictk's
   thread; the harness's share of a run against the exec
-  sample, 1 - adapter_share (<= 20%)
+  sample, 1 - adapter_share (<= 20%); whole answers against metadata deltas at 400 steps
+  (shown)
 - commit (ictk_commit_bench): Adopt of a k = 1000 commit, CPU t(n = 10^6) / t(n = 10^3)
   (<= 1.3); heap per live row at n = 10^6 (<= 0.6 KB)
 - adapter (ictk_adapter_bench): the exec transport against echo-plus-parse of the same
@@ -88,6 +89,16 @@ def history(folder, t):
             r = cpu[0] / cpu[1]
             t.add(figure + " (CPU, ictk's thread)", r,
                   f"{r:.2f}x ({cpu[0]:.0f} vs {cpu[1]:.0f} us)", "<= 1.5", r <= 1.5)
+    # Metadata deltas (docs/protocol.md section 7) against whole answers, at 400 steps:
+    # shown, no target of its own (the 400-vs-20 figures above are the targets).
+    for name, label in (("BM_CertifyExecSample", "exec sample"),
+                        ("BM_CertifyReference", "builtin:reference")):
+        delta, whole = runs.get(f"{name}/400"), runs.get(f"{name}Whole/400")
+        if delta and whole and "us_per_request" in delta and "us_per_request" in whole:
+            r = whole["us_per_request"] / delta["us_per_request"]
+            t.info(f"whole answers vs metadata deltas, 400 steps, {label}",
+                   f"{r:.2f}x ({whole['us_per_request']:.0f} vs "
+                   f"{delta['us_per_request']:.0f} us)")
     exec20 = runs.get("BM_CertifyExecSample/20")
     figure = "harness share of a run, exec sample (20 steps)"
     if exec20 and "adapter_share" in exec20:

@@ -25,6 +25,9 @@ class ReferenceAdapterTest : public ::testing::Test {
     EXPECT_TRUE(r.has_value()) << (r ? "" : r.error().message);
     if (!r) return json();
     EXPECT_EQ((*r)["id"], id_);
+    // The shapes are those of whole answers; a metadata delta is rebuilt first (the
+    // session's work, tested in tests/properties/metadata_delta_test.cc).
+    if (r->contains("metadata-delta")) return *r;
     auto shape = ResponseForOpFromJson(RequestOpName(request), *r);
     EXPECT_TRUE(shape.has_value()) << text << "\n -> " << DumpJson(*r) << "\n"
                                    << (shape ? "" : shape.error().message);
@@ -59,6 +62,50 @@ TEST_F(ReferenceAdapterTest, HelloDeclaresEverything) {
   json no_op = Send(R"({"table": "t"})");
   EXPECT_EQ(Kind(no_op), "invalid-request");
   EXPECT_EQ(adapter_->Describe(), "builtin:reference");
+}
+
+// Metadata deltas (protocol section 7) only when offered: hello declares them then,
+// and the answers on a table after its first carry `metadata-delta` based on the
+// latest request on that table whose answer carried metadata.
+TEST_F(ReferenceAdapterTest, MetadataDeltasOnlyWhenOffered) {
+  json plain = Send(R"({"op": "hello", "protocol-version": 1})");
+  EXPECT_FALSE(plain.contains("metadata-delta"));
+  const std::string create = R"({"op": "create-table", "table": "t", "now-ms": 1000,
+      "format-version": 4, "schema": {"type": "struct", "schema-id": 0, "fields": [
+      {"id": 1, "name": "k", "required": true, "type": "long"}]}})";
+  Send(create);
+  EXPECT_TRUE(Send(R"({"op": "load-table", "table": "t"})").contains("metadata"));
+
+  adapter_ = MakeReferenceAdapter();
+  json offered = Send(R"({"op": "hello", "protocol-version": 1, "metadata-delta": true})");
+  EXPECT_EQ(offered["metadata-delta"], true);
+  json created = Send(create);
+  ASSERT_TRUE(created.contains("metadata"));  // the first on a table is whole
+  const int created_id = id_;
+  json rejected = Send(R"({"op": "remove-constraint", "table": "t", "now-ms": 1001,
+      "name": "nope"})");
+  EXPECT_EQ(Result(rejected), "rejected");
+  json committed = Send(R"({"op": "commit", "table": "t", "now-ms": 1002,
+      "operation": "append", "add": [{"key": "r1", "values": {"1": 1}}]})");
+  ASSERT_TRUE(committed.contains("metadata-delta")) << committed;
+  EXPECT_FALSE(committed.contains("metadata"));
+  const json& delta = committed["metadata-delta"];
+  EXPECT_EQ(delta["base"], created_id);  // the rejection carried no metadata
+  EXPECT_EQ(delta["splice"]["snapshots"]["keep"], 0);
+  EXPECT_EQ(delta["splice"]["snapshots"]["add"].size(), 1u);
+  json loaded = Send(R"({"op": "load-table", "table": "t"})");
+  ASSERT_TRUE(loaded.contains("metadata-delta"));
+  EXPECT_EQ(loaded["metadata-delta"], json({{"base", id_ - 1}}));  // nothing changed
+  // parse-metadata names no table: whole.
+  json reread = Send(R"({"op": "parse-metadata", "metadata": {"format-version": 2,
+      "table-uuid": "9c12d441-03fe-4693-9a96-a0705ddf69c1", "location": "s3://b/t",
+      "last-sequence-number": 0, "last-updated-ms": 1, "last-column-id": 1,
+      "current-schema-id": 0, "schemas": [{"type": "struct", "schema-id": 0,
+      "fields": [{"id": 1, "name": "k", "required": true, "type": "long"}]}],
+      "default-spec-id": 0, "partition-specs": [{"spec-id": 0, "fields": []}],
+      "last-partition-id": 999, "default-sort-order-id": 0,
+      "sort-orders": [{"order-id": 0, "fields": []}]}})");
+  EXPECT_TRUE(reread.contains("metadata")) << reread;
 }
 
 TEST_F(ReferenceAdapterTest, TheExampleSession) {

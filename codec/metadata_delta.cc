@@ -1,0 +1,218 @@
+/// \file
+/// Metadata deltas (metadata_delta.h).
+#include "codec/metadata_delta.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "codec/decode_memo.h"
+#include "codec/json_internal.h"
+#include "codec/json_schema.h"
+#include "codec/json_table_metadata.h"
+
+namespace ictk {
+namespace {
+
+using nlohmann::json;
+using codec_internal::Expected;
+using codec_internal::Find;
+using codec_internal::ParseError;
+
+constexpr std::string_view kDeltaSet = "set";
+constexpr std::string_view kDeltaRemove = "remove";
+constexpr std::string_view kDeltaSplice = "splice";
+constexpr std::string_view kDeltaKeep = "keep";
+constexpr std::string_view kDeltaAdd = "add";
+
+std::string MemberPointer(std::string_view pointer, std::string_view key) {
+  // JSON pointer escaping (RFC 6901) of a member name.
+  std::string out(pointer);
+  out.push_back('/');
+  for (char c : key) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out.push_back(c);
+  }
+  return out;
+}
+
+/// The checks of ApplyMetadataDelta, before anything is changed.
+Result<void> CheckDelta(const json& metadata, const json& delta, std::string_view pointer) {
+  if (!metadata.is_object())
+    return ParseError(pointer, "the metadata it is based on is not an object");
+  if (!delta.is_object())
+    return Expected(pointer, "an object {base, set?, remove?, splice?}", delta);
+  std::set<std::string> named;
+  auto name_once = [&](const std::string& member,
+                       std::string_view at) -> Result<void> {
+    if (!named.insert(member).second)
+      return ParseError(at, fmt::format("the member \"{}\" is changed twice", member));
+    return {};
+  };
+  if (const json* set = Find(delta, kDeltaSet)) {
+    const std::string p = MemberPointer(pointer, kDeltaSet);
+    if (!set->is_object()) return Expected(p, "an object of members to set", *set);
+    for (auto it = set->begin(); it != set->end(); ++it)
+      if (auto once = name_once(it.key(), MemberPointer(p, it.key())); !once) return once;
+  }
+  if (const json* remove = Find(delta, kDeltaRemove)) {
+    const std::string p = MemberPointer(pointer, kDeltaRemove);
+    if (!remove->is_array()) return Expected(p, "an array of member names", *remove);
+    for (size_t i = 0; i < remove->size(); ++i) {
+      const std::string pi = fmt::format("{}/{}", p, i);
+      if (!(*remove)[i].is_string()) return Expected(pi, "a member name", (*remove)[i]);
+      if (auto once = name_once((*remove)[i].get<std::string>(), pi); !once) return once;
+    }
+  }
+  if (const json* splice = Find(delta, kDeltaSplice)) {
+    const std::string p = MemberPointer(pointer, kDeltaSplice);
+    if (!splice->is_object())
+      return Expected(p, "an object of arrays to splice", *splice);
+    for (auto it = splice->begin(); it != splice->end(); ++it) {
+      const std::string pm = MemberPointer(p, it.key());
+      if (auto once = name_once(it.key(), pm); !once) return once;
+      const json& entry = *it;
+      if (!entry.is_object()) return Expected(pm, "an object {keep, add}", entry);
+      const json* keep = Find(entry, kDeltaKeep);
+      if (keep == nullptr || !keep->is_number_unsigned())
+        return Expected(MemberPointer(pm, kDeltaKeep), "a count of elements (an integer >= 0)",
+                        keep ? *keep : json());
+      const json* add = Find(entry, kDeltaAdd);
+      if (add == nullptr || !add->is_array())
+        return Expected(MemberPointer(pm, kDeltaAdd), "an array of elements", add ? *add : json());
+      const auto found = metadata.find(it.key());
+      if (found == metadata.end() || !found->is_array())
+        return ParseError(pm, fmt::format("the base metadata has no array \"{}\" to splice",
+                                          it.key()));
+      const uint64_t n = keep->get<uint64_t>();
+      if (n > found->size())
+        return ParseError(MemberPointer(pm, kDeltaKeep),
+                          fmt::format("keep {} is more than the {} elements of the base's "
+                                      "\"{}\"",
+                                      n, found->size(), it.key()));
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<void> ApplyMetadataDelta(json& metadata, const json& delta,
+                                std::string_view pointer) {
+  if (auto checked = CheckDelta(metadata, delta, pointer); !checked) return checked;
+  if (const json* set = Find(delta, kDeltaSet))
+    for (auto it = set->begin(); it != set->end(); ++it) metadata[it.key()] = *it;
+  if (const json* remove = Find(delta, kDeltaRemove))
+    for (const json& name : *remove) metadata.erase(name.get<std::string>());
+  if (const json* splice = Find(delta, kDeltaSplice)) {
+    for (auto it = splice->begin(); it != splice->end(); ++it) {
+      json& array = metadata[it.key()];
+      const size_t keep = it->at(std::string(kDeltaKeep)).get<size_t>();
+      array.erase(array.begin() + static_cast<std::ptrdiff_t>(keep), array.end());
+      for (const json& element : it->at(std::string(kDeltaAdd))) array.push_back(element);
+    }
+  }
+  return {};
+}
+
+json MakeMetadataDelta(const json& base, const json& next) {
+  json set = json::object();
+  json remove = json::array();
+  json splice = json::object();
+  for (auto it = next.begin(); it != next.end(); ++it) {
+    const auto old = base.find(it.key());
+    if (old == base.end()) {
+      set[it.key()] = *it;
+      continue;
+    }
+    if (SameJson(*old, *it)) continue;
+    if (old->is_array() && it->is_array()) {
+      size_t keep = 0;
+      while (keep < old->size() && keep < it->size() && SameJson((*old)[keep], (*it)[keep]))
+        ++keep;
+      json add = json::array();
+      for (size_t i = keep; i < it->size(); ++i) add.push_back((*it)[i]);
+      splice[it.key()] = json{{std::string(kDeltaKeep), keep}, {std::string(kDeltaAdd), std::move(add)}};
+      continue;
+    }
+    set[it.key()] = *it;
+  }
+  for (auto it = base.begin(); it != base.end(); ++it)
+    if (!next.contains(it.key())) remove.push_back(it.key());
+  json delta = json::object();
+  if (!set.empty()) delta[std::string(kDeltaSet)] = std::move(set);
+  if (!remove.empty()) delta[std::string(kDeltaRemove)] = std::move(remove);
+  if (!splice.empty()) delta[std::string(kDeltaSplice)] = std::move(splice);
+  return delta;
+}
+
+namespace {
+
+/// The elements of `a` and `b` equal from the start.
+template <typename List>
+size_t CommonPrefix(const List& a, const List& b) {
+  size_t n = 0;
+  while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
+  return n;
+}
+
+/// `splice` gets `name` cut to `keep` elements of `last` and `next`'s from there on,
+/// unless `next` is `last`.
+template <typename List, typename Encode>
+void SpliceList(json& splice, std::string_view name, const List& last, const List& next,
+                Encode encode) {
+  const size_t keep = CommonPrefix(last, next);
+  if (keep == last.size() && keep == next.size()) return;
+  json add = json::array();
+  for (size_t i = keep; i < next.size(); ++i) add.push_back(encode(next[i]));
+  splice[std::string(name)] =
+      json{{std::string(kDeltaKeep), keep}, {std::string(kDeltaAdd), std::move(add)}};
+}
+
+}  // namespace
+
+void MetadataDeltaWriter::Put(json& response, const std::string& table, const json& id,
+                              const TableMetadata& metadata, MetadataEncodeMemo* memo) {
+  auto last = std::find_if(tables_.begin(), tables_.end(),
+                           [&](const Last& l) { return l.table == table; });
+  json members = TableMetadataMembersToJson(metadata);
+  if (last == tables_.end() || table.empty() || !id.is_number_integer()) {
+    response["metadata"] = TableMetadataToJson(metadata, memo);
+  } else {
+    json delta = MakeMetadataDelta(last->members, members);
+    json splice = delta.contains(kDeltaSplice) ? std::move(delta[std::string(kDeltaSplice)])
+                                               : json::object();
+    SpliceList(splice, "schemas", last->metadata.schemas, metadata.schemas,
+               [](const Schema& s) { return SchemaToJson(s); });
+    SpliceList(splice, "snapshots", last->metadata.snapshots, metadata.snapshots,
+               [](const Snapshot& s) { return SnapshotToJson(s); });
+    if (!splice.empty()) delta[std::string(kDeltaSplice)] = std::move(splice);
+    delta["base"] = last->id;
+    response[std::string(kMetadataDeltaKey)] = std::move(delta);
+  }
+  if (table.empty()) return;
+  if (!id.is_number_integer()) {
+    // No later delta can name this request as its base: the next answer is whole.
+    if (last != tables_.end()) tables_.erase(last);
+    return;
+  }
+  if (last == tables_.end()) {
+    if (tables_.size() == kKeptTables) tables_.erase(tables_.begin());
+    tables_.push_back(Last{table, 0, {}, {}});
+    last = tables_.end() - 1;
+  } else {
+    std::rotate(last, last + 1, tables_.end());
+    last = tables_.end() - 1;
+  }
+  last->id = id.get<int64_t>();
+  last->metadata = metadata;
+  last->members = std::move(members);
+}
+
+}  // namespace ictk

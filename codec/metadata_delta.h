@@ -1,0 +1,78 @@
+/// \file
+/// Answers that carry only what changed in a table's metadata (docs/protocol.md section
+/// 7, "Metadata deltas"; an optional addition to protocol version 1). Every `ok` answer
+/// of a history carries the table's whole metadata, so a history of n steps moves O(n)
+/// snapshots per answer and O(n²) in all: the adapter encodes and writes them, the
+/// harness reads and compares them, at every step. A harness that offers it in `hello`
+/// may be answered instead
+///
+///     "metadata-delta": {"base": 41,
+///                        "set": {"last-updated-ms": 1007, "current-snapshot-id": 9},
+///                        "remove": ["properties"],
+///                        "splice": {"snapshots": {"keep": 8, "add": [{...}]}}}
+///
+/// meaning: the metadata answered to request 41 (the latest earlier request on the same
+/// table whose `ok` answer carried metadata), with each member of `set` put in, each
+/// member of `remove` taken out, and each array of `splice` cut to its first `keep`
+/// elements with `add` appended. The metadata so rebuilt is judged exactly as if it had
+/// been answered whole.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec/result.h"
+#include "model/iceberg/table_metadata.h"
+
+namespace ictk {
+
+inline constexpr std::string_view kMetadataDeltaKey = "metadata-delta";
+
+/// Checks `delta` (the value of a `metadata-delta` member) against `metadata` and, when
+/// it is well formed, applies it to `metadata` in place; `metadata` is left as it was
+/// when it is not. Errors name the JSON pointer under `pointer` ("/metadata-delta"):
+/// not an object, `set` not an object, `remove` not an array of strings, a `splice`
+/// entry that is not `{keep, add}`, `keep` above the base array's length, a spliced
+/// member that is not an array in the base, a member named twice. `base` is the
+/// caller's to check (it needs the history).
+Result<void> ApplyMetadataDelta(nlohmann::json& metadata, const nlohmann::json& delta,
+                                std::string_view pointer = "/metadata-delta");
+
+/// A delta that turns `base` into `next` (both metadata objects), without `base`'s
+/// request ID (the caller adds it): arrays present in both as arrays are spliced after
+/// their longest common prefix (compared as the same JSON, types included), every other
+/// member that changed is set, and members `next` lacks are removed. A member that did
+/// not change appears nowhere. ApplyMetadataDelta(base, MakeMetadataDelta(base, next))
+/// makes `base` the same JSON as `next`.
+nlohmann::json MakeMetadataDelta(const nlohmann::json& base, const nlohmann::json& next);
+
+class MetadataEncodeMemo;
+
+/// The answering side, for an implementation built on the model (the reference
+/// adapter): remembers the last metadata it answered on each of its latest tables and
+/// answers the next one on that table as a delta from it. The snapshots and schemas are
+/// compared as values, so only the new ones are encoded; the other members are encoded
+/// (they do not grow with the history) and compared as JSON.
+class MetadataDeltaWriter {
+ public:
+  /// Puts the metadata answered to request `id` on `table` into the `ok` answer
+  /// `response`: as `metadata-delta` when the last metadata answered on `table` is
+  /// remembered, else whole as `metadata` (encoded with `memo`, which may be nullptr).
+  void Put(nlohmann::json& response, const std::string& table, const nlohmann::json& id,
+           const TableMetadata& metadata, MetadataEncodeMemo* memo);
+
+ private:
+  struct Last {
+    std::string table;
+    int64_t id = 0;
+    TableMetadata metadata;
+    nlohmann::json members;  ///< TableMetadataMembersToJson(metadata)
+  };
+  static constexpr size_t kKeptTables = 4;
+  std::vector<Last> tables_;  ///< the most recent last
+};
+
+}  // namespace ictk
