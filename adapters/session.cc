@@ -120,6 +120,14 @@ std::optional<CallFailure> AdapterSession::TrackMetadata(const nlohmann::json& r
       return protocol_error(applied.error().message);
     b->id = id;
     ++delta_answers_;
+    auto kept = [&](const char* member) {
+      const auto it = b->metadata.find(member);
+      return KeptElements(*delta, member,
+                          it != b->metadata.end() && it->is_array() ? it->size() : 0);
+    };
+    out.lineage = MetadataLineage{b->version, ++versions_, kept("snapshots"),
+                                  kept("schemas"), kept("constraints")};
+    b->version = out.lineage.version;
     // The most recent last.
     std::rotate(bases_.begin() + (b - bases_.data()), bases_.begin() + (b - bases_.data()) + 1,
                 bases_.end());
@@ -127,14 +135,16 @@ std::optional<CallFailure> AdapterSession::TrackMetadata(const nlohmann::json& r
     return std::nullopt;
   }
   if (ok && !table.empty() && whole != response.end() && whole->is_object()) {
+    out.lineage.version = ++versions_;
     if (TableBase* b = FindBase(table)) {
       b->id = id;
       b->metadata = *whole;
+      b->version = out.lineage.version;
       std::rotate(bases_.begin() + (b - bases_.data()),
                   bases_.begin() + (b - bases_.data()) + 1, bases_.end());
     } else {
       if (bases_.size() == kKeptTables) bases_.erase(bases_.begin());
-      bases_.push_back(TableBase{table, id, *whole});
+      bases_.push_back(TableBase{table, id, *whole, out.lineage.version});
     }
   }
   return std::nullopt;

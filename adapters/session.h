@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "adapters/adapter.h"
+#include "codec/metadata_delta.h"
 #include "codec/protocol.h"
 #include "codec/result.h"
 #include "generators/capabilities.h"
@@ -32,6 +33,10 @@ struct CallResult {
   /// table metadata it stands for, rebuilt by the session, which holds it until its next
   /// call. nullptr for every other answer (whose metadata, if any, is its own member).
   const nlohmann::json* metadata = nullptr;
+  /// For an `ok` answer with metadata on a table, while deltas are in use: what is known
+  /// of that metadata (its number, and what a delta kept of the one before), for the
+  /// decode memo (MetadataDecodeMemo::DecodeMetadata). Zero otherwise.
+  MetadataLineage lineage;
 };
 
 class AdapterSession {
@@ -66,6 +71,7 @@ class AdapterSession {
     std::string table;
     int64_t id = 0;
     nlohmann::json metadata;
+    uint64_t version = 0;  ///< MetadataLineage::version
   };
   /// Rebuilds a `metadata-delta` answer's metadata into `out`, or remembers a whole
   /// metadata answered on a table; the protocol error of a delta that cannot be applied.
@@ -80,6 +86,7 @@ class AdapterSession {
   std::vector<TableBase> bases_;
   bool metadata_delta_ = false;
   int64_t delta_answers_ = 0;
+  uint64_t versions_ = 0;  ///< the last MetadataLineage::version given
   std::unique_ptr<Adapter> adapter_;
   HelloInfo hello_;
   nlohmann::json hello_json_;

@@ -33,7 +33,9 @@ Result<T> MetadataDecodeMemo::Lookup(Kind<T>& kind, const nlohmann::json& json,
                                      std::string_view pointer, F decode) {
   // The elements of one array are decoded in order, so this is the element's index.
   const size_t index = kind.next.size();
-  if (index < kind.last.size() && SameJson(kind.last[index]->json, json)) {
+  // A kept element of a metadata delta is the last answer's without reading it.
+  if (index < kind.last.size() &&
+      (index < kind.trusted || SameJson(kind.last[index]->json, json))) {
     Entry<T>* entry = kind.last[index];
     entry->generation = generation_;
     ++stats_.reused;
@@ -111,16 +113,23 @@ nlohmann::json MetadataEncodeMemo::EncodeSchema(const Schema& schema, size_t ind
 }
 
 Result<TableMetadata> MetadataDecodeMemo::DecodeMetadata(const nlohmann::json& json,
-                                                         std::string_view pointer) {
+                                                         std::string_view pointer,
+                                                         const MetadataLineage* lineage) {
   ++generation_;
-  auto start = [](auto& kind) { kind.next.clear(); };
-  start(snapshots_);
-  start(schemas_);
-  start(constraints_);
+  const bool known = lineage != nullptr && lineage->base != 0 &&
+                     lineage->base == last_version_;
+  auto start = [known](auto& kind, size_t kept) {
+    kind.next.clear();
+    kind.trusted = known ? kept : 0;
+  };
+  start(snapshots_, lineage ? lineage->snapshots_kept : 0);
+  start(schemas_, lineage ? lineage->schemas_kept : 0);
+  start(constraints_, lineage ? lineage->constraints_kept : 0);
   Result<TableMetadata> md = TableMetadataFromJson(json, pointer, this);
   // A refused answer keeps what the memo held (the next answer is compared with the last
   // one that decoded).
   if (!md) return md;
+  last_version_ = lineage != nullptr ? lineage->version : 0;
   Sweep();
   // Every entry of `next` was used by this decode, so the sweep kept it.
   auto finish = [](auto& kind) { kind.last.swap(kind.next); };
@@ -132,8 +141,12 @@ Result<TableMetadata> MetadataDecodeMemo::DecodeMetadata(const nlohmann::json& j
 
 Result<Response> MetadataDecodeMemo::DecodeResponse(
     const nlohmann::json& json, const std::vector<NestedField>* schema_fields,
-    const nlohmann::json* metadata) {
-  return ResponseFromJson(json, schema_fields, this, /*keep_json=*/false, metadata);
+    const nlohmann::json* metadata, const MetadataLineage* lineage) {
+  lineage_ = lineage;
+  Result<Response> r =
+      ResponseFromJson(json, schema_fields, this, /*keep_json=*/false, metadata);
+  lineage_ = nullptr;
+  return r;
 }
 
 }  // namespace ictk

@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "codec/metadata_delta.h"
 #include "codec/protocol.h"
 #include "codec/result.h"
 #include "model/iceberg/table_metadata.h"
@@ -37,21 +38,30 @@ class MetadataDecodeMemo {
     int64_t decoded = 0;
   };
 
-  /// TableMetadataFromJson(json, pointer), reusing what the memo recognises.
+  /// TableMetadataFromJson(json, pointer), reusing what the memo recognises. With a
+  /// `lineage` whose base is the last metadata this memo decoded, the elements it says
+  /// were kept are reused without comparing their JSON (a metadata delta rebuilt by the
+  /// session, codec/metadata_delta.h): a long history's answers then cost what changed.
   Result<TableMetadata> DecodeMetadata(const nlohmann::json& json,
-                                       std::string_view pointer = {});
+                                       std::string_view pointer = {},
+                                       const MetadataLineage* lineage = nullptr);
   /// ResponseFromJson(json, schema_fields), its metadata decoded with DecodeMetadata,
   /// except that `metadata_json` and `rows_json` are left empty: the caller holds the
   /// answer, and a copy of the whole table's metadata per answer is what a long history
   /// cannot afford.
   /// `metadata`, when given, is the answer's metadata in place of its own `metadata`
-  /// member: what a `metadata-delta` answer stands for (codec/metadata_delta.h).
+  /// member: what a `metadata-delta` answer stands for (codec/metadata_delta.h), and
+  /// `lineage` what is known of it (DecodeMetadata).
   Result<Response> DecodeResponse(
       const nlohmann::json& json,
       const std::vector<NestedField>* schema_fields = nullptr,
-      const nlohmann::json* metadata = nullptr);
+      const nlohmann::json* metadata = nullptr,
+      const MetadataLineage* lineage = nullptr);
 
   const Stats& stats() const { return stats_; }
+  /// The lineage of the metadata of the response DecodeResponse is decoding (nullptr
+  /// otherwise), for the response decoder to hand to DecodeMetadata.
+  const MetadataLineage* lineage() const { return lineage_; }
 
   /// The decoder of one kind of element, consulting and filling the memo (used by the
   /// table metadata decoder).
@@ -77,6 +87,8 @@ class MetadataDecodeMemo {
     std::unordered_multimap<size_t, Entry<T>> entries;
     std::vector<Entry<T>*> last;
     std::vector<Entry<T>*> next;
+    /// Elements of the answer being decoded known to be the last answer's (lineage).
+    size_t trusted = 0;
   };
 
   template <typename T, typename F>
@@ -89,6 +101,10 @@ class MetadataDecodeMemo {
   Kind<ictk::Schema> schemas_;
   Kind<ictk::Constraint> constraints_;
   uint64_t generation_ = 0;
+  /// The lineage version of the last metadata decoded (0: unknown).
+  uint64_t last_version_ = 0;
+  /// While decoding a response: the lineage of its metadata.
+  const MetadataLineage* lineage_ = nullptr;
   Stats stats_;
 };
 

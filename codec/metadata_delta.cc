@@ -121,6 +121,17 @@ Result<void> ApplyMetadataDelta(json& metadata, const json& delta,
   return {};
 }
 
+size_t KeptElements(const json& delta, std::string_view member, size_t size) {
+  const std::string name(member);
+  if (const json* splice = Find(delta, kDeltaSplice); splice && splice->contains(name))
+    return (*splice)[name].at(std::string(kDeltaKeep)).get<size_t>();
+  if (const json* set = Find(delta, kDeltaSet); set && set->contains(name)) return 0;
+  if (const json* remove = Find(delta, kDeltaRemove))
+    for (const json& m : *remove)
+      if (m == name) return 0;
+  return size;
+}
+
 json MakeMetadataDelta(const json& base, const json& next) {
   json set = json::object();
   json remove = json::array();

@@ -41,6 +41,24 @@ inline constexpr std::string_view kMetadataDeltaKey = "metadata-delta";
 Result<void> ApplyMetadataDelta(nlohmann::json& metadata, const nlohmann::json& delta,
                                 std::string_view pointer = "/metadata-delta");
 
+/// What is known of a metadata rebuilt from a delta: it is the metadata numbered
+/// `version`, made from the one numbered `base` (0: none; the numbers are the session's)
+/// by keeping, of each array that decoding remembers, its first elements as they were.
+/// A decode memo whose last metadata was `base` takes those elements without comparing
+/// their JSON (MetadataDecodeMemo::DecodeMetadata).
+struct MetadataLineage {
+  uint64_t base = 0;
+  uint64_t version = 0;
+  size_t snapshots_kept = 0;
+  size_t schemas_kept = 0;
+  size_t constraints_kept = 0;
+};
+
+/// How many leading elements of the array `member` a delta applied to a metadata left as
+/// they were: `keep` when it spliced the array, none when it set or removed it, all of
+/// them (`size`, the array's size now) when it did not name it.
+size_t KeptElements(const nlohmann::json& delta, std::string_view member, size_t size);
+
 /// A delta that turns `base` into `next` (both metadata objects), without `base`'s
 /// request ID (the caller adds it): arrays present in both as arrays are spliced after
 /// their longest common prefix (compared as the same JSON, types included), every other

@@ -219,7 +219,8 @@ Result<Response> ResponseFromJson(const json& j,
   if (r.result != Response::Result::kOk) return r;
   if (const json* m = metadata != nullptr ? metadata : Find(j, kMetadata)) {
     auto decoded =
-        memo ? memo->DecodeMetadata(*m, "/metadata") : TableMetadataFromJson(*m, "/metadata");
+        memo ? memo->DecodeMetadata(*m, "/metadata", memo->lineage())
+             : TableMetadataFromJson(*m, "/metadata");
     if (!decoded) return Fwd(decoded);
     r.metadata = std::move(*decoded);
     if (keep_json) r.metadata_json = *m;

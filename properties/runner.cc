@@ -311,7 +311,7 @@ class HistoryRunner {
   /// `rebuilt` is the metadata a `metadata-delta` answer stands for (nullptr when the
   /// answer is whole).
   std::optional<Answer> Decode(StepOutcome& step, const AllowedOutcome& outcome,
-                               const json* rebuilt);
+                               const json* rebuilt, const MetadataLineage& lineage);
   /// What the judge, the invariants of returned metadata and (after a rejection) the
   /// table's unchanged state find; false after failing the step on a transport failure.
   bool JudgeStep(StepOutcome& step, const AllowedOutcome& outcome, const Answer& answer,
@@ -349,6 +349,7 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   CallResult call = session_.Call(sent);
   sent["id"] = session_.calls();
   const json* rebuilt = call.metadata;
+  const MetadataLineage lineage = call.lineage;
   // Moved, not copied: an answer carries the whole table metadata, which grows with
   // the history.
   step.request = std::move(sent);
@@ -362,7 +363,7 @@ bool HistoryRunner::Step(RenderedStep rendered) {
          tail.empty() ? step.answered : step.answered + "\n" + tail);
     return false;
   }
-  const std::optional<Answer> decoded = Decode(step, outcome, rebuilt);
+  const std::optional<Answer> decoded = Decode(step, outcome, rebuilt, lineage);
   if (!decoded) return false;
   const Answer& answer = *decoded;
   step.answered = DescribeAnswer(answer, outcome, state_, request);
@@ -398,11 +399,13 @@ bool HistoryRunner::Step(RenderedStep rendered) {
 
 std::optional<Answer> HistoryRunner::Decode(StepOutcome& step,
                                             const AllowedOutcome& outcome,
-                                            const json* rebuilt) {
+                                            const json* rebuilt,
+                                            const MetadataLineage& lineage) {
   const Request& request = step.step.request;
   const std::vector<NestedField>* fields =
       outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
-  Result<Response> response = memo_.DecodeResponse(*step.response, fields, rebuilt);
+  Result<Response> response =
+      memo_.DecodeResponse(*step.response, fields, rebuilt, &lineage);
   if (!response) {
     // The failure fixture still states what the step allows (its writer's keys for an
     // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
@@ -467,7 +470,8 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
          step.answered);
     return false;
   }
-  Result<Response> loaded = memo_.DecodeResponse(*after.response, nullptr, after.metadata);
+  Result<Response> loaded =
+      memo_.DecodeResponse(*after.response, nullptr, after.metadata, &after.lineage);
   std::optional<Finding> shape;
   if (!loaded)
     shape = MetadataShapeFinding(WithRebuiltMetadata(*after.response, after.metadata),

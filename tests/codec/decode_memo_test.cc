@@ -125,3 +125,39 @@ TEST(MetadataDecodeMemo, ResponsesDecodeAsWithoutTheMemo) {
 
 }  // namespace
 }  // namespace ictk
+
+namespace ictk {
+namespace {
+
+// A lineage (codec/metadata_delta.h) whose base is the memo's last metadata lets the memo
+// take the kept elements without reading them; any other lineage is not trusted.
+TEST(MetadataDecodeMemo, TrustsKeptElementsOnlyFromItsLastMetadata) {
+  const json md = Metadata();
+  const size_t n = md["snapshots"].size();
+  ASSERT_GT(n, 0u);
+  MetadataDecodeMemo memo;
+  MetadataLineage first{0, 7, 0, 0, 0};
+  ASSERT_TRUE(memo.DecodeMetadata(md, "", &first).has_value());
+  // The next metadata differs in snapshot 0, yet a lineage from version 7 says the
+  // snapshots were kept: the memo takes them as they were (the session vouches for it).
+  json changed = md;
+  changed["snapshots"][0]["timestamp-ms"] = 1;
+  MetadataLineage kept{7, 8, n, 0, 0};
+  const auto trusted = memo.DecodeMetadata(changed, "", &kept);
+  ASSERT_TRUE(trusted.has_value());
+  EXPECT_NE(trusted->snapshots[0].timestamp_ms, 1);
+  // A lineage from another base is not trusted: the change is read.
+  MetadataLineage other{5, 9, n, 0, 0};
+  const auto read = memo.DecodeMetadata(changed, "", &other);
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ(read->snapshots[0].timestamp_ms, 1);
+  // Nor one whose base was the memo's last before a decode without lineage.
+  ASSERT_TRUE(memo.DecodeMetadata(md).has_value());
+  MetadataLineage stale{9, 10, n, 0, 0};
+  const auto again = memo.DecodeMetadata(changed, "", &stale);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->snapshots[0].timestamp_ms, 1);
+}
+
+}  // namespace
+}  // namespace ictk
