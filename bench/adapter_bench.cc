@@ -48,9 +48,12 @@ namespace {
 
 constexpr int kRows = 50;
 
-std::vector<nlohmann::json> Session(int rows) {
+/// `delta`: the hello offers metadata-delta answers (docs/protocol.md section 7), which
+/// the sample then gives.
+std::vector<nlohmann::json> Session(int rows, bool delta = false) {
   std::vector<nlohmann::json> s;
   s.push_back({{"op", "hello"}, {"protocol-version", 1}});
+  if (delta) s.back()["metadata-delta"] = true;
   s.push_back(nlohmann::json::parse(R"({"op":"create-table","table":"t","now-ms":1000,
     "format-version":4,"schema":{"type":"struct","schema-id":0,"fields":[
     {"id":1,"name":"id","required":true,"type":"long"},
@@ -105,19 +108,22 @@ const Recorded& Recording() {
 
 std::string EchoPeer() { return std::string(ICTK_BIN_DIR) + "/ictk_bench_echo_peer"; }
 
-void Counters(benchmark::State& state, int64_t sessions) {
+/// `delta`: the session's answers were metadata deltas, not the recorded whole answers,
+/// whose byte count is then not theirs.
+void Counters(benchmark::State& state, int64_t sessions, bool delta = false) {
   const Recorded& r = Recording();
   state.counters["round_trips_per_s"] = benchmark::Counter(
       static_cast<double>(sessions * static_cast<int64_t>(r.requests.size())),
       benchmark::Counter::kIsRate);
-  state.counters["answer_bytes_per_session"] = static_cast<double>(r.answer_bytes);
+  if (!delta)
+    state.counters["answer_bytes_per_session"] = static_cast<double>(r.answer_bytes);
 }
 
-void RunSession(benchmark::State& state, const std::string& spec) {
+void RunSession(benchmark::State& state, const std::string& spec, bool delta = false) {
   ictk::BuiltinFactories builtins;
   builtins["sample"] = [](const std::string& q) { return ictk::MakeSampleAdapter(q); };
   ictk::AdapterOptions options;
-  const auto session = Session(kRows);
+  const auto session = Session(kRows, delta);
   int64_t sessions = 0;
   for (auto _ : state) {
     state.PauseTiming();
@@ -140,12 +146,20 @@ void RunSession(benchmark::State& state, const std::string& spec) {
     ++sessions;
     state.ResumeTiming();
   }
-  Counters(state, sessions);
+  Counters(state, sessions, delta);
 }
 
 void BM_Builtin(benchmark::State& state) { RunSession(state, "builtin:sample"); }
 void BM_Lib(benchmark::State& state) {
   RunSession(state, std::string("lib:") + ICTK_LIB_DIR + "/libictk_sample_adapter.so");
+}
+// The same session with metadata deltas offered: the answers carry what changed.
+void BM_BuiltinDelta(benchmark::State& state) {
+  RunSession(state, "builtin:sample", /*delta=*/true);
+}
+void BM_LibDelta(benchmark::State& state) {
+  RunSession(state, std::string("lib:") + ICTK_LIB_DIR + "/libictk_sample_adapter.so",
+             /*delta=*/true);
 }
 void BM_Exec(benchmark::State& state) {
   RunSession(state, std::string("exec:") + ICTK_BIN_DIR + "/ictk-sample-adapter");
@@ -260,6 +274,8 @@ void BM_BareParse(benchmark::State& state) {
 // Wall-clock time is what a transport costs (the peer's time is not the benchmark's CPU).
 BENCHMARK(BM_Builtin)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Lib)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_BuiltinDelta)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_LibDelta)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Exec)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_ExecReplay)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_BareEcho)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -14,7 +14,8 @@ Usage: scripts/bench_ratios.py FOLDER [--json OUT]
   (<= 1.3); heap per live row at n = 10^6 (<= 0.6 KB)
 - adapter (ictk_adapter_bench): the exec transport against echo-plus-parse of the same
   bytes (<= 1.5), the exec sample against builtin:sample plus echo-plus-parse (shown),
-  lib: against builtin: (<= 1.5), wall-clock
+  lib: against builtin: (<= 1.5), with whole answers and with metadata deltas offered,
+  wall-clock
 - jobs (jobs.json, written by scripts/bench): --jobs 2 against --jobs 1 (>= 1.9)
 - codec (ictk_codec_bench): decode throughput / bare parse throughput, per file (>= 0.5)
 Other benchmarks' counters named "..._ratio..." are listed as they are."""
@@ -141,6 +142,12 @@ def adapter(folder, t):
     figure = "lib: vs builtin: (the sample, same session)"
     if "BM_Lib" in ms and "BM_Builtin" in ms:
         r = ms["BM_Lib"] / ms["BM_Builtin"]
+        t.add(figure, r, f"{r:.2f}x", "<= 1.5", r <= 1.5)
+    else:
+        t.missing(figure, "<= 1.5", "ictk_adapter_bench")
+    figure = "lib: vs builtin:, metadata deltas offered (same session)"
+    if "BM_LibDelta" in ms and "BM_BuiltinDelta" in ms:
+        r = ms["BM_LibDelta"] / ms["BM_BuiltinDelta"]
         t.add(figure, r, f"{r:.2f}x", "<= 1.5", r <= 1.5)
     else:
         t.missing(figure, "<= 1.5", "ictk_adapter_bench")
