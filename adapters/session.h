@@ -52,6 +52,9 @@ class AdapterSession {
 
   /// Sends `request` (without "id"; one is added) and checks the answer echoes it.
   CallResult Call(nlohmann::json request);
+  /// Call, for a caller that reads answers whole (the fixture replay): an answer that
+  /// came as a metadata delta carries instead the `metadata` it stands for.
+  CallResult CallWhole(nlohmann::json request);
 
   const HelloInfo& hello() const { return hello_; }
   const nlohmann::json& hello_json() const { return hello_json_; }

@@ -550,6 +550,9 @@ void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {
     json rebuilt = base->second;
     if (!ApplyMetadataDelta(rebuilt, *delta)) return;  // the step's protocol error
     (*response)["metadata"] = rebuilt;
+    // The delta's base names a request of the session, which differs with --jobs and
+    // shards: the record keeps the metadata it stood for.
+    response->erase(std::string(kMetadataDeltaKey));
     base->second = std::move(rebuilt);
   };
   for (StepOutcome& s : steps) {

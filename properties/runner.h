@@ -36,9 +36,9 @@ struct StepOutcome {
   RenderedStep step;
   nlohmann::json request;                  ///< as sent, with "id"
   /// As answered. An answer that came as a `metadata-delta` (docs/protocol.md section 7)
-  /// stays so while its history passes; when the history fails, each such answer also
-  /// gets the whole `metadata` it stands for, beside the delta, for the report and the
-  /// failure fixture.
+  /// stays so while its history passes; when the history fails, each such answer carries
+  /// instead the whole `metadata` it stood for, for the report and the failure fixture
+  /// (the same whatever --jobs and shards numbered the session's requests).
   std::optional<nlohmann::json> response;
   /// The `load-table` sent after a rejected request (a rejected request changes
   /// nothing) and its answer, kept when answers may be metadata deltas: a later delta
@@ -77,10 +77,10 @@ struct HistoryRun {
 /// status list is free, and an empty status list may be written or left out.
 std::string MetadataDifference(const TableMetadata& before, const TableMetadata& after);
 
-/// Puts into each answer of `steps` that came as a `metadata-delta` the whole
-/// `metadata` it stands for (beside the delta), rebuilt from the answers before it in
-/// order, as the session rebuilt them while the history ran. RunHistory does it for a
-/// history that failed: reports and failure fixtures read answers whole.
+/// Replaces in each answer of `steps` that came as a `metadata-delta` the delta by the
+/// whole `metadata` it stands for, rebuilt from the answers before it in order, as the
+/// session rebuilt them while the history ran. RunHistory does it for a history that
+/// failed: reports and failure fixtures read answers whole.
 void ExpandMetadataDeltas(std::vector<StepOutcome>& steps);
 
 /// Runs `plan` on `session` under `switches`, rendering against the adopted state.
