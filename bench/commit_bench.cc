@@ -164,7 +164,7 @@ void BM_CommitAdopt(benchmark::State& state) {
     Run(f.state, Req(f, std::move(undo)), f.switches);
     auto& snaps = table.metadata.snapshots;
     if (snaps.size() > 4) snaps.erase(snaps.begin(), snaps.end() - 2);
-    snaps.front().parent_snapshot_id.reset();
+    snaps.mutable_at(0).parent_snapshot_id.reset();
     if (table.history.size() > 4)
       table.history.erase(table.history.begin(), table.history.end() - 2);
     state.ResumeTiming();

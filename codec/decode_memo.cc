@@ -60,9 +60,15 @@ Result<T> MetadataDecodeMemo::Lookup(Kind<T>& kind, const nlohmann::json& json,
   return value;
 }
 
-Result<Snapshot> MetadataDecodeMemo::DecodeSnapshot(const nlohmann::json& json,
-                                                    std::string_view pointer) {
-  return Lookup(snapshots_, json, pointer, SnapshotFromJson);
+Result<std::shared_ptr<const Snapshot>> MetadataDecodeMemo::DecodeSnapshot(
+    const nlohmann::json& json, std::string_view pointer) {
+  return Lookup(snapshots_, json, pointer,
+                [](const nlohmann::json& j,
+                   std::string_view p) -> Result<std::shared_ptr<const Snapshot>> {
+                  auto s = SnapshotFromJson(j, p);
+                  if (!s) return tl::unexpected(s.error());
+                  return std::make_shared<const Snapshot>(std::move(*s));
+                });
 }
 
 Result<Schema> MetadataDecodeMemo::DecodeSchema(const nlohmann::json& json,
@@ -104,8 +110,25 @@ nlohmann::json MetadataEncodeMemo::Lookup(std::vector<Slot<T>>& slots, const T& 
   return json;
 }
 
-nlohmann::json MetadataEncodeMemo::EncodeSnapshot(const Snapshot& snapshot, size_t index) {
-  return Lookup(snapshots_, snapshot, index, SnapshotToJson);
+nlohmann::json MetadataEncodeMemo::EncodeSnapshot(
+    const std::shared_ptr<const Snapshot>& snapshot, size_t index) {
+  if (index < snapshots_.size()) {
+    Slot<std::shared_ptr<const Snapshot>>& slot = snapshots_[index];
+    if (slot.value == snapshot) return slot.json;
+    if (*slot.value == *snapshot) {
+      // Equal, so the same JSON; keep the newer object, which the next metadata most
+      // likely shares, so that the next comparison is of pointers.
+      slot.value = snapshot;
+      return slot.json;
+    }
+  }
+  nlohmann::json json = SnapshotToJson(*snapshot);
+  if (index < snapshots_.size()) {
+    snapshots_[index] = {snapshot, json};
+  } else if (index == snapshots_.size()) {
+    snapshots_.push_back({snapshot, json});
+  }
+  return json;
 }
 
 nlohmann::json MetadataEncodeMemo::EncodeSchema(const Schema& schema, size_t index) {

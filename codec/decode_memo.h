@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string_view>
 #include <unordered_map>
@@ -64,9 +65,12 @@ class MetadataDecodeMemo {
   const MetadataLineage* lineage() const { return lineage_; }
 
   /// The decoder of one kind of element, consulting and filling the memo (used by the
-  /// table metadata decoder).
-  Result<ictk::Snapshot> DecodeSnapshot(const nlohmann::json& json,
-                                        std::string_view pointer);
+  /// table metadata decoder). A snapshot is handed out as the memo's shared object: the
+  /// decoded metadata holds it as it is (`SharedVector::push_back_shared`), so an answer
+  /// repeating the last answer's snapshots copies none of them. Nothing changes it in
+  /// place: a metadata changing its snapshot copies it first (`mutable_at`).
+  Result<std::shared_ptr<const ictk::Snapshot>> DecodeSnapshot(const nlohmann::json& json,
+                                                               std::string_view pointer);
   Result<ictk::Schema> DecodeSchema(const nlohmann::json& json, std::string_view pointer);
   Result<ictk::Constraint> DecodeConstraint(const nlohmann::json& json,
                                             std::string_view pointer);
@@ -97,7 +101,7 @@ class MetadataDecodeMemo {
   /// Drops the entries the last decode did not use.
   void Sweep();
 
-  Kind<ictk::Snapshot> snapshots_;
+  Kind<std::shared_ptr<const ictk::Snapshot>> snapshots_;
   Kind<ictk::Schema> schemas_;
   Kind<ictk::Constraint> constraints_;
   uint64_t generation_ = 0;
@@ -114,11 +118,14 @@ class MetadataDecodeMemo {
 /// last time (operator==, which compares every member exactly) takes a copy of its JSON
 /// instead of being encoded again. SnapshotToJson and SchemaToJson depend on the element
 /// alone, so the result is exactly TableMetadataToJson's. Constraints are always encoded
-/// (their expressions' literals compare by value: 0.0 equals -0.0). Holds one entry per
-/// position, so it grows with the largest metadata, not with the history.
+/// (their expressions' literals compare by value: 0.0 equals -0.0). A snapshot is kept as
+/// the metadata's shared object, not copied: the very object encoded last time needs no
+/// comparison (metadata copied from step to step shares its unchanged snapshots). Holds
+/// one entry per position, so it grows with the largest metadata, not with the history.
 class MetadataEncodeMemo {
  public:
-  nlohmann::json EncodeSnapshot(const ictk::Snapshot& snapshot, size_t index);
+  nlohmann::json EncodeSnapshot(const std::shared_ptr<const ictk::Snapshot>& snapshot,
+                                size_t index);
   nlohmann::json EncodeSchema(const ictk::Schema& schema, size_t index);
 
  private:
@@ -131,7 +138,7 @@ class MetadataEncodeMemo {
   nlohmann::json Lookup(std::vector<Slot<T>>& slots, const T& value, size_t index,
                         F encode);
 
-  std::vector<Slot<ictk::Snapshot>> snapshots_;
+  std::vector<Slot<std::shared_ptr<const ictk::Snapshot>>> snapshots_;
   std::vector<Slot<ictk::Schema>> schemas_;
 };
 

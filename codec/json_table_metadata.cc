@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <memory>
 
 #include "codec/decode_memo.h"
 #include "codec/json_constraint.h"
@@ -179,20 +180,31 @@ Result<SnapshotRef> RefFromJson(const json& j, std::string_view pointer) {
   return ref;
 }
 
-/// Decodes an array member with `decode` per element; absent or null gives an empty list.
-template <typename T, typename F>
-Result<std::vector<T>> ArrayOf(const json& parent, std::string_view key,
-                               std::string_view pointer, F decode) {
-  std::vector<T> out;
+/// Decodes an array member with `decode` per element, handing each to `add` in order;
+/// absent or null gives no element.
+template <typename F, typename Add>
+Result<void> EachOf(const json& parent, std::string_view key, std::string_view pointer,
+                    F decode, Add add) {
   const json* a = Find(parent, key);
-  if (a == nullptr) return out;
+  if (a == nullptr) return {};
   const std::string ap = Child(pointer, key);
   if (!a->is_array()) return Expected(ap, "an array", *a);
   for (size_t i = 0; i < a->size(); ++i) {
     auto v = decode((*a)[i], Child(ap, i));
     if (!v) return tl::unexpected(v.error());
-    out.push_back(std::move(*v));
+    add(std::move(*v));
   }
+  return {};
+}
+
+/// Decodes an array member with `decode` per element; absent or null gives an empty list.
+template <typename T, typename F>
+Result<std::vector<T>> ArrayOf(const json& parent, std::string_view key,
+                               std::string_view pointer, F decode) {
+  std::vector<T> out;
+  auto ok = EachOf(parent, key, pointer, decode,
+                   [&out](T&& v) { out.push_back(std::move(v)); });
+  if (!ok) return tl::unexpected(ok.error());
   return out;
 }
 
@@ -317,8 +329,14 @@ Result<void> DecodeSortOrders(const json& j, std::string_view pointer,
 /// `next-row-id`, `properties`, the snapshots and their references.
 Result<void> DecodeSnapshots(const json& j, std::string_view pointer, TableMetadata& md,
                              MetadataDecodeMemo* memo) {
-  auto snapshot_of = [memo](const json& e, std::string_view p) {
-    return memo ? memo->DecodeSnapshot(e, p) : SnapshotFromJson(e, p);
+  // Each snapshot as a shared object: the memo's own, so that a snapshot repeating the
+  // last answer's is shared with it rather than copied.
+  using Shared = std::shared_ptr<const Snapshot>;
+  auto snapshot_of = [memo](const json& e, std::string_view p) -> Result<Shared> {
+    if (memo) return memo->DecodeSnapshot(e, p);
+    auto s = SnapshotFromJson(e, p);
+    if (!s) return tl::unexpected(s.error());
+    return std::make_shared<const Snapshot>(std::move(*s));
   };
   auto next_row_id = OptInt64(j, keys::kNextRowId, pointer);
   if (!next_row_id) return tl::unexpected(next_row_id.error());
@@ -331,9 +349,12 @@ Result<void> DecodeSnapshots(const json& j, std::string_view pointer, TableMetad
   auto current_snapshot = OptInt64(j, keys::kCurrentSnapshotId, pointer);
   if (!current_snapshot) return tl::unexpected(current_snapshot.error());
   md.current_snapshot_id = *current_snapshot;
-  auto snapshots = ArrayOf<Snapshot>(j, keys::kSnapshots, pointer, snapshot_of);
-  if (!snapshots) return tl::unexpected(snapshots.error());
-  md.snapshots = std::move(*snapshots);
+  SharedVector<Snapshot> snapshots;
+  auto listed =
+      EachOf(j, keys::kSnapshots, pointer, snapshot_of,
+             [&snapshots](Shared&& s) { snapshots.push_back_shared(std::move(s)); });
+  if (!listed) return tl::unexpected(listed.error());
+  md.snapshots = std::move(snapshots);
   if (const json* refs = Find(j, keys::kRefs)) {
     const std::string rp = Child(pointer, keys::kRefs);
     if (!refs->is_object())
@@ -511,7 +532,7 @@ json TableMetadataToJson(const TableMetadata& md, MetadataEncodeMemo* memo) {
   j[keys::kSchemas] = std::move(schemas);
   json snapshots = json::array();
   for (size_t i = 0; i < md.snapshots.size(); ++i)
-    snapshots.push_back(memo ? memo->EncodeSnapshot(md.snapshots[i], i)
+    snapshots.push_back(memo ? memo->EncodeSnapshot(md.snapshots.shared(i), i)
                              : SnapshotToJson(md.snapshots[i]));
   j[keys::kSnapshots] = std::move(snapshots);
   return j;

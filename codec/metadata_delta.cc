@@ -165,11 +165,22 @@ json MakeMetadataDelta(const json& base, const json& next) {
 
 namespace {
 
+/// Whether element `i` of `a` and of `b` are equal: the same shared snapshot without
+/// comparing it (metadata copies share their unchanged snapshots).
+template <typename T>
+bool SameAt(const SharedVector<T>& a, const SharedVector<T>& b, size_t i) {
+  return SharedVector<T>::SameElement(a, i, b, i) || a[i] == b[i];
+}
+template <typename T>
+bool SameAt(const std::vector<T>& a, const std::vector<T>& b, size_t i) {
+  return a[i] == b[i];
+}
+
 /// The elements of `a` and `b` equal from the start.
 template <typename List>
 size_t CommonPrefix(const List& a, const List& b) {
   size_t n = 0;
-  while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
+  while (n < a.size() && n < b.size() && SameAt(a, b, n)) ++n;
   return n;
 }
 

@@ -157,12 +157,12 @@ std::optional<ReaderInput> V3WithV4Keys(const PlanStep& step, const Capabilities
     for (size_t i = 0; i < md->snapshots.size(); ++i) {
       if (!v4->snapshots.empty()) {
         const Snapshot& from = v4->snapshots[std::min(i, v4->snapshots.size() - 1)];
-        md->snapshots[i].constraint_statuses =
+        md->snapshots.mutable_at(i).constraint_statuses =
             from.constraint_statuses.value_or(ConstraintStatuses{});
       } else {
         ConstraintStatuses st;
         st.unvalidated = ids;
-        md->snapshots[i].constraint_statuses = st;
+        md->snapshots.mutable_at(i).constraint_statuses = st;
       }
     }
     if (md->snapshots.empty()) {

@@ -74,9 +74,12 @@ std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
   ReadStatuses r;
   std::string label = "read-statuses/as-written";
   std::vector<RuleId> tags = {RuleId::kStReaderLookup};
-  Snapshot* current = nullptr;
-  for (Snapshot& s : md.snapshots)
-    if (md.current_snapshot_id && s.snapshot_id == *md.current_snapshot_id) current = &s;
+  // The current snapshot's place: a flavour that changes it copies it first
+  // (`mutable_at`), as the metadata shares it with the table's.
+  std::optional<size_t> current;
+  for (size_t i = 0; i < md.snapshots.size(); ++i)
+    if (md.current_snapshot_id && md.snapshots[i].snapshot_id == *md.current_snapshot_id)
+      current = i;
   switch (ctx.Flavour(6)) {
     case 0:
     default:
@@ -89,8 +92,8 @@ std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
       }
       break;
     case 2:  // empty lists omitted, and one constraint unlisted (reads unvalidated)
-      if (current && current->constraint_statuses) {
-        ConstraintStatuses& st = *current->constraint_statuses;
+      if (current && md.snapshots[*current].constraint_statuses) {
+        ConstraintStatuses& st = *md.snapshots.mutable_at(*current).constraint_statuses;
         for (ConstraintStatus s : kAllStatuses)
           if (st.List(s) && st.List(s)->empty()) st.List(s).reset();
         if (md.constraints && !md.constraints->empty()) {
@@ -121,9 +124,10 @@ std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
       break;
     case 5:  // a snapshot listing an ID above last-constraint-id
       if (current) {
-        if (!current->constraint_statuses)
-          current->constraint_statuses = ConstraintStatuses{};
-        auto& l = current->constraint_statuses->unvalidated;
+        Snapshot& snapshot = md.snapshots.mutable_at(*current);
+        if (!snapshot.constraint_statuses)
+          snapshot.constraint_statuses = ConstraintStatuses{};
+        auto& l = snapshot.constraint_statuses->unvalidated;
         if (!l) l = std::vector<ConstraintId>{};
         l->push_back(md.last_constraint_id.value_or(0) + 50);
         label = "read-statuses/id-above-last";

@@ -336,7 +336,8 @@ Reply Engine::ParseMetadataOp(const ParseMetadata& op) const {
     }
     md.constraints.reset();
     md.last_constraint_id.reset();
-    for (Snapshot& s : md.snapshots) s.constraint_statuses.reset();
+    for (size_t i = 0; i < md.snapshots.size(); ++i)
+      md.snapshots.mutable_at(i).constraint_statuses.reset();
     return Reply::Ok(std::move(md));
   }
   if (std::optional<Reply> refusal = V4ReaderRefusal(md)) return std::move(*refusal);

@@ -106,7 +106,8 @@ void ApplyReaderMutants(Mutant mutant, const Request& request, Reply& reply) {
   // As a reader that knows format 4 but nothing of constraints writes it back.
   md.constraints.reset();
   md.last_constraint_id.reset();
-  for (Snapshot& s : md.snapshots) s.constraint_statuses.reset();
+  for (size_t i = 0; i < md.snapshots.size(); ++i)
+    md.snapshots.mutable_at(i).constraint_statuses.reset();
 }
 
 }  // namespace ictk::sample

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/iceberg/constraint.h"
+#include "model/iceberg/shared_vector.h"
 #include "model/iceberg/types.h"
 
 namespace ictk {
@@ -93,7 +94,12 @@ struct TableMetadata {
   std::optional<int64_t> next_row_id;
   std::map<std::string, std::string> properties;
   std::optional<SnapshotId> current_snapshot_id;
-  std::vector<Snapshot> snapshots;
+  /// Shared between copies of the metadata: a long history's metadata holds hundreds of
+  /// snapshots, almost all unchanged from one step to the next, and is copied at every
+  /// step (the model's state, the canonical answer, each decoded answer). Read it as a
+  /// vector; change a snapshot through `mutable_at` / `mutable_back`, which copy it first
+  /// when another metadata still holds it.
+  SharedVector<Snapshot> snapshots;
   std::map<std::string, SnapshotRef> refs;
   std::optional<ConstraintId> last_constraint_id;
   std::optional<std::vector<Constraint>> constraints;

@@ -74,6 +74,35 @@ TEST(MetadataDecodeMemo, AnElementThatMovedIsFoundByItsHash) {
   EXPECT_EQ(memo.stats().decoded, decoded);  // both found, neither at its old place
 }
 
+TEST(MetadataDecodeMemo, RepeatedSnapshotsAreSharedNotCopied) {
+  json md = Metadata();
+  ASSERT_GE(md["snapshots"].size(), 2u);
+  MetadataDecodeMemo memo;
+  auto first = memo.DecodeMetadata(md);
+  ASSERT_TRUE(first.has_value());
+  md["snapshots"][0]["timestamp-ms"] =
+      md["snapshots"][0]["timestamp-ms"].get<int64_t>() - 1;
+  const auto second = memo.DecodeMetadata(md);
+  ASSERT_TRUE(second.has_value());
+  // The changed snapshot is a new object, the unchanged ones the last answer's.
+  EXPECT_FALSE(
+      SharedVector<Snapshot>::SameElement(first->snapshots, 0, second->snapshots, 0));
+  for (size_t i = 1; i < second->snapshots.size(); ++i)
+    EXPECT_TRUE(
+        SharedVector<Snapshot>::SameElement(first->snapshots, i, second->snapshots, i))
+        << i;
+  // A decoded metadata changing its snapshot copies it: neither the memo nor the other
+  // answer sees the change.
+  const Snapshot before = second->snapshots[1];
+  first->snapshots.mutable_at(1).timestamp_ms += 5;
+  EXPECT_EQ(second->snapshots[1], before);
+  const auto third = memo.DecodeMetadata(md);
+  ASSERT_TRUE(third.has_value());
+  EXPECT_EQ(*third, *TableMetadataFromJson(md));
+  EXPECT_TRUE(
+      SharedVector<Snapshot>::SameElement(second->snapshots, 1, third->snapshots, 1));
+}
+
 TEST(MetadataEncodeMemo, EncodesAsWithoutTheMemo) {
   const auto md = TableMetadataFromJson(Metadata());
   ASSERT_TRUE(md.has_value());
@@ -82,9 +111,9 @@ TEST(MetadataEncodeMemo, EncodesAsWithoutTheMemo) {
   EXPECT_EQ(TableMetadataToJson(*md, &memo), TableMetadataToJson(*md));
   EXPECT_EQ(TableMetadataToJson(*md, &memo), TableMetadataToJson(*md));  // from the memo
   TableMetadata changed = *md;
-  changed.snapshots.front().timestamp_ms -= 1;
+  changed.snapshots.mutable_at(0).timestamp_ms -= 1;
   changed.snapshots.push_back(changed.snapshots.back());
-  changed.snapshots.back().snapshot_id += 1000;
+  changed.snapshots.mutable_back().snapshot_id += 1000;
   changed.schemas.erase(changed.schemas.begin());
   EXPECT_EQ(TableMetadataToJson(changed, &memo), TableMetadataToJson(changed));
   EXPECT_EQ(TableMetadataToJson(*md, &memo), TableMetadataToJson(*md));

@@ -13,8 +13,9 @@ namespace {
 using namespace ops_test;  // NOLINT
 
 Snapshot* Current(TableMetadata& md) {
-  for (Snapshot& s : md.snapshots)
-    if (md.current_snapshot_id && s.snapshot_id == *md.current_snapshot_id) return &s;
+  for (size_t i = 0; i < md.snapshots.size(); ++i)
+    if (md.current_snapshot_id && md.snapshots[i].snapshot_id == *md.current_snapshot_id)
+      return &md.snapshots.mutable_at(i);
   return nullptr;
 }
 

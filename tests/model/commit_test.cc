@@ -312,10 +312,10 @@ TEST(StExactlyOneList, EveryConstraintIsListedOnce) {
   SetStatuses(*twice.metadata, both);
   EXPECT_TRUE(Names(Judge(o, twice), RuleId::kStExactlyOneList));
   Answer none = a;
-  none.metadata->snapshots.back().constraint_statuses.reset();
+  none.metadata->snapshots.mutable_back().constraint_statuses.reset();
   EXPECT_TRUE(Names(Judge(o, none), RuleId::kStEverySnapshot));
   Answer stale = a;
-  stale.metadata->snapshots.back().constraint_statuses->unvalidated =
+  stale.metadata->snapshots.mutable_back().constraint_statuses->unvalidated =
       std::vector<ConstraintId>{99};
   EXPECT_TRUE(Names(Judge(o, stale), RuleId::kStExactlyOneList)) << "stale-ids=reject";
   Switches allow;
@@ -323,7 +323,7 @@ TEST(StExactlyOneList, EveryConstraintIsListedOnce) {
   ModelSession n = Orders(true, allow);
   AllowedOutcome p;
   Answer b = n.Canonical(Append({Order("r1", 1, 5)}), &p);
-  b.metadata->snapshots.back().constraint_statuses->unvalidated =
+  b.metadata->snapshots.mutable_back().constraint_statuses->unvalidated =
       std::vector<ConstraintId>{99};
   EXPECT_TRUE(Judge(p, b).empty()) << Describe(Judge(p, b));
 }
@@ -344,7 +344,7 @@ TEST(DefTimestampInformational, ALaterTimestampDoesNotExemptAConstraint) {
   Answer commit = m.Canonical(Append({Order("r1", 1, 5)}), &o);
   ASSERT_EQ(o.metadata->new_snapshot->statuses.size(), 1u) << "the constraint applies";
   EXPECT_TRUE(Judge(o, commit).empty());
-  commit.metadata->snapshots.back().constraint_statuses = ConstraintStatuses{};
+  commit.metadata->snapshots.mutable_back().constraint_statuses = ConstraintStatuses{};
   EXPECT_TRUE(Names(Judge(o, commit), RuleId::kStExactlyOneList));
 }
 
@@ -355,7 +355,7 @@ TEST(IceV4SnapshotTimestamps, ASnapshotIsLaterThanItsParent) {
   AllowedOutcome o;
   Answer a = m.Canonical(Append({Order("r2", 2, 5)}), &o);
   EXPECT_TRUE(Judge(o, a).empty());
-  a.metadata->snapshots.back().timestamp_ms =
+  a.metadata->snapshots.mutable_back().timestamp_ms =
       m.metadata().CurrentSnapshot()->timestamp_ms;
   EXPECT_TRUE(Names(Judge(o, a), RuleId::kIceV4SnapshotTimestamps));
 }

@@ -200,7 +200,7 @@ TEST(IceCurrentSnapshotMain, MainAndCurrentAgree) {
 TEST(IceSequenceNumberBound, SnapshotsNotAboveLastSequenceNumber) {
   SCOPED_TRACE("ice.sequence-number-bound");
   TableMetadata md = Valid();
-  md.snapshots[0].sequence_number = 4;
+  md.snapshots.mutable_at(0).sequence_number = 4;
   EXPECT_EQ(Rules(CheckSequenceNumberBound(md)), Ids{"ice.sequence-number-bound"});
   md.last_sequence_number = 4;
   EXPECT_EQ(Rules(CheckSequenceNumberBound(md)), Ids{});
@@ -220,7 +220,7 @@ TEST(IceV4SnapshotTimestamps, StrictlyAfterTheParentInV4) {
   md.format_version = 3;  // only v4 requires it
   EXPECT_EQ(Rules(CheckV4SnapshotTimestamps(md)), Ids{});
   md.format_version = 4;
-  md.snapshots[1].timestamp_ms += 1;
+  md.snapshots.mutable_at(1).timestamp_ms += 1;
   EXPECT_EQ(Rules(CheckV4SnapshotTimestamps(md)), Ids{});
 }
 

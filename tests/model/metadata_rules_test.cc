@@ -81,7 +81,7 @@ TEST(DefV4Only, AcceptsV3WithoutConstraintFields) {  // def.v4-only
   md.format_version = 3;
   md.constraints.reset();
   md.last_constraint_id.reset();
-  md.snapshots[0].constraint_statuses.reset();
+  md.snapshots.mutable_at(0).constraint_statuses.reset();
   EXPECT_FALSE(Has(Lint(md), RuleId::kDefV4Only));
 }
 
@@ -103,7 +103,7 @@ TEST(DefSinglePk, MetadataWithTwoPrimaryKeysIsReported) {  // def.single-pk
   TableMetadata md = V4Table();
   md.constraints->push_back(Pk(3, "pk2", {16}));
   md.last_constraint_id = 3;
-  md.snapshots[0].constraint_statuses->unvalidated->push_back(3);
+  md.snapshots.mutable_at(0).constraint_statuses->unvalidated->push_back(3);
   Findings f = Lint(md);
   ASSERT_EQ(f.size(), 1u) << ::testing::PrintToString(f);
   EXPECT_EQ(f[0].rule, RuleId::kDefSinglePk);
@@ -186,7 +186,7 @@ TEST(IdLastDefaultZero, AbsentLastConstraintIdIsZero) {  // id.last-default-zero
   md.last_constraint_id.reset();
   EXPECT_EQ(Count(CheckConstraintIdsBelowLast(md), RuleId::kIdUpdateLast), 2u);
   md.constraints->clear();
-  md.snapshots[0].constraint_statuses = ConstraintStatuses{};
+  md.snapshots.mutable_at(0).constraint_statuses = ConstraintStatuses{};
   EXPECT_TRUE(Lint(md).empty()) << ::testing::PrintToString(Lint(md));
 }
 
@@ -194,7 +194,7 @@ TEST(IdLastDefaultZero, AbsentLastConstraintIdIsZero) {  // id.last-default-zero
 
 TEST(StExactlyOneList, MetadataIdInTwoLists) {  // st.exactly-one-list
   TableMetadata md = V4Table();
-  md.snapshots[0].constraint_statuses->invalid = std::vector<ConstraintId>{1};
+  md.snapshots.mutable_at(0).constraint_statuses->invalid = std::vector<ConstraintId>{1};
   Findings f = Lint(md);
   ASSERT_EQ(Count(f, RuleId::kStExactlyOneList), 1u) << ::testing::PrintToString(f);
   EXPECT_EQ(First(f, RuleId::kStExactlyOneList)->pointer,
@@ -204,19 +204,20 @@ TEST(StExactlyOneList, MetadataIdInTwoLists) {  // st.exactly-one-list
 TEST(StExactlyOneList, MetadataOlderConstraintMissingFromList) {  // st.exactly-one-list
   // Constraint 2 is listed, so constraint 1 (older, still present) existed then too.
   TableMetadata md = V4Table();
-  md.snapshots[0].constraint_statuses = MakeStatuses({{2, S::kUnvalidated}});
+  md.snapshots.mutable_at(0).constraint_statuses = MakeStatuses({{2, S::kUnvalidated}});
   Findings f = Lint(md);
   ASSERT_EQ(Count(f, RuleId::kStExactlyOneList), 1u) << ::testing::PrintToString(f);
   EXPECT_EQ(First(f, RuleId::kStExactlyOneList)->constraint_id, 1);
   // Listing only the older one proves nothing: 2 may have been added afterwards.
-  md.snapshots[0].constraint_statuses = MakeStatuses({{1, S::kValidated}});
+  md.snapshots.mutable_at(0).constraint_statuses = MakeStatuses({{1, S::kValidated}});
   EXPECT_TRUE(Lint(md).empty()) << ::testing::PrintToString(Lint(md));
 }
 
 TEST(StExactlyOneList, MetadataIdThatNeverExistedFollowsStaleIdsSwitch) {
   // st.exactly-one-list, switch stale-ids-in-new-snapshot
   TableMetadata md = V4Table();
-  md.snapshots[0].constraint_statuses->unvalidated->push_back(7);  // above last (2)
+  // above last (2)
+  md.snapshots.mutable_at(0).constraint_statuses->unvalidated->push_back(7);
   EXPECT_TRUE(Has(Lint(md), RuleId::kStExactlyOneList));
   Switches allow;
   allow.stale_ids_in_new_snapshot = StaleIds::kAllow;
@@ -240,7 +241,8 @@ TEST(StValid, MetadataValidAfterUnvalidatedParentIsReported) {  // st.valid
             "/snapshots/1/constraint-statuses/valid/1");
   // A first snapshot has no parent: its parent status is unvalidated.
   TableMetadata first = V4Table();
-  first.snapshots[0].constraint_statuses = MakeStatuses({{1, S::kValid}, {2, S::kValid}});
+  first.snapshots.mutable_at(0).constraint_statuses =
+      MakeStatuses({{1, S::kValid}, {2, S::kValid}});
   EXPECT_EQ(Count(Lint(first), RuleId::kStValid), 2u);
 }
 
@@ -262,7 +264,7 @@ TEST(ExprUdfStatus, MetadataValidForCheckCallingUdfIsReported) {  // expr.udf-st
             Expr::Binary(ExprOp::kLt, Expr::Apply("my_udf", {Expr::Ref(1)}),
                          Expr::Lit(Value::Long(10)))));
   md.last_constraint_id = 3;
-  md.snapshots[0].constraint_statuses->validated->push_back(3);
+  md.snapshots.mutable_at(0).constraint_statuses->validated->push_back(3);
   EXPECT_FALSE(Has(Lint(md), RuleId::kExprUdfStatus)) << "validated may be true";
   AddSnapshot(
       md, Child(md.snapshots[0], 101,
@@ -284,7 +286,7 @@ TEST(UpgNoIdentifiersInV4, AcceptsIdentifiersOnSchemasBeforeTheUpgrade) {
   next.identifier_field_ids = std::vector<FieldId>{1};
   md.schemas.push_back(next);
   md.current_schema_id = 1;
-  md.snapshots[0].schema_id = 1;
+  md.snapshots.mutable_at(0).schema_id = 1;
   EXPECT_FALSE(Has(Lint(md), RuleId::kUpgNoIdentifiersInV4));
 }
 

@@ -37,7 +37,7 @@ ConstraintStatuses Statuses(std::vector<ConstraintId> validated,
 Answer ExampleAnswer(Answer canonical, SnapshotId id, std::optional<SnapshotId> parent,
                      ConstraintStatuses statuses) {
   TableMetadata& md = *canonical.metadata;
-  Snapshot& s = md.snapshots.back();
+  Snapshot& s = md.snapshots.mutable_back();
   s.snapshot_id = id;
   s.parent_snapshot_id = parent;
   s.constraint_statuses = std::move(statuses);

@@ -238,9 +238,9 @@ inline bool Decides(const AllowedOutcome& o, RuleId rule) {
 
 /// Replaces the statuses of the current snapshot of `md` (for crafting answers).
 inline void SetStatuses(TableMetadata& md, ConstraintStatuses statuses) {
-  for (Snapshot& s : md.snapshots)
-    if (md.current_snapshot_id == s.snapshot_id)
-      s.constraint_statuses = std::move(statuses);
+  for (size_t i = 0; i < md.snapshots.size(); ++i)
+    if (md.current_snapshot_id == md.snapshots[i].snapshot_id)
+      md.snapshots.mutable_at(i).constraint_statuses = std::move(statuses);
 }
 
 }  // namespace ictk::ops_test

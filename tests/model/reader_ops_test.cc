@@ -54,7 +54,7 @@ TEST(StReaderLookup, ListedStatusOtherwiseUnvalidated) {
 TEST(IdReadersTolerateMissing, ASnapshotMayListIdsThatAreGone) {
   SCOPED_TRACE("id.readers-tolerate-missing");
   TableMetadata md = Sample();
-  md.snapshots.back().constraint_statuses->invalid = std::vector<ConstraintId>{7};
+  md.snapshots.mutable_back().constraint_statuses->invalid = std::vector<ConstraintId>{7};
   ModelSession m;
   AllowedOutcome o = m.Outcome(ReadStatuses{md, std::nullopt}, "");
   EXPECT_TRUE(OnlyOk(o));
@@ -97,7 +97,8 @@ TEST(V3ConstraintFields, AReaderOfV3MetadataWithConstraintFields) {
   TableMetadata dropped = md;
   dropped.constraints.reset();
   dropped.last_constraint_id.reset();
-  for (Snapshot& s : dropped.snapshots) s.constraint_statuses.reset();
+  for (size_t i = 0; i < dropped.snapshots.size(); ++i)
+    dropped.snapshots.mutable_at(i).constraint_statuses.reset();
   EXPECT_TRUE(Judge(parse, Answer::Ok(dropped)).empty())
       << Describe(Judge(parse, Answer::Ok(dropped)));
   m.switches().v3_constraint_fields = V3ConstraintFields::kReject;

@@ -27,12 +27,12 @@ TableMetadata Read() {
   EXPECT_EQ(md.snapshots.size(), 2u);
   ConstraintStatuses first;
   first.validated = std::vector<ConstraintId>{1, 9};
-  md.snapshots[0].constraint_statuses = first;
+  md.snapshots.mutable_at(0).constraint_statuses = first;
   ConstraintStatuses second;
   second.validated = std::vector<ConstraintId>{1};
   second.valid = std::vector<ConstraintId>{2};
   second.unvalidated = std::vector<ConstraintId>{3};
-  md.snapshots[1].constraint_statuses = second;
+  md.snapshots.mutable_at(1).constraint_statuses = second;
   md.last_constraint_id = 9;
   return md;
 }
@@ -50,8 +50,9 @@ TEST(DefReaderPreserves, AFaithfulReaderPasses) {
   // By meaning: constraint order, list order, an omitted empty list, field-ids order.
   TableMetadata same = md;
   std::reverse(same.constraints->begin(), same.constraints->end());
-  same.snapshots[0].constraint_statuses->validated = std::vector<ConstraintId>{9, 1};
-  same.snapshots[1].constraint_statuses->invalid = std::vector<ConstraintId>{};
+  same.snapshots.mutable_at(0).constraint_statuses->validated =
+      std::vector<ConstraintId>{9, 1};
+  same.snapshots.mutable_at(1).constraint_statuses->invalid = std::vector<ConstraintId>{};
   EXPECT_TRUE(CheckReaderPreserves(md, same).empty())
       << Describe(CheckReaderPreserves(md, same));
 }
@@ -63,7 +64,8 @@ TEST(DefReaderPreserves, WhatADroppingReaderLosesIsNamedWithItsPointer) {
   TableMetadata dropped = md;
   dropped.constraints.reset();
   dropped.last_constraint_id.reset();
-  for (Snapshot& s : dropped.snapshots) s.constraint_statuses.reset();
+  for (size_t i = 0; i < dropped.snapshots.size(); ++i)
+    dropped.snapshots.mutable_at(i).constraint_statuses.reset();
   const Findings f = CheckReaderPreserves(md, dropped);
   EXPECT_TRUE(At(f, "/constraints")) << Describe(f);
   EXPECT_TRUE(At(f, "/last-constraint-id")) << Describe(f);
@@ -82,7 +84,8 @@ TEST(DefReaderPreserves, WhatADroppingReaderLosesIsNamedWithItsPointer) {
   added.constraints->back().id = 10;
   EXPECT_TRUE(At(CheckReaderPreserves(md, added), "/constraints"));
   TableMetadata lost_removed = md;  // the removed constraint's ID 9 is dropped
-  lost_removed.snapshots[0].constraint_statuses->validated = std::vector<ConstraintId>{1};
+  lost_removed.snapshots.mutable_at(0).constraint_statuses->validated =
+      std::vector<ConstraintId>{1};
   EXPECT_TRUE(At(CheckReaderPreserves(md, lost_removed),
                  "/snapshots/0/constraint-statuses/validated"));
   TableMetadata last = md;
@@ -97,7 +100,8 @@ TEST(DefReaderPreserves, V3FieldsMayBeDroppedOnlyWhenTheReaderMayIgnoreThem) {
   TableMetadata dropped = md;
   dropped.constraints.reset();
   dropped.last_constraint_id.reset();
-  for (Snapshot& s : dropped.snapshots) s.constraint_statuses.reset();
+  for (size_t i = 0; i < dropped.snapshots.size(); ++i)
+    dropped.snapshots.mutable_at(i).constraint_statuses.reset();
   EXPECT_TRUE(CheckReaderPreserves(md, dropped, /*may_drop=*/true).empty());
   EXPECT_FALSE(CheckReaderPreserves(md, dropped, /*may_drop=*/false).empty());
   // Kept, they are compared.
@@ -128,7 +132,8 @@ TEST(DefReaderPreserves, ParseMetadataFilesTheLossUnderTheRuleNotTheProtocol) {
   TableMetadata dropped = md;
   dropped.constraints.reset();
   dropped.last_constraint_id.reset();
-  for (Snapshot& s : dropped.snapshots) s.constraint_statuses.reset();
+  for (size_t i = 0; i < dropped.snapshots.size(); ++i)
+    dropped.snapshots.mutable_at(i).constraint_statuses.reset();
   const Findings f = Judge(o, Answer::Ok(dropped));
   ASSERT_FALSE(f.empty());
   for (const Finding& x : f) {

@@ -336,7 +336,8 @@ TEST(Timestamps, SnapshotsAndLastUpdatedTakeNowMs) {
   EXPECT_TRUE(Judge(o, a).empty()) << Describe(Judge(o, a));
   // The table's clock (its last-updated-ms + 1) is above the parent but not now-ms.
   Answer clock = a;
-  clock.metadata->snapshots.back().timestamp_ms = m.metadata().last_updated_ms + 1;
+  clock.metadata->snapshots.mutable_back().timestamp_ms =
+      m.metadata().last_updated_ms + 1;
   Findings f = Judge(o, clock);
   ASSERT_EQ(OnlyRule(f, RuleId::kProtoTimestampFromNow).size(), 1u) << Describe(f);
   EXPECT_EQ(f.size(), 1u) << Describe(f);
@@ -350,7 +351,8 @@ TEST(Timestamps, SnapshotsAndLastUpdatedTakeNowMs) {
   m.Write(Append({Order("r2", 2, 5)}));
   AllowedOutcome o2;
   Answer b = m.Canonical(Append({Order("r3", 3, 5)}), &o2);
-  b.metadata->snapshots.back().timestamp_ms = m.metadata().snapshots.back().timestamp_ms;
+  b.metadata->snapshots.mutable_back().timestamp_ms =
+      m.metadata().snapshots.back().timestamp_ms;
   f = Judge(o2, b);
   EXPECT_TRUE(Names(f, RuleId::kIceV4SnapshotTimestamps)) << Describe(f);
   EXPECT_FALSE(Names(f, RuleId::kProtoTimestampFromNow)) << Describe(f);

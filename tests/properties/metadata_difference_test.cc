@@ -49,9 +49,13 @@ TEST(MetadataDifference, OrdersAndEmptyStatusListsAreFree) {
   TableMetadata after = Before();
   std::swap((*after.constraints)[0], (*after.constraints)[1]);
   (*after.constraints)[1].field_ids = std::vector<FieldId>{2, 1};
-  std::swap(after.snapshots[0], after.snapshots[1]);
-  after.snapshots[1].constraint_statuses->validated = std::vector<ConstraintId>{9, 3};
-  after.snapshots[1].constraint_statuses->unvalidated = std::vector<ConstraintId>{};
+  // The two snapshots swapped (77, 5 -> 5, 77).
+  after.snapshots.stable_sort(
+      [](const Snapshot& a, const Snapshot& b) { return a.snapshot_id < b.snapshot_id; });
+  after.snapshots.mutable_at(1).constraint_statuses->validated =
+      std::vector<ConstraintId>{9, 3};
+  after.snapshots.mutable_at(1).constraint_statuses->unvalidated =
+      std::vector<ConstraintId>{};
   EXPECT_EQ(MetadataDifference(Before(), after), "");
 }
 
@@ -60,8 +64,9 @@ TEST(MetadataDifference, RealChangesAreStillReported) {
   (*other.constraints)[0].field_ids = std::vector<FieldId>{1};
   EXPECT_EQ(MetadataDifference(Before(), other), "constraints");
   TableMetadata moved = Before();
-  moved.snapshots[1].constraint_statuses->invalid.reset();
-  moved.snapshots[1].constraint_statuses->validated = std::vector<ConstraintId>{9, 3};
+  moved.snapshots.mutable_at(1).constraint_statuses->invalid.reset();
+  moved.snapshots.mutable_at(1).constraint_statuses->validated =
+      std::vector<ConstraintId>{9, 3};
   EXPECT_EQ(MetadataDifference(Before(), moved), "snapshots");
   TableMetadata gone = Before();
   gone.constraints->pop_back();
