@@ -38,6 +38,8 @@ def by_name(runs):
     out = {}
     for b in runs:
         key = b.get("run_name", b["name"]).replace("/real_time", "")
+        # A fixed iteration count (the 400-step histories) is part of the name.
+        key = key.split("/iterations:")[0]
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
                 out[key] = b
