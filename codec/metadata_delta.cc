@@ -27,21 +27,6 @@ constexpr std::string_view kDeltaSplice = "splice";
 constexpr std::string_view kDeltaKeep = "keep";
 constexpr std::string_view kDeltaAdd = "add";
 
-std::string MemberPointer(std::string_view pointer, std::string_view key) {
-  // JSON pointer escaping (RFC 6901) of a member name.
-  std::string out(pointer);
-  out.push_back('/');
-  for (char c : key) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out.push_back(c);
-  }
-  return out;
-}
-
 /// The checks of ApplyMetadataDelta, before anything is changed.
 Result<void> CheckDelta(const json& metadata, const json& delta, std::string_view pointer) {
   if (!metadata.is_object())
@@ -56,13 +41,13 @@ Result<void> CheckDelta(const json& metadata, const json& delta, std::string_vie
     return {};
   };
   if (const json* set = Find(delta, kDeltaSet)) {
-    const std::string p = MemberPointer(pointer, kDeltaSet);
+    const std::string p = codec_internal::Child(pointer, kDeltaSet);
     if (!set->is_object()) return Expected(p, "an object of members to set", *set);
     for (auto it = set->begin(); it != set->end(); ++it)
-      if (auto once = name_once(it.key(), MemberPointer(p, it.key())); !once) return once;
+      if (auto once = name_once(it.key(), codec_internal::Child(p, it.key())); !once) return once;
   }
   if (const json* remove = Find(delta, kDeltaRemove)) {
-    const std::string p = MemberPointer(pointer, kDeltaRemove);
+    const std::string p = codec_internal::Child(pointer, kDeltaRemove);
     if (!remove->is_array()) return Expected(p, "an array of member names", *remove);
     for (size_t i = 0; i < remove->size(); ++i) {
       const std::string pi = fmt::format("{}/{}", p, i);
@@ -71,28 +56,28 @@ Result<void> CheckDelta(const json& metadata, const json& delta, std::string_vie
     }
   }
   if (const json* splice = Find(delta, kDeltaSplice)) {
-    const std::string p = MemberPointer(pointer, kDeltaSplice);
+    const std::string p = codec_internal::Child(pointer, kDeltaSplice);
     if (!splice->is_object())
       return Expected(p, "an object of arrays to splice", *splice);
     for (auto it = splice->begin(); it != splice->end(); ++it) {
-      const std::string pm = MemberPointer(p, it.key());
+      const std::string pm = codec_internal::Child(p, it.key());
       if (auto once = name_once(it.key(), pm); !once) return once;
       const json& entry = *it;
       if (!entry.is_object()) return Expected(pm, "an object {keep, add}", entry);
       const json* keep = Find(entry, kDeltaKeep);
       if (keep == nullptr || !keep->is_number_unsigned())
-        return Expected(MemberPointer(pm, kDeltaKeep), "a count of elements (an integer >= 0)",
+        return Expected(codec_internal::Child(pm, kDeltaKeep), "a count of elements (an integer >= 0)",
                         keep ? *keep : json());
       const json* add = Find(entry, kDeltaAdd);
       if (add == nullptr || !add->is_array())
-        return Expected(MemberPointer(pm, kDeltaAdd), "an array of elements", add ? *add : json());
+        return Expected(codec_internal::Child(pm, kDeltaAdd), "an array of elements", add ? *add : json());
       const auto found = metadata.find(it.key());
       if (found == metadata.end() || !found->is_array())
         return ParseError(pm, fmt::format("the base metadata has no array \"{}\" to splice",
                                           it.key()));
       const uint64_t n = keep->get<uint64_t>();
       if (n > found->size())
-        return ParseError(MemberPointer(pm, kDeltaKeep),
+        return ParseError(codec_internal::Child(pm, kDeltaKeep),
                           fmt::format("keep {} is more than the {} elements of the base's "
                                       "\"{}\"",
                                       n, found->size(), it.key()));

@@ -141,18 +141,14 @@ def adapter(folder, t):
     if "BM_Exec" in ms and "BM_Builtin" in ms and floor > 0:
         r = ms["BM_Exec"] / (ms["BM_Builtin"] + floor)
         t.info("exec sample vs builtin:sample + echo + parse", f"{r:.2f}x")
-    figure = "lib: vs builtin: (the sample, same session)"
-    if "BM_Lib" in ms and "BM_Builtin" in ms:
-        r = ms["BM_Lib"] / ms["BM_Builtin"]
-        t.add(figure, r, f"{r:.2f}x", "<= 1.5", r <= 1.5)
-    else:
-        t.missing(figure, "<= 1.5", "ictk_adapter_bench")
-    figure = "lib: vs builtin:, metadata deltas offered (same session)"
-    if "BM_LibDelta" in ms and "BM_BuiltinDelta" in ms:
-        r = ms["BM_LibDelta"] / ms["BM_BuiltinDelta"]
-        t.add(figure, r, f"{r:.2f}x", "<= 1.5", r <= 1.5)
-    else:
-        t.missing(figure, "<= 1.5", "ictk_adapter_bench")
+    for suffix, figure in (("", "lib: vs builtin: (the sample, same session)"),
+                           ("Delta", "lib: vs builtin:, metadata deltas offered (same session)")):
+        lib, builtin = ms.get("BM_Lib" + suffix), ms.get("BM_Builtin" + suffix)
+        if lib and builtin:
+            r = lib / builtin
+            t.add(figure, r, f"{r:.2f}x", "<= 1.5", r <= 1.5)
+        else:
+            t.missing(figure, "<= 1.5", "ictk_adapter_bench")
 
 
 def jobs(folder, t):

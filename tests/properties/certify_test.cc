@@ -17,13 +17,14 @@
 #include "model/rules/switches.h"
 #include "fixtures/replay.h"
 #include "properties/runner.h"
+#include "tests/properties/session_test_util_internal.h"
 #include "reports/digest.h"
 #include "sample/sample_adapter.h"
 
 namespace ictk {
 namespace {
 
-using Factory = std::function<std::unique_ptr<Adapter>()>;
+using testing_sessions::Factory;
 
 struct AdapterParam {
   std::string name;
@@ -31,18 +32,8 @@ struct AdapterParam {
   int histories;
 };
 
-std::unique_ptr<AdapterSession> Open(const Factory& make) {
-  auto session = std::make_unique<AdapterSession>(make());
-  Result<HelloInfo> hello = session->Handshake();
-  EXPECT_TRUE(hello.has_value()) << (hello ? "" : hello.error().message);
-  return session;
-}
-
-std::unique_ptr<Adapter> Sample(const std::string& query) {
-  Result<std::unique_ptr<Adapter>> a = MakeSampleAdapter(query);
-  EXPECT_TRUE(a.has_value()) << (a ? "" : a.error().message);
-  return a ? std::move(*a) : nullptr;
-}
+using testing_sessions::Open;
+using testing_sessions::Sample;
 
 CertifyOptions Options(uint64_t seed, int max_steps = 15) {
   CertifyOptions o;

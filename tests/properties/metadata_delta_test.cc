@@ -13,6 +13,7 @@
 #include "codec/json_text.h"
 #include "fixtures/fixture_file.h"
 #include "properties/runner.h"
+#include "tests/properties/session_test_util_internal.h"
 #include "reports/digest.h"
 #include "sample/sample_adapter.h"
 
@@ -20,20 +21,10 @@ namespace ictk {
 namespace {
 
 using nlohmann::json;
-using Factory = std::function<std::unique_ptr<Adapter>()>;
+using testing_sessions::Factory;
 
-std::unique_ptr<AdapterSession> Open(const Factory& make, bool offer) {
-  auto session = std::make_unique<AdapterSession>(make());
-  Result<HelloInfo> hello = session->Handshake(offer);
-  EXPECT_TRUE(hello.has_value()) << (hello ? "" : hello.error().message);
-  return session;
-}
-
-std::unique_ptr<Adapter> Sample(const std::string& query) {
-  Result<std::unique_ptr<Adapter>> a = MakeSampleAdapter(query);
-  EXPECT_TRUE(a.has_value()) << (a ? "" : a.error().message);
-  return a ? std::move(*a) : nullptr;
-}
+using testing_sessions::Open;
+using testing_sessions::Sample;
 
 CertifyOptions Options(uint64_t seed, int max_steps) {
   CertifyOptions o;

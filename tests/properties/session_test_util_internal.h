@@ -1,0 +1,35 @@
+/// \file
+/// The adapters the property tests certify: a session opened on one (its handshake
+/// checked), and the sample with a query (builtin:sample?QUERY).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "adapters/session.h"
+#include "sample/sample_adapter.h"
+
+namespace ictk::testing_sessions {
+
+using Factory = std::function<std::unique_ptr<Adapter>()>;
+
+/// A session on `make()`, handshaken; `offer_metadata_delta` as AdapterSession::Handshake.
+inline std::unique_ptr<AdapterSession> Open(const Factory& make,
+                                            bool offer_metadata_delta = false) {
+  auto session = std::make_unique<AdapterSession>(make());
+  Result<HelloInfo> hello = session->Handshake(offer_metadata_delta);
+  EXPECT_TRUE(hello.has_value()) << (hello ? "" : hello.error().message);
+  return session;
+}
+
+/// builtin:sample?`query`.
+inline std::unique_ptr<Adapter> Sample(const std::string& query) {
+  Result<std::unique_ptr<Adapter>> a = MakeSampleAdapter(query);
+  EXPECT_TRUE(a.has_value()) << (a ? "" : a.error().message);
+  return a ? std::move(*a) : nullptr;
+}
+
+}  // namespace ictk::testing_sessions
