@@ -65,7 +65,8 @@ Result<void> CheckDelta(const json& metadata, const json& delta, std::string_vie
       const json& entry = *it;
       if (!entry.is_object()) return Expected(pm, "an object {keep, add}", entry);
       const json* keep = Find(entry, kDeltaKeep);
-      if (keep == nullptr || !keep->is_number_unsigned())
+      if (keep == nullptr || !keep->is_number_integer() ||
+          (!keep->is_number_unsigned() && keep->get<int64_t>() < 0))
         return Expected(codec_internal::Child(pm, kDeltaKeep), "a count of elements (an integer >= 0)",
                         keep ? *keep : json());
       const json* add = Find(entry, kDeltaAdd);

@@ -22,9 +22,11 @@
 #include "codec/json_expression.h"
 #include "codec/json_schema.h"
 #include "codec/json_table_metadata.h"
+#include "codec/decode_memo.h"
 #include "codec/json_text.h"
 #include "codec/json_type.h"
 #include "codec/json_value.h"
+#include "codec/metadata_delta.h"
 #include "codec/protocol.h"
 #include "model/rules/iceberg_rules.h"
 #include "model/rules/metadata_rules.h"
@@ -398,6 +400,42 @@ inline int FuzzSpecText(const uint8_t* data, size_t size) {
   (void)data;
   (void)size;
 #endif
+  return 0;
+}
+
+/// A metadata delta an adapter answers (docs/protocol.md section 7) against the metadata
+/// it is based on, as the session applies it: `{"base": {metadata}, "delta": {...}}`. A
+/// refused delta changes nothing; an applied one leaves an object, and the delta made
+/// from the two (MakeMetadataDelta) rebuilds the same JSON. `{"base": ..., "next": ...}`
+/// checks that the delta made from any two objects turns the one into the other.
+inline int FuzzMetadataDelta(const uint8_t* data, size_t size) {
+  std::optional<nlohmann::json> j = ParseOrNull(AsText(data, size));
+  if (!j || !j->is_object() || !j->contains("base")) return 0;
+  const nlohmann::json base = (*j)["base"];
+  if (const auto delta = j->find("delta"); delta != j->end()) {
+    nlohmann::json rebuilt = base;
+    Result<void> applied = ApplyMetadataDelta(rebuilt, *delta);
+    if (!applied) {
+      FuzzCheck(applied.error().kind == ErrorKind::kParse, "a refused delta is kParse");
+      FuzzCheck(applied.error().message.find("/metadata-delta") != std::string::npos ||
+                    applied.error().message.find("(root)") != std::string::npos,
+                "a refused delta names its pointer");
+      FuzzCheck(SameJson(rebuilt, base), "a refused delta changes nothing");
+      return 0;
+    }
+    FuzzCheck(rebuilt.is_object(), "an applied delta leaves an object");
+    nlohmann::json again = base;
+    FuzzCheck(ApplyMetadataDelta(again, MakeMetadataDelta(base, rebuilt)).has_value(),
+              "a made delta applies");
+    FuzzCheck(SameJson(again, rebuilt), "a made delta rebuilds the same JSON");
+  }
+  if (const auto next = j->find("next");
+      next != j->end() && base.is_object() && next->is_object()) {
+    nlohmann::json rebuilt = base;
+    FuzzCheck(ApplyMetadataDelta(rebuilt, MakeMetadataDelta(base, *next)).has_value(),
+              "a made delta applies");
+    FuzzCheck(SameJson(rebuilt, *next), "a made delta turns base into next");
+  }
   return 0;
 }
 

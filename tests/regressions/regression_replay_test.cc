@@ -35,6 +35,7 @@ const std::map<std::string, Entry>& Entries() {
       {"expectation_file", fuzz::FuzzExpectationFile},
       {"report", fuzz::FuzzReport},
       {"spec_text", fuzz::FuzzSpecText},
+      {"metadata_delta", fuzz::FuzzMetadataDelta},
   };
   return entries;
 }
