@@ -35,6 +35,10 @@ class Adapter {
   virtual std::string Describe() const = 0;
   /// The last stderr output kept for the report (exec only; "" otherwise).
   virtual std::string StderrTail() const { return {}; }
+  /// Whether the next Call starts the implementation's process again, after a crash, a
+  /// timeout or a protocol error ended the last one (exec only): the session then sends
+  /// it `hello` first, as protocol section 4 promises.
+  virtual bool Restarting() const { return false; }
 };
 
 /// Options for making an adapter from a spec string.

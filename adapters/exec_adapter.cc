@@ -221,6 +221,7 @@ class ExecAdapter final : public Adapter {
   Result<nlohmann::json> Call(const nlohmann::json& request) override;
   std::string Describe() const override { return description_; }
   std::string StderrTail() const override { return tail_.Get(); }
+  bool Restarting() const override { return pid_ < 0 && starts_ > 0; }
 
  private:
   /// Starts the child; an Error "crash: cannot start ..." when it cannot be spawned.

@@ -33,6 +33,28 @@ AdapterSession::AdapterSession(std::unique_ptr<Adapter> adapter)
     : adapter_(std::move(adapter)) {}
 
 CallResult AdapterSession::Call(nlohmann::json request) {
+  if (!hello_request_.is_null() && adapter_->Restarting()) {
+    // "The handshake, sent first after every (re)start" (protocol section 4): a process
+    // started again has an empty catalog and has not seen the hello.
+    CallResult hello = Send(hello_request_);
+    std::optional<CallFailure> failed = hello.failure;
+    if (!failed) {
+      const auto result = hello.response->find("result");
+      if (result == hello.response->end() || *result != "ok")
+        failed = CallFailure{TransportFailure::kProtocolError,
+                             "answered " + DumpJson(*hello.response)};
+    }
+    if (failed) {
+      failed->message = "hello to the adapter's restarted process: " + failed->message;
+      CallResult out;
+      out.failure = std::move(failed);
+      return out;
+    }
+  }
+  return Send(std::move(request));
+}
+
+CallResult AdapterSession::Send(nlohmann::json request) {
   const int64_t id = next_id_++;
   request["id"] = id;
   const auto start = std::chrono::steady_clock::now();
@@ -165,6 +187,7 @@ Result<HelloInfo> AdapterSession::Handshake(bool offer_metadata_delta) {
   if (offer_metadata_delta) hello["metadata-delta"] = true;
   metadata_delta_ = false;
   bases_.clear();
+  hello_request_ = nullptr;
   CallResult r = Call(std::move(hello));
   if (r.failure)
     return MakeError(
@@ -183,6 +206,8 @@ Result<HelloInfo> AdapterSession::Handshake(bool offer_metadata_delta) {
                                  response->hello->protocol_version, kProtocolVersion));
   hello_ = *response->hello;
   hello_json_ = *r.response;
+  hello_request_ = {{"op", "hello"}, {"protocol-version", kProtocolVersion}};
+  if (offer_metadata_delta) hello_request_["metadata-delta"] = true;
   metadata_delta_ = offer_metadata_delta && hello_.metadata_delta;
   capabilities_ = Capabilities::FromHello(hello_.capabilities, hello_.format_versions,
                                          hello_.profile);

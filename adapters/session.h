@@ -50,7 +50,10 @@ class AdapterSession {
   /// metadata answered for its table, and a delta it cannot apply is a protocol error.
   Result<HelloInfo> Handshake(bool offer_metadata_delta = false);
 
-  /// Sends `request` (without "id"; one is added) and checks the answer echoes it.
+  /// Sends `request` (without "id"; one is added) and checks the answer echoes it. When
+  /// the adapter's process is about to be started again (Adapter::Restarting), the
+  /// handshake's `hello` goes first, with an id of its own, and must be answered `ok`;
+  /// otherwise the call fails with what went wrong.
   CallResult Call(nlohmann::json request);
   /// Call, for a caller that reads answers whole (the fixture replay): an answer that
   /// came as a metadata delta carries instead the `metadata` it stands for.
@@ -80,6 +83,8 @@ class AdapterSession {
   /// metadata answered on a table; the protocol error of a delta that cannot be applied.
   std::optional<CallFailure> TrackMetadata(const nlohmann::json& request, int64_t id,
                                            CallResult& out);
+  /// One request and its answer, without the restart's hello.
+  CallResult Send(nlohmann::json request);
   TableBase* FindBase(const std::string& table);
 
   /// The tables whose bases are kept, the most recent last: a history sends its requests
@@ -89,6 +94,9 @@ class AdapterSession {
   std::vector<TableBase> bases_;
   bool metadata_delta_ = false;
   int64_t delta_answers_ = 0;
+  /// The handshake's request (without "id"), sent again to a restarted process;
+  /// null before a handshake succeeded.
+  nlohmann::json hello_request_;
   uint64_t versions_ = 0;  ///< the last MetadataLineage::version given
   std::unique_ptr<Adapter> adapter_;
   HelloInfo hello_;

@@ -7,11 +7,15 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <regex>
 #include <thread>
 
 #include "adapters/adapter.h"
+#include "adapters/session.h"
 #include "tests/adapters/adapter_test_support_internal.h"
 
 namespace ictk {
@@ -130,6 +134,66 @@ TEST_F(ExecAdapterTest, CrashMidHistoryThenTheNextCallWorks) {
   auto again = a->Call(Hello(4));
   ASSERT_TRUE(again.has_value()) << again.error().message;
   EXPECT_EQ((*again)["id"], 4);
+}
+
+// Protocol section 4: "The handshake, sent first after every (re)start". An adapter that
+// answers nothing before its hello works again after a crash: the session sends the
+// hello (with an id of its own) to the restarted process before the next request.
+TEST_F(ExecAdapterTest, ARestartedProcessGetsTheHelloFirst) {
+  AdapterSession session(Make(HostileSpec("needs_hello")));
+  ASSERT_TRUE(session.Handshake().has_value());
+  CallResult before = session.Call({{"op", "load-table"}, {"table", "t"}});
+  ASSERT_FALSE(before.failure.has_value()) << before.failure->message;
+  EXPECT_EQ((*before.response)["result"], "ok");
+  CallResult crashed = session.Call({{"op", "crash"}, {"table", "t"}});
+  ASSERT_TRUE(crashed.failure.has_value());
+  EXPECT_EQ(crashed.failure->kind, TransportFailure::kCrash);
+  const int64_t calls = session.calls();
+  CallResult after = session.Call({{"op", "load-table"}, {"table", "t"}});
+  ASSERT_FALSE(after.failure.has_value()) << after.failure->message;
+  EXPECT_EQ((*after.response)["result"], "ok") << *after.response;
+  EXPECT_EQ(session.calls(), calls + 2);  // the hello, then the request
+  EXPECT_EQ((*after.response)["id"], calls + 2);
+  // No restart, no hello.
+  ASSERT_FALSE(session.Call({{"op", "load-table"}, {"table", "t"}}).failure.has_value());
+  EXPECT_EQ(session.calls(), calls + 3);
+}
+
+// Every process gets its hello: an adapter killed at the third request of each process
+// (its hello, one request, then the crash) keeps answering after each restart.
+TEST_F(ExecAdapterTest, EveryRestartedProcessGetsItsHello) {
+  AdapterSession session(Make(HostileSpec("crash_mid_history")));
+  ASSERT_TRUE(session.Handshake().has_value());
+  for (int process = 0; process < 3; ++process) {
+    SCOPED_TRACE(process);
+    CallResult one = session.Call({{"op", "load-table"}, {"table", "t"}});
+    ASSERT_FALSE(one.failure.has_value()) << one.failure->message;
+    CallResult two = session.Call({{"op", "load-table"}, {"table", "t"}});
+    ASSERT_TRUE(two.failure.has_value());
+    EXPECT_EQ(two.failure->kind, TransportFailure::kCrash);
+  }
+}
+
+// A restarted process that does not answer its hello ok: the request fails, named as
+// the hello's failure, and is not sent.
+TEST_F(ExecAdapterTest, AFailedHelloToARestartedProcessFailsTheRequest) {
+  char marker[] = "/tmp/ictk_needs_hello_XXXXXX";
+  const int fd = ::mkstemp(marker);
+  ASSERT_GE(fd, 0);
+  ::close(fd);
+  std::remove(marker);  // the first process creates it; a restarted one finds it
+  AdapterSession session(Make(HostileSpec("needs_hello", marker)));
+  ASSERT_TRUE(session.Handshake().has_value());
+  ASSERT_TRUE(session.Call({{"op", "crash"}, {"table", "t"}}).failure.has_value());
+  CallResult refused = session.Call({{"op", "load-table"}, {"table", "t"}});
+  std::remove(marker);
+  ASSERT_TRUE(refused.failure.has_value());
+  EXPECT_EQ(refused.failure->kind, TransportFailure::kProtocolError);
+  EXPECT_NE(refused.failure->message.find("hello to the adapter's restarted process"),
+            std::string::npos)
+      << refused.failure->message;
+  EXPECT_NE(refused.failure->message.find("rejected"), std::string::npos)
+      << refused.failure->message;
 }
 
 TEST_F(ExecAdapterTest, HangIsATimeoutAndKillsTheProcessGroup) {
