@@ -36,13 +36,7 @@ using testing_sessions::Open;
 using testing_sessions::Sample;
 
 CertifyOptions Options(uint64_t seed, int max_steps = 15) {
-  CertifyOptions o;
-  o.seed = seed;
-  o.gen.max_steps = max_steps;
-  o.adapter_spec = "builtin:test";
-  o.shrink_budget = 150;
-  o.model_version = ModelVersion(o.switches);
-  return o;
+  return testing_sessions::CaseOptions(seed, max_steps, /*shrink_budget=*/150);
 }
 
 std::string Explain(const CaseRecord& r) {

@@ -27,13 +27,7 @@ using testing_sessions::Open;
 using testing_sessions::Sample;
 
 CertifyOptions Options(uint64_t seed, int max_steps) {
-  CertifyOptions o;
-  o.seed = seed;
-  o.gen.max_steps = max_steps;
-  o.adapter_spec = "builtin:test";
-  o.shrink_budget = 60;
-  o.model_version = ModelVersion(o.switches);
-  return o;
+  return testing_sessions::CaseOptions(seed, max_steps, /*shrink_budget=*/60);
 }
 
 /// A record as JSON without what differs by design: times (a failing case's answers

@@ -1,6 +1,6 @@
 /// \file
 /// The adapters the property tests certify: a session opened on one (its handshake
-/// checked), and the sample with a query (builtin:sample?QUERY).
+/// checked), the sample with a query (builtin:sample?QUERY), and a case's options.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,6 +10,8 @@
 #include <string>
 
 #include "adapters/session.h"
+#include "properties/runner.h"
+#include "reports/digest.h"
 #include "sample/sample_adapter.h"
 
 namespace ictk::testing_sessions {
@@ -23,6 +25,18 @@ inline std::unique_ptr<AdapterSession> Open(const Factory& make,
   Result<HelloInfo> hello = session->Handshake(offer_metadata_delta);
   EXPECT_TRUE(hello.has_value()) << (hello ? "" : hello.error().message);
   return session;
+}
+
+/// The options of one certified case, as the tests run them: `seed`, at most
+/// `max_steps` steps, a shrink budget of `shrink_budget` histories.
+inline CertifyOptions CaseOptions(uint64_t seed, int max_steps, int shrink_budget) {
+  CertifyOptions o;
+  o.seed = seed;
+  o.gen.max_steps = max_steps;
+  o.adapter_spec = "builtin:test";
+  o.shrink_budget = shrink_budget;
+  o.model_version = ModelVersion(o.switches);
+  return o;
 }
 
 /// builtin:sample?`query`.
