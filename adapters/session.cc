@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <chrono>
 
 #include "codec/json_text.h"
@@ -87,18 +86,8 @@ CallResult AdapterSession::Send(nlohmann::json request) {
 
 CallResult AdapterSession::CallWhole(nlohmann::json request) {
   CallResult out = Call(std::move(request));
-  if (out.metadata != nullptr && out.response) {
-    (*out.response)["metadata"] = *out.metadata;
-    // Its base names a request of this session, which differs with --jobs and shards.
-    out.response->erase(std::string(kMetadataDeltaKey));
-  }
+  if (out.metadata != nullptr && out.response) PutWholeMetadata(*out.response, *out.metadata);
   return out;
-}
-
-AdapterSession::TableBase* AdapterSession::FindBase(const std::string& table) {
-  for (TableBase& b : bases_)
-    if (b.table == table) return &b;
-  return nullptr;
 }
 
 std::optional<CallFailure> AdapterSession::TrackMetadata(const nlohmann::json& request,
@@ -137,7 +126,7 @@ std::optional<CallFailure> AdapterSession::TrackMetadata(const nlohmann::json& r
       return protocol_error(
           "/metadata-delta/base: expected the id of the request whose answered metadata "
           "the delta changes");
-    TableBase* b = FindBase(table);
+    TableBase* b = bases_.Find(table);
     if (b == nullptr)
       return protocol_error(fmt::format(
           "/metadata-delta/base: {} names no answer with metadata on table {} (the first "
@@ -160,24 +149,15 @@ std::optional<CallFailure> AdapterSession::TrackMetadata(const nlohmann::json& r
     out.lineage = MetadataLineage{b->version, ++versions_, kept("snapshots"),
                                   kept("schemas"), kept("constraints")};
     b->version = out.lineage.version;
-    // The most recent last.
-    std::rotate(bases_.begin() + (b - bases_.data()), bases_.begin() + (b - bases_.data()) + 1,
-                bases_.end());
-    out.metadata = &bases_.back().metadata;
+    out.metadata = &bases_.Use(table).metadata;  // the same entry, now the most recent
     return std::nullopt;
   }
   if (ok && !table.empty() && whole != response.end() && whole->is_object()) {
     out.lineage.version = ++versions_;
-    if (TableBase* b = FindBase(table)) {
-      b->id = id;
-      b->metadata = *whole;
-      b->version = out.lineage.version;
-      std::rotate(bases_.begin() + (b - bases_.data()),
-                  bases_.begin() + (b - bases_.data()) + 1, bases_.end());
-    } else {
-      if (bases_.size() == kKeptTables) bases_.erase(bases_.begin());
-      bases_.push_back(TableBase{table, id, *whole, out.lineage.version});
-    }
+    TableBase& b = bases_.Use(table);
+    b.id = id;
+    b.metadata = *whole;
+    b.version = out.lineage.version;
   }
   return std::nullopt;
 }
@@ -186,7 +166,7 @@ Result<HelloInfo> AdapterSession::Handshake(bool offer_metadata_delta) {
   nlohmann::json hello = {{"op", "hello"}, {"protocol-version", kProtocolVersion}};
   if (offer_metadata_delta) hello["metadata-delta"] = true;
   metadata_delta_ = false;
-  bases_.clear();
+  bases_.Clear();
   hello_request_ = nullptr;
   CallResult r = Call(std::move(hello));
   if (r.failure)

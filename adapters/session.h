@@ -74,7 +74,6 @@ class AdapterSession {
  private:
   /// The last metadata answered on one table, and the request that it answered.
   struct TableBase {
-    std::string table;
     int64_t id = 0;
     nlohmann::json metadata;
     uint64_t version = 0;  ///< MetadataLineage::version
@@ -85,13 +84,8 @@ class AdapterSession {
                                            CallResult& out);
   /// One request and its answer, without the restart's hello.
   CallResult Send(nlohmann::json request);
-  TableBase* FindBase(const std::string& table);
-
-  /// The tables whose bases are kept, the most recent last: a history sends its requests
-  /// to its own table (docs/protocol.md section 3), so a few cover every legal base and
-  /// the session's memory stays flat over a long run.
-  static constexpr size_t kKeptTables = 4;
-  std::vector<TableBase> bases_;
+  /// The last metadata answered on each of the latest tables (the deltas' bases).
+  RecentTables<TableBase> bases_;
   bool metadata_delta_ = false;
   int64_t delta_answers_ = 0;
   /// The handshake's request (without "id"), sent again to a restarted process;

@@ -87,6 +87,11 @@ Result<void> CheckDelta(const json& metadata, const json& delta, std::string_vie
   return {};
 }
 
+/// A `splice` entry: keep the first `keep` elements, append `add`.
+json SpliceEntry(size_t keep, json add) {
+  return json{{std::string(kDeltaKeep), keep}, {std::string(kDeltaAdd), std::move(add)}};
+}
+
 }  // namespace
 
 Result<void> ApplyMetadataDelta(json& metadata, const json& delta,
@@ -105,6 +110,11 @@ Result<void> ApplyMetadataDelta(json& metadata, const json& delta,
     }
   }
   return {};
+}
+
+void PutWholeMetadata(json& response, json metadata) {
+  response["metadata"] = std::move(metadata);
+  response.erase(std::string(kMetadataDeltaKey));
 }
 
 size_t KeptElements(const json& delta, std::string_view member, size_t size) {
@@ -135,7 +145,7 @@ json MakeMetadataDelta(const json& base, const json& next) {
         ++keep;
       json add = json::array();
       for (size_t i = keep; i < it->size(); ++i) add.push_back((*it)[i]);
-      splice[it.key()] = json{{std::string(kDeltaKeep), keep}, {std::string(kDeltaAdd), std::move(add)}};
+      splice[it.key()] = SpliceEntry(keep, std::move(add));
       continue;
     }
     set[it.key()] = *it;
@@ -179,18 +189,16 @@ void SpliceList(json& splice, std::string_view name, const List& last, const Lis
   if (keep == last.size() && keep == next.size()) return;
   json add = json::array();
   for (size_t i = keep; i < next.size(); ++i) add.push_back(encode(next[i]));
-  splice[std::string(name)] =
-      json{{std::string(kDeltaKeep), keep}, {std::string(kDeltaAdd), std::move(add)}};
+  splice[std::string(name)] = SpliceEntry(keep, std::move(add));
 }
 
 }  // namespace
 
 void MetadataDeltaWriter::Put(json& response, const std::string& table, const json& id,
                               const TableMetadata& metadata, MetadataEncodeMemo* memo) {
-  auto last = std::find_if(tables_.begin(), tables_.end(),
-                           [&](const Last& l) { return l.table == table; });
+  const Last* last = tables_.Find(table);
   json members = TableMetadataMembersToJson(metadata);
-  if (last == tables_.end() || table.empty() || !id.is_number_integer()) {
+  if (last == nullptr || table.empty() || !id.is_number_integer()) {
     response["metadata"] = TableMetadataToJson(metadata, memo);
   } else {
     json delta = MakeMetadataDelta(last->members, members);
@@ -207,20 +215,13 @@ void MetadataDeltaWriter::Put(json& response, const std::string& table, const js
   if (table.empty()) return;
   if (!id.is_number_integer()) {
     // No later delta can name this request as its base: the next answer is whole.
-    if (last != tables_.end()) tables_.erase(last);
+    tables_.Forget(table);
     return;
   }
-  if (last == tables_.end()) {
-    if (tables_.size() == kKeptTables) tables_.erase(tables_.begin());
-    tables_.push_back(Last{table, 0, {}, {}});
-    last = tables_.end() - 1;
-  } else {
-    std::rotate(last, last + 1, tables_.end());
-    last = tables_.end() - 1;
-  }
-  last->id = id.get<int64_t>();
-  last->metadata = metadata;
-  last->members = std::move(members);
+  Last& used = tables_.Use(table);
+  used.id = id.get<int64_t>();
+  used.metadata = metadata;
+  used.members = std::move(members);
 }
 
 }  // namespace ictk

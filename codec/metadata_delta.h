@@ -18,10 +18,12 @@
 /// been answered whole.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "codec/result.h"
@@ -40,6 +42,12 @@ inline constexpr std::string_view kMetadataDeltaKey = "metadata-delta";
 /// caller's to check (it needs the history).
 Result<void> ApplyMetadataDelta(nlohmann::json& metadata, const nlohmann::json& delta,
                                 std::string_view pointer = "/metadata-delta");
+
+/// An answer that came with a `metadata-delta`, made whole: `metadata` (what the delta
+/// stands for, rebuilt) put in its place. The delta's `base` names a request of one
+/// session, which differs with --jobs and shards, so nothing that reads answers whole
+/// keeps it: the runner's checks and failure records, the fixture replay.
+void PutWholeMetadata(nlohmann::json& response, nlohmann::json metadata);
 
 /// What is known of a metadata rebuilt from a delta: it is the metadata numbered
 /// `version`, made from the one numbered `base` (0: none; the numbers are the session's)
@@ -67,6 +75,43 @@ size_t KeptElements(const nlohmann::json& delta, std::string_view member, size_t
 /// makes `base` the same JSON as `next`.
 nlohmann::json MakeMetadataDelta(const nlohmann::json& base, const nlohmann::json& next);
 
+/// What a connection keeps per table for metadata deltas, for the few tables it used
+/// last, the most recent last. A history sends its requests to its own table
+/// (docs/protocol.md section 3), so a few entries hold every legal delta base and the
+/// memory stays flat over a long run.
+template <typename T>
+class RecentTables {
+ public:
+  static constexpr size_t kKept = 4;
+
+  /// The entry of `table`, or nullptr.
+  T* Find(const std::string& table) {
+    for (auto& [name, entry] : entries_)
+      if (name == table) return &entry;
+    return nullptr;
+  }
+  /// The entry of `table` (a new one when there was none, the oldest forgotten beyond
+  /// kKept), made the most recent. Valid until the next Use or Forget.
+  T& Use(const std::string& table) {
+    auto it = std::find_if(entries_.begin(), entries_.end(),
+                           [&](const auto& e) { return e.first == table; });
+    if (it == entries_.end()) {
+      if (entries_.size() == kKept) entries_.erase(entries_.begin());
+      entries_.emplace_back(table, T{});
+    } else {
+      std::rotate(it, it + 1, entries_.end());
+    }
+    return entries_.back().second;
+  }
+  void Forget(const std::string& table) {
+    std::erase_if(entries_, [&](const auto& e) { return e.first == table; });
+  }
+  void Clear() { entries_.clear(); }
+
+ private:
+  std::vector<std::pair<std::string, T>> entries_;
+};
+
 class MetadataEncodeMemo;
 
 /// The answering side, for an implementation built on the model (the reference
@@ -84,13 +129,11 @@ class MetadataDeltaWriter {
 
  private:
   struct Last {
-    std::string table;
     int64_t id = 0;
     TableMetadata metadata;
     nlohmann::json members;  ///< TableMetadataMembersToJson(metadata)
   };
-  static constexpr size_t kKeptTables = 4;
-  std::vector<Last> tables_;  ///< the most recent last
+  RecentTables<Last> tables_;
 };
 
 }  // namespace ictk

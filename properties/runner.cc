@@ -34,12 +34,12 @@ using json = nlohmann::json;
 using internal::Clock;
 using internal::MillisSince;
 
-/// `response` with `metadata` (what its `metadata-delta` stands for) put in, for the
-/// checks that read an answer whole; `response` itself when `rebuilt` is nullptr.
+/// `response` made whole (PutWholeMetadata) for the checks that read an answer whole;
+/// `response` itself when `rebuilt` is nullptr (it was whole).
 json WithRebuiltMetadata(const json& response, const json* rebuilt) {
   if (rebuilt == nullptr) return response;
   json whole = response;
-  whole["metadata"] = *rebuilt;
+  PutWholeMetadata(whole, *rebuilt);
   return whole;
 }
 
@@ -549,11 +549,8 @@ void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {
     if (delta == response->end() || base == last.end()) return;
     json rebuilt = base->second;
     if (!ApplyMetadataDelta(rebuilt, *delta)) return;  // the step's protocol error
-    (*response)["metadata"] = rebuilt;
-    // The delta's base names a request of the session, which differs with --jobs and
-    // shards: the record keeps the metadata it stood for.
-    response->erase(std::string(kMetadataDeltaKey));
-    base->second = std::move(rebuilt);
+    base->second = rebuilt;
+    PutWholeMetadata(*response, std::move(rebuilt));
   };
   for (StepOutcome& s : steps) {
     const std::optional<json> request = s.request;
