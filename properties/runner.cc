@@ -530,8 +530,7 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
 
 void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {
   std::map<std::string, json> last;  // table -> the metadata last answered on it
-  const auto track = [&last](const std::optional<json>& request,
-                             std::optional<json>& response) {
+  const auto track = [&last](const json* request, std::optional<json>& response) {
     if (!request || !response || !request->is_object() || !response->is_object()) return;
     const auto table = request->find("table");
     const auto result = response->find("result");
@@ -553,9 +552,8 @@ void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {
     PutWholeMetadata(*response, std::move(rebuilt));
   };
   for (StepOutcome& s : steps) {
-    const std::optional<json> request = s.request;
-    track(request, s.response);
-    track(s.followup_request, s.followup_response);
+    track(&s.request, s.response);
+    track(s.followup_request ? &*s.followup_request : nullptr, s.followup_response);
   }
 }
 
