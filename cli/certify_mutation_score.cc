@@ -39,7 +39,11 @@ struct Row {
   std::optional<int64_t> histories_to_kill;
   double ms_to_kill = 0;
   std::string rule;
+  /// The first random kill is filed under the mutant's own rule: the failure's primary
+  /// rule is the mutant's (not merely one of the rules its findings name).
   bool rule_matches = false;
+  std::string clause;  ///< the clause the first random kill is filed under ("" none)
+  bool clause_matches = false;
   std::string fixture;
   int exit_code = 0;
   // The corpus pass (unless --no-corpus): the fixture corpus replayed alone, as the
@@ -49,11 +53,16 @@ struct Row {
   std::string corpus_fixture;  ///< the first failing fixture's ID
   std::string corpus_rule;
   bool corpus_rule_matches = false;
+  std::string corpus_clause;
+  /// Whether the mutant's kill (the random one, else the corpus one) is filed under its
+  /// own rule.
+  bool OwnRule() const { return by_histories ? rule_matches : corpus_rule_matches; }
 };
 
 /// The score over all rows.
 struct Score {
   int64_t killed = 0, named = 0, by_histories = 0, by_corpus = 0;
+  int64_t own_rule = 0, own_clause = 0;  ///< kills filed under the mutant's rule, clause
   int64_t median = 0;  ///< histories to kill
   int64_t with_mutant = 0, covered = 0;  ///< clauses
   std::vector<std::string> uncovered;
@@ -110,8 +119,8 @@ bool CorpusPass(const GlobalOptions& global, const CertifyArgs& quiet,
     row.by_corpus = true;
     row.corpus_fixture = k.id;
     row.corpus_rule = k.failure ? k.failure->rule : std::string(ToString(k.verdict));
-    row.corpus_rule_matches = std::find(k.failed_rules.begin(), k.failed_rules.end(),
-                                        m.rule) != k.failed_rules.end();
+    row.corpus_rule_matches = row.corpus_rule == m.rule;
+    if (k.failure) row.corpus_clause = k.failure->clause;
     break;
   }
   return true;
@@ -137,9 +146,12 @@ bool HistoriesPass(const GlobalOptions& global, const CertifyArgs& quiet,
     for (const CaseRecord& c : r.report.cases) {
       if (IsConformant(c.verdict)) continue;
       row.rule = c.failure ? c.failure->rule : std::string(ToString(c.verdict));
-      row.rule_matches = std::find(c.failed_rules.begin(), c.failed_rules.end(), m.rule) !=
-                         c.failed_rules.end();
-      if (c.failure) row.fixture = c.failure->fixture;
+      row.rule_matches = row.rule == m.rule;
+      if (c.failure) {
+        row.fixture = c.failure->fixture;
+        row.clause = c.failure->clause;
+        row.clause_matches = row.clause == m.clause;
+      }
       break;
     }
   }
@@ -152,11 +164,14 @@ void PrintRow(const Row& row, const CertifyArgs& args, bool with_corpus) {
       row.by_histories
           ? fmt::format("after {} histories ({:.0f} ms) by {}{}", *row.histories_to_kill,
                         row.ms_to_kill, row.rule,
-                        row.rule_matches ? "" : " (mutant's rule: " + m.rule + ")")
+                        row.rule_matches ? "" : " (NOT the mutant's rule: " + m.rule + ")")
           : fmt::format("not by {} histories (its rule: {})", args.histories, m.rule);
   if (row.by_corpus)
-    how +=
-        fmt::format("; by the corpus: fixture {} ({})", row.corpus_fixture, row.corpus_rule);
+    how += fmt::format("; by the corpus: fixture {} ({}{})", row.corpus_fixture,
+                       row.corpus_rule,
+                       row.corpus_rule_matches || row.by_histories
+                           ? ""
+                           : ", NOT the mutant's rule: " + m.rule);
   else if (with_corpus)
     how += "; not by the corpus";
   std::printf("%-40s %-8s %s%s\n", m.name.c_str(), row.killed ? "killed" : "SURVIVED",
@@ -172,6 +187,8 @@ Score ScoreOf(const std::vector<Row>& rows, bool with_corpus, const std::string&
     if (r.by_histories) ++s.by_histories;
     if (r.by_corpus) ++s.by_corpus;
     if (r.rule_matches) ++s.named;
+    if (r.killed && r.OwnRule()) ++s.own_rule;
+    if (r.by_histories && r.clause_matches) ++s.own_clause;
     if (r.histories_to_kill) to_kill.push_back(*r.histories_to_kill);
   }
   std::sort(to_kill.begin(), to_kill.end());
@@ -206,6 +223,11 @@ void PrintScore(const Score& s, size_t mutants, const CertifyArgs& args) {
       static_cast<long long>(s.killed), mutants, s.split.c_str(),
       static_cast<long long>(s.named), static_cast<long long>(s.median),
       static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories));
+  std::printf(
+      "blame: %lld of the %lld kills filed under the mutant's own rule; %lld of the %lld "
+      "random kills under its own clause\n",
+      static_cast<long long>(s.own_rule), static_cast<long long>(s.killed),
+      static_cast<long long>(s.own_clause), static_cast<long long>(s.by_histories));
 }
 
 nlohmann::json RowJson(const Row& r) {
@@ -221,12 +243,16 @@ nlohmann::json RowJson(const Row& r) {
           {"ms-to-kill", r.ms_to_kill},
           {"named-rule", r.rule},
           {"rule-matches", r.rule_matches},
+          {"named-clause", r.clause},
+          {"clause-matches", r.clause_matches},
+          {"own-rule", r.killed && r.OwnRule()},
           {"fixture", r.fixture},
           {"killed-by-histories", r.by_histories},
           {"killed-by-corpus", r.by_corpus},
           {"corpus-fixture", r.corpus_fixture},
           {"corpus-rule", r.corpus_rule},
-          {"corpus-rule-matches", r.corpus_rule_matches}};
+          {"corpus-rule-matches", r.corpus_rule_matches},
+          {"corpus-clause", r.corpus_clause}};
 }
 
 std::string RowMarkdown(const Row& r) {

@@ -12,7 +12,6 @@
 
 #include "cli/commands.h"
 #ifdef ICTK_HAVE_SAMPLE
-#include "sample/mutant_other_rules.h"
 #include "sample/sample_adapter.h"
 #endif
 
@@ -30,11 +29,6 @@ int RunMutants(const GlobalOptions& /*global*/, const std::string& format) {
                      {"description", m.description},
                      {"profile", m.profile.empty() ? "writer" : m.profile},
                      {"switches", m.switches}});
-      // A kill filed under another rule, declared with its reason.
-      if (const sample::OtherRule* o = sample::DeclaredOtherRule(m.name)) {
-        out.back()["other-rule"] = std::string(o->rule);
-        out.back()["other-rule-reason"] = std::string(o->reason);
-      }
     }
     std::printf("%s\n", out.dump(2).c_str());
     return 0;

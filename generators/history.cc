@@ -196,7 +196,8 @@ std::string StepToString(const PlanStep& s) {
   if (s.kind == StepKind::kTransaction) {
     std::vector<std::string> inner;
     for (const PlanStep& c : s.concurrent) inner.push_back(StepToString(c));
-    out += fmt::format("[{}{}]", s.concurrent_before_staging ? "before: " : "after: ",
+    out += fmt::format("[{}{}{}]", s.serial ? "serial, " : "",
+                       s.concurrent_before_staging ? "before: " : "after: ",
                        fmt::join(inner, ", "));
   }
   return out;

@@ -102,6 +102,11 @@ struct PlanStep {
   /// commit (the staged commit is then checked against the pinned base) or after it.
   std::vector<PlanStep> concurrent;
   bool concurrent_before_staging = false;
+  /// Made by the minimizer (properties/minimize.h), never generated: the transaction
+  /// played serially — no begin or finish, its staged commit (rendered on the base as
+  /// before) sent as a plain commit where finish would be, after the concurrent steps.
+  /// The same rows and constraints, no retry: a failure that remains was not the retry's.
+  bool serial = false;
   bool operator==(const PlanStep&) const = default;
 };
 
@@ -248,6 +253,10 @@ class HistoryRenderer {
   std::vector<Slot> slots_;
   size_t cursor_ = 0;
   Counters counters_;
+  /// A serial transaction (PlanStep::serial): the table at its begin, and its staged
+  /// commit until the finish's position.
+  std::optional<TableState> serial_base_;
+  std::optional<RenderedStep> serial_held_;
 };
 
 /// A history rendered on the model alone: every request answered with the model's

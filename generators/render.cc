@@ -134,10 +134,10 @@ std::optional<RenderedStep> RenderPlain(const Ctx& ctx) {
 }
 
 /// The staged commit of a transaction, rendered against the pinned base.
-std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) {
-  auto it = ctx.table->transactions.find(txn);
-  if (it == ctx.table->transactions.end() || it->second.staged) return std::nullopt;
-  const TableState base = StateAtBase(*ctx.table, it->second.base, ctx.state.functions);
+/// The staged commit of a transaction, rendered on `base` (the table at begin); `txn`
+/// nullopt for a serial transaction's plain commit.
+std::optional<RenderedStep> RenderStagedOn(const Ctx& ctx, const TableState& base,
+                                           std::optional<std::string> txn) {
   Ctx at_base{ctx.state, &base, ctx.options, ctx.counters, ctx.step};
   std::optional<RenderedStep> r;
   switch (ctx.Flavour(6)) {
@@ -161,6 +161,13 @@ std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) 
   r->intent = Intent::kAny;
   r->aimed_at.reset();
   return r;
+}
+
+std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) {
+  auto it = ctx.table->transactions.find(txn);
+  if (it == ctx.table->transactions.end() || it->second.staged) return std::nullopt;
+  const TableState base = StateAtBase(*ctx.table, it->second.base, ctx.state.functions);
+  return RenderStagedOn(ctx, base, txn);
 }
 
 /// A concurrent step inside a transaction: plain, except that an append may take the key
@@ -274,12 +281,28 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
         case Slot::Role::kBegin:
           if (table->transactions.count(slot.txn)) break;
           counters_.staged_rows.clear();
+          if (step.serial) {
+            serial_base_ = *table;
+            serial_held_.reset();
+            break;
+          }
           r = Make(Begin{slot.txn}, options_.table, "transaction/begin", Intent::kOk);
           break;
         case Slot::Role::kStage:
+          if (step.serial) {
+            if (serial_base_) serial_held_ = RenderStagedOn(ctx, *serial_base_, std::nullopt);
+            break;
+          }
           r = RenderStage(ctx, slot.txn);
           break;
         case Slot::Role::kFinish: {
+          if (step.serial) {
+            r = std::move(serial_held_);
+            serial_held_.reset();
+            serial_base_.reset();
+            counters_.staged_rows.clear();
+            break;
+          }
           auto it = table->transactions.find(slot.txn);
           if (it == table->transactions.end() || !it->second.staged) break;
           r = Make(Finish{slot.txn}, options_.table, "transaction/finish", Intent::kAny,

@@ -66,7 +66,12 @@ struct Signature {
   bool operator==(const Signature&) const = default;
 };
 
-Signature SignatureOf(const HistoryRun& r) { return {r.verdict, r.primary_rule()}; }
+/// What a shrink keeps: the verdict and the failed step's rule as the judge found it,
+/// before the blame re-filed it (model/judge/blame.h), so that a simpler history with the
+/// same failure is taken and then blamed on its own.
+Signature SignatureOf(const HistoryRun& r) {
+  return {r.verdict, r.judged_rule ? r.judged_rule : r.primary_rule()};
+}
 
 std::string RuleSentence(RuleId rule) {
   const RuleInfo& info = FindRule(rule);
@@ -167,6 +172,7 @@ FailureDetail DescribeFailure(const CaseContext& c, const HistoryRun& original,
   f.step = best.failed_step + 1;
   const RuleId rule = best.primary_rule().value_or(RuleId::kProtoAnswer);
   f.rule = std::string(RuleIdName(rule));
+  f.clause = best.clause;
   f.sentence = RuleSentence(rule);
   for (const Finding& x : best.findings) f.findings.push_back(ToString(x));
   // The finding stated first in every report: the detail of the primary finding.

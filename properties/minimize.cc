@@ -100,6 +100,13 @@ MinimizeStats MinimizeFurther(Plan& plan, int max_runs,
     changed = false;
     changed |= TryEdits(b, plan, SchemaEditKind::kDrop);
     changed |= TrySteps(b, plan);
+    // Each transaction played serially: a failure that remains without the retry was
+    // not the retry's (PlanStep::serial).
+    changed |= TryEachStep(b, plan, [](PlanStep& s) {
+      if (s.kind != StepKind::kTransaction || s.serial) return false;
+      s.serial = true;
+      return true;
+    });
     // One row fewer, again while it is taken (a step renders 1..4 rows).
     while (TryEachStep(b, plan, [](PlanStep& s) {
       if (s.count <= 1) return false;

@@ -7,7 +7,10 @@
 /// passes, repeated until a round changes nothing:
 ///
 /// 1. drop each top-level column (SchemaEditKind::kDrop);
-/// 2. remove each step, and each concurrent step of a transaction;
+/// 2. remove each step, and each concurrent step of a transaction; then play each
+///    transaction serially (PlanStep::serial: its staged commit as a plain commit after
+///    the concurrent steps, no retry), so that a failure that is not the retry's is shown
+///    without one and blamed on the clause it breaks (model/judge/blame.h);
 /// 3. one row fewer in each step (`count`);
 /// 4. unnest each struct column (kUnnest), then try dropping again;
 /// 5. lower each column's type to `int` (kLower);

@@ -16,6 +16,7 @@
 #include "fixtures/replay.h"
 #include "model/iceberg/metadata_compare.h"
 #include "model/iceberg/schema.h"
+#include "model/judge/blame.h"
 #include "model/judge/operations.h"
 #include "model/judge/rule_catalogue.h"
 #include "model/rules/constraint_rules.h"
@@ -323,6 +324,7 @@ class HistoryRunner {
     run_.verdict = v;
     run_.failed_step = static_cast<int>(run_.steps.size());
     run_.findings = findings;
+    run_.clause = step.clause;
     run_.reason = std::move(reason);
     step.findings = std::move(findings);
     run_.steps.push_back(std::move(step));
@@ -382,6 +384,13 @@ bool HistoryRunner::Step(RenderedStep rendered) {
     return false;
   }
   if (!findings.empty()) {
+    // The failure is filed under the clause the answer broke, as the model's rule book
+    // decides it (model/judge/blame.h), not under the rules that decided the outcome.
+    BlameResult blamed =
+        BlameByClause(state_, request, switches_, outcome, answer, std::move(findings));
+    findings = std::move(blamed.findings);
+    step.clause = std::move(blamed.clause);
+    run_.judged_rule = blamed.judged_rule;
     for (const Finding& f : findings)
       step.exercised.emplace_back(f.rule, outcome.must_reject());
     Fail(Verdict::kFail, step, findings, {});

@@ -47,6 +47,9 @@ struct StepOutcome {
   std::string allowed;                     ///< the allowed outcome, in words
   std::string answered;                    ///< the answer, in words
   Findings findings;                       ///< why the step failed (empty: it passed)
+  /// The clause the failing answer broke, when a clause's knock-out admits it
+  /// (model/judge/blame.h); "" otherwise.
+  std::string clause;
   /// The fixture expectation of this step (FIXTURES.md `expect`).
   nlohmann::json expect;
   /// Rules the step exercised: positive (the rule allowed the answer) or negative (it
@@ -60,6 +63,10 @@ struct HistoryRun {
   std::vector<StepOutcome> steps;
   int failed_step = -1;  ///< index into `steps`, -1 when it passed
   Findings findings;     ///< of the failed step
+  std::string clause;    ///< of the failed step (StepOutcome::clause)
+  /// The failed step's rule before the blame re-filed it (BlameResult::judged_rule);
+  /// shrinking keeps it, so the minimized history is blamed afresh.
+  std::optional<RuleId> judged_rule;
   std::string reason;    ///< for crash / timeout / protocol-error / error / skip
   std::map<std::string, PrecisionCount> precision;
   Distribution distribution;

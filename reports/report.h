@@ -69,6 +69,10 @@ struct FailureDetail {
   /// empty in reports written before it existed (FindingOf falls back to `findings`).
   std::string finding;
   std::string rule;                   ///< the primary rule ID
+  /// The clause the answer broke ("enf.retry-new-constraints/changed-to-enforced"), when
+  /// the model admits the answer with that clause knocked out (docs/rules.md "Blame by
+  /// the clause broken"); "" when no single clause's absence admits it.
+  std::string clause;
   std::string sentence;               ///< its quoted sentence (or derived text)
   std::string allowed;                ///< what the model allowed
   std::string answered;               ///< what the implementation answered

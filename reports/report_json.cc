@@ -109,6 +109,7 @@ FailureDetail FailureFromJson(const json& j) {
   f.step = Get<int>(j, "step", 0);
   f.finding = Get<std::string>(j, "finding", "");
   f.rule = Get<std::string>(j, "rule", "");
+  f.clause = Get<std::string>(j, "clause", "");
   f.sentence = Get<std::string>(j, "sentence", "");
   f.allowed = Get<std::string>(j, "allowed", "");
   f.answered = Get<std::string>(j, "answered", "");
@@ -153,7 +154,7 @@ json ToJson(const RunHeader& h) {
 json ToJson(const FailureDetail& f) {
   json steps = json::array();
   for (const StepRow& s : f.steps) steps.push_back(StepRowJson(s));
-  return {{"step", f.step},
+  json out = {{"step", f.step},
           {"finding", f.finding},
           {"rule", f.rule},
           {"sentence", f.sentence},
@@ -169,6 +170,10 @@ json ToJson(const FailureDetail& f) {
           {"shrink-runs", f.shrink_runs},
           {"stderr-tail", f.stderr_tail},
           {"same-cause-as", f.same_cause_as}};
+  // The clause the answer broke, written when the blame found one (added in report
+  // format 1: readers that do not know it ignore it).
+  if (!f.clause.empty()) out["clause"] = f.clause;
+  return out;
 }
 
 namespace {

@@ -3,7 +3,6 @@
 /// sentence.
 #include <iterator>
 
-#include "sample/mutant_other_rules.h"
 #include "sample/mutants_internal.h"
 #include "sample/mutant_info.h"
 
@@ -399,46 +398,7 @@ constexpr MutantRow kMutants[] = {
      "last-updated-ms + 1), not from now-ms"},
 };
 
-/// Mutants killed under another rule than their own (mutant_other_rules.h): the answer
-/// breaks that rule, and nothing in it shows the mutant's own.
-struct OtherRuleRow {
-  std::string_view mutant;
-  OtherRule other;
-};
-constexpr OtherRuleRow kOtherRules[] = {
-    {"unique-compares-nulls",
-     {"st.invalid",
-      "rows whose key has a null field are taken as colliding, so the invalid it records "
-      "for a unique that is not enforced is false"}},
-    {"bucket-wrong-hash",
-     {"st.invalid",
-      "rows that hold the check are taken as breaking it, so the invalid it records is "
-      "false"}},
-    {"retry-against-original-parent",
-     {"st.valid",
-      "on retry a key colliding with a row of the new parent passes, so the valid it "
-      "records for a unique that is not enforced is false"}},
-    {"unique-first-field-only",
-     {"enf.not-enforced",
-      "rows whose keys differ only after the first field are taken as colliding, so a "
-      "commit the rules allow (the model's reasons name enf.not-enforced) is refused"}},
-    {"pk-first-field-only",
-     {"st.invalid",
-      "rows whose keys differ only after the first field are taken as colliding, so the "
-      "invalid it records for a primary key that is not enforced is false"}},
-    {"rename-reassigns-id",
-     {"upd.name-enforced-only",
-      "the rename answers the constraint under a new ID, a change update-constraint may "
-      "not make"}},
-};
-
 }  // namespace
-
-const OtherRule* DeclaredOtherRule(std::string_view name) {
-  for (const OtherRuleRow& row : kOtherRules)
-    if (row.mutant == name) return &row.other;
-  return nullptr;
-}
 
 const MutantRow* MutantTable(size_t* count) {
   *count = std::size(kMutants);

@@ -139,7 +139,8 @@ SnapshotExpectation ExpectSnapshot(const TableState& parent, const std::string& 
 
 /// The whole outcome of applying `commit` on `parent`.
 AllowedOutcome CommitOutcome(const TableState& parent, const Commit& commit,
-                             const FunctionCatalog& functions, const CommitContext& ctx) {
+                             const FunctionCatalog& functions, const CommitContext& ctx,
+                             const LiveRows* original_rows = nullptr) {
   PreparedCommit p = PrepareCommit(parent, commit, ctx.retry);
   OutcomeBuilder b;
   // A malformed request must be rejected with invalid-request; its well-formed rows are
@@ -156,7 +157,8 @@ AllowedOutcome CommitOutcome(const TableState& parent, const Commit& commit,
   for (const Finding& f : p.vanished) b.MayReject(RejectKind::kCommitConflict, f);
 
   const std::vector<ConstraintEffect> effects =
-      EvaluateConstraints(parent, p.changes, functions);
+      EvaluateConstraints(parent, p.changes, functions, ctx.switches.knock_out,
+                          original_rows);
   const bool writes_rows = p.adds > 0 || p.modifies > 0;
   for (const ConstraintEffect& e : effects) {
     b.Add(RejectKind::kConstraintViolation, EnforcedRule(e, ctx));
@@ -313,8 +315,32 @@ AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request,
   CommitContext ctx{switches};
   ctx.retry = IsRetry(*table, txn);
   ctx.base = &txn.base;
-  AllowedOutcome outcome = CommitOutcome(*table, *txn.staged, state.functions, ctx);
+  // Judged without enf.retry-keys-new-parent (knockout.h), the added keys are verified
+  // against the original parent's rows.
+  std::optional<TableState> original;
+  if (ctx.retry && switches.knock_out == KnockOut::kEnfRetryKeysNewParent)
+    original = StateAtBase(*table, txn.base, state.functions);
+  AllowedOutcome outcome = CommitOutcome(*table, *txn.staged, state.functions, ctx,
+                                         original ? &original->rows : nullptr);
   if (!ctx.retry) return outcome;
+  // Judged without enf.retry-recompute-statuses (knockout.h), the new snapshot's statuses
+  // are those the commit would have had on the original parent.
+  if (switches.knock_out == KnockOut::kEnfRetryRecomputeStatuses && outcome.metadata &&
+      outcome.metadata->new_snapshot) {
+    const TableState base = StateAtBase(*table, txn.base, state.functions);
+    const AllowedOutcome at_base =
+        CommitOutcome(base, *txn.staged, state.functions, CommitContext{switches});
+    // A constraint the original parent did not have keeps its expectation if listed, and
+    // may be left out: statuses computed from that parent do not know it.
+    if (at_base.metadata && at_base.metadata->new_snapshot) {
+      for (StatusExpectation& e : outcome.metadata->new_snapshot->statuses) {
+        e.may_be_unlisted = true;
+        for (const StatusExpectation& b : at_base.metadata->new_snapshot->statuses)
+          if (b.id && b.id == e.id) e = b;
+      }
+      outcome.metadata->new_snapshot->retry = false;
+    }
+  }
   // "A retry that still satisfies every enforced constraint must succeed when only rows
   // changed concurrently; commit-conflict is also allowed when the concurrent commit
   // changed the schema or the constraints."

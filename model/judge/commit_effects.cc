@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "model/rules/definition_rules.h"
@@ -13,6 +14,7 @@
 #include "model/judge/operations_internal.h"
 #include "model/iceberg/single_value.h"
 #include "model/judge/commit_internal.h"
+#include "model/iceberg/value_compare.h"
 
 namespace ictk::internal {
 
@@ -76,6 +78,82 @@ void KeysAgainstRemaining(const KeyIndex& index, const std::vector<RowChange>& c
   e.violated_after = !e.holds_after;
 }
 
+/// The key encoding of `row` as KeyIndex::EncodedKeyOf gives it, or, when `nulls` (a
+/// reading without sem.unique/nulls-not-compared), with a null key field encoded as a
+/// value that equals only another null.
+std::optional<std::string> ScanKey(const KeyIndex& index, const Value& row, bool nulls) {
+  static const Value kNull;
+  std::string key;
+  for (const KeyField& f : index.fields()) {
+    const Value* v = ValueAtPath(row, f.path);
+    if (v == nullptr) {
+      if (!nulls) return std::nullopt;
+      v = &kNull;
+    }
+    AppendKeyEncoding(*v, f.type, key);
+  }
+  return key;
+}
+
+/// A key constraint's facts under a knocked-out clause (knockout.h), by scanning rows
+/// instead of the count index: which written rows conflict when added keys are not
+/// compared among themselves (kEnfKeysAmongAdded), only among themselves
+/// (kEnfKeysAgainstRemaining), against the rows before the commit's removals
+/// (kEnfKeysAfterRemovals), against `remaining_source`, the original parent's rows
+/// (kEnfRetryKeysNewParent), or with nulls compared (kSemUniqueNullsNotCompared, which
+/// changes whether the key holds too). Only the blame asks (model/judge/blame.h).
+void KeysByScan(const LiveRows& remaining_source, const KeyIndex& index,
+                const std::vector<RowChange>& changes, KnockOut k, ConstraintEffect& e) {
+  const bool nulls = k == KnockOut::kSemUniqueNullsNotCompared && !index.primary_key();
+  std::unordered_set<std::string> gone;  // the rows the commit removes or modifies
+  if (k != KnockOut::kEnfKeysAfterRemovals)
+    for (const RowChange& c : changes)
+      if (c.before != nullptr) gone.insert(c.key);
+  std::unordered_map<std::string, int64_t> remaining;
+  if (k != KnockOut::kEnfKeysAgainstRemaining) {
+    for (const auto& [key, row] : remaining_source) {
+      if (gone.count(key)) continue;
+      if (std::optional<std::string> enc = ScanKey(index, row, nulls)) ++remaining[*enc];
+    }
+  }
+  std::unordered_map<std::string, int64_t> written;
+  for (const RowChange& c : changes)
+    if (c.after)
+      if (std::optional<std::string> enc = ScanKey(index, *c.after, nulls)) ++written[*enc];
+  e.broken_by_added = e.broken_by_modified = false;
+  e.example.clear();
+  for (const RowChange& c : changes) {
+    if (!c.after) continue;
+    std::optional<std::string> enc = ScanKey(index, *c.after, nulls);
+    int64_t others = 0;
+    if (enc) {
+      const auto r = remaining.find(*enc);
+      others = (r == remaining.end() ? 0 : r->second) +
+               (k == KnockOut::kEnfKeysAmongAdded ? 0 : written[*enc] - 1);
+    }
+    const bool broken = enc ? KeyConflictsAfterCommit(others + 1) : index.primary_key();
+    if (!broken) continue;
+    (IsAdded(c) ? e.broken_by_added : e.broken_by_modified) = true;
+    if (e.example.empty()) e.example = c.key;
+  }
+  if (!nulls) return;
+  // With nulls compared, the key holds when no encoding is carried twice after the commit.
+  bool duplicate = false;
+  for (const auto& [enc, n] : written) {
+    const auto r = remaining.find(enc);
+    duplicate = duplicate || n + (r == remaining.end() ? 0 : r->second) >= 2;
+  }
+  for (const auto& [enc, n] : remaining) duplicate = duplicate || n >= 2;
+  e.holds_after = !duplicate;
+  e.violated_after = duplicate;
+}
+
+bool IsKeyKnockOut(KnockOut k) {
+  return k == KnockOut::kEnfKeysAmongAdded || k == KnockOut::kEnfKeysAgainstRemaining ||
+         k == KnockOut::kEnfKeysAfterRemovals || k == KnockOut::kSemUniqueNullsNotCompared ||
+         k == KnockOut::kEnfRetryKeysNewParent;
+}
+
 /// A `check` constraint after the commit: "every row must satisfy a predicate"
 /// (sem.check), the predicate evaluated for each added row on its own; the tally of
 /// violating rows is adjusted by the rows the commit removes and adds.
@@ -124,7 +202,9 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
 
 std::vector<ConstraintEffect> EvaluateConstraints(const TableState& parent,
                                                   const std::vector<RowChange>& changes,
-                                                  const FunctionCatalog& functions) {
+                                                  const FunctionCatalog& functions,
+                                                  KnockOut knock_out,
+                                                  const LiveRows* original_rows) {
   std::vector<ConstraintEffect> effects;
   const Schema* schema = parent.metadata.CurrentSchema();
   for (const Constraint& c : ConstraintsOf(parent.metadata)) {
@@ -140,7 +220,14 @@ std::vector<ConstraintEffect> EvaluateConstraints(const TableState& parent,
         CheckRows(it->second, c, schema->fields, changes, functions, e);
     } else {
       auto it = parent.key_indexes.find(*c.id);
-      if (it != parent.key_indexes.end()) KeysAgainstRemaining(it->second, changes, e);
+      if (it != parent.key_indexes.end()) {
+        KeysAgainstRemaining(it->second, changes, e);
+        if (IsKeyKnockOut(knock_out) &&
+            (knock_out != KnockOut::kEnfRetryKeysNewParent || original_rows != nullptr))
+          KeysByScan(knock_out == KnockOut::kEnfRetryKeysNewParent ? *original_rows
+                                                                   : parent.rows,
+                     it->second, changes, knock_out, e);
+      }
     }
     effects.push_back(std::move(e));
   }

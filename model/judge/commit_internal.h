@@ -40,9 +40,13 @@ struct PreparedCommit {
 PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, bool retry);
 
 /// What the row changes do to each constraint of `parent` (key constraints through their
-/// count index, checks through their violation tally), one effect per constraint.
+/// count index, checks through their violation tally), one effect per constraint. Under a
+/// key clause's knock-out (knockout.h) the key facts are found by scanning rows;
+/// `original_rows` are the transaction base's rows, for kEnfRetryKeysNewParent.
 std::vector<ConstraintEffect> EvaluateConstraints(const TableState& parent,
                                                   const std::vector<RowChange>& changes,
-                                                  const FunctionCatalog& functions);
+                                                  const FunctionCatalog& functions,
+                                                  KnockOut knock_out = KnockOut::kNone,
+                                                  const LiveRows* original_rows = nullptr);
 
 }  // namespace ictk::internal

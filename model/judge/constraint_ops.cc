@@ -305,6 +305,10 @@ AllowedOutcome ApplyUpdateConstraint(const CatalogState& state, const Request& r
     e.name = updated.name.value_or("");
     e.definition.enforced = updated.enforced;
     e.rule = RuleId::kUpdNameEnforcedOnly;
+    // A renamed constraint that comes back under another ID was identified by its name,
+    // which "must not be used to identify a constraint in metadata"
+    // (def.name-unique/not-identifier): the more specific rule for that ID.
+    if (updated.name != before->name) e.id_rule = RuleId::kDefNameUnique;
     // "timestamp-ms must be updated when the constraint is updated" (upd.timestamp)
     if (TimestampMustBeUpdated(*before, updated)) {
       e.timestamp_must_change_from = before->timestamp_ms;

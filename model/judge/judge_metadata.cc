@@ -130,7 +130,7 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
     if (e.id) {
       if (c.id != e.id) {
         out.push_back(
-            MakeFinding(e.rule,
+            MakeFinding(e.id_rule.value_or(e.rule),
                         fmt::format("constraint {} changed its ID from {} to {}", e.name,
                                     *e.id, c.id.value_or(0)),
                         e.id));
@@ -195,7 +195,7 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
                    Findings& out) {
   std::vector<ConstraintId> existing;
   for (const StatusExpectation& e : exp.statuses)
-    if (e.id) existing.push_back(*e.id);
+    if (e.id && !e.may_be_unlisted) existing.push_back(*e.id);
   Switches switches;
   switches.stale_ids_in_new_snapshot = stale;
   // st.every-snapshot, st.exactly-one-list and stale IDs (status_rules.h).

@@ -123,6 +123,8 @@ struct ConstraintExpectation {
   RuleId timestamp_rule = RuleId::kProtoTimestampFromNow;
   /// The rule a missing or different constraint breaks.
   RuleId rule = RuleId::kProtoAnswer;
+  /// The rule a changed ID breaks, when more specific than `rule`.
+  std::optional<RuleId> id_rule;
   bool operator==(const ConstraintExpectation&) const = default;
 };
 
@@ -143,6 +145,10 @@ struct StatusExpectation {
   /// breaks the constraint, enf.keys-against-remaining when an added row's key collides:
   /// a status claiming it holds shows the writer did not check those rows).
   std::optional<RuleId> also_rule;
+  /// Judged without enf.retry-recompute-statuses (model/rules/knockout.h): a constraint
+  /// that the transaction's original parent did not have, which statuses computed from
+  /// that parent would not list. Listed, it is judged as ever.
+  bool may_be_unlisted = false;
   bool operator==(const StatusExpectation&) const = default;
 };
 

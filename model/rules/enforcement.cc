@@ -13,6 +13,19 @@ RuleId SemanticRule(const Constraint& c) {
   return RuleId::kSemPrimaryKey;
 }
 
+/// On a retry, whether the knocked-out clause of enf.retry-new-constraints is the one
+/// that makes `e` verified: a constraint the concurrent commit added (absent from the
+/// transaction's base), or changed to enforced (there, not enforced).
+bool RetrySkipsConstraint(const ConstraintEffect& e, const CommitContext& ctx) {
+  const KnockOut k = ctx.switches.knock_out;
+  if (!ctx.retry || ctx.base == nullptr ||
+      (k != KnockOut::kEnfRetryNewAdded && k != KnockOut::kEnfRetryNewChangedToEnforced))
+    return false;
+  const Constraint* before = FindConstraintById(*ctx.base, e.id);
+  if (k == KnockOut::kEnfRetryNewAdded) return before == nullptr;
+  return before != nullptr && !before->enforced.value_or(false);
+}
+
 }  // namespace
 
 bool KeyConflictsAfterCommit(int64_t rows_with_key_after) { return rows_with_key_after >= 2; }
@@ -47,7 +60,7 @@ Rulings RejectViolation(const ConstraintEffect& e, const CommitContext& ctx, boo
 }
 
 Rulings EnforcedRule(const ConstraintEffect& e, const CommitContext& ctx) {
-  if (!e.enforced) return {};
+  if (!e.enforced || RetrySkipsConstraint(e, ctx)) return {};
   if (e.broken_by_added) {
     return RejectViolation(
         e, ctx, /*must=*/true, RuleId::kEnfEnforced,
@@ -69,9 +82,13 @@ Rulings EnforcedRule(const ConstraintEffect& e, const CommitContext& ctx) {
 }
 
 Rulings ModifiedRowRule(const ConstraintEffect& e, const CommitContext& ctx) {
-  if (!e.enforced || !e.broken_by_modified || e.broken_by_added) return {};
+  if (!e.enforced || !e.broken_by_modified || e.broken_by_added ||
+      RetrySkipsConstraint(e, ctx))
+    return {};
+  const bool must = ctx.switches.modified_counts_as_added &&
+                    ctx.switches.knock_out != KnockOut::kEnfModifiedRow;
   return RejectViolation(
-      e, ctx, /*must=*/ctx.switches.modified_counts_as_added, RuleId::kEnfModifiedRow,
+      e, ctx, must, RuleId::kEnfModifiedRow,
       fmt::format("modified row {} breaks enforced constraint {}", e.example, e.name));
 }
 
@@ -81,7 +98,9 @@ Rulings NotEnforcedRule(const ConstraintEffect& e, const CommitContext& ctx) {
       RuleId::kEnfNotEnforced,
       fmt::format("row {} breaks constraint {}, which is not enforced", e.example, e.name),
       e.id);
-  if (ctx.switches.unenforced_may_reject) return {MayFail(std::move(f))};
+  if (ctx.switches.unenforced_may_reject ||
+      ctx.switches.knock_out == KnockOut::kEnfNotEnforced)
+    return {MayFail(std::move(f))};
   return {MaySucceed(std::move(f))};
 }
 

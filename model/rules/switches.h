@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/rules/knockout.h"
+
 namespace ictk {
 
 enum class StatusCarry { kMay, kMust };
@@ -48,6 +50,10 @@ struct Switches {
   /// unsupported-format-version (proto.declared-versions, docs/protocol.md section 9).
   /// Default: every known version, as for an implementation that declared them all.
   std::set<int32_t> declared_format_versions = {1, 2, 3, 4};
+  /// Not an interpretation switch either: the clause the model judges without, when the
+  /// judge asks which clause an answer outside the allowed set broke (knockout.h,
+  /// model/judge/blame.h). Always kNone in the outcome an answer is judged by.
+  KnockOut knock_out = KnockOut::kNone;
 
   bool operator==(const Switches&) const = default;
 };
