@@ -4,6 +4,8 @@
 /// invalid definitions in constraint_gen_invalid.cc.
 #include "generators/constraint_gen.h"
 
+#include <cassert>
+#include <limits>
 #include <algorithm>
 
 #include "generators/constraint_gen_internal.h"
@@ -142,7 +144,9 @@ Expr UdfCheck(const std::string& function, FieldId field) {
 }
 
 FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
-                                  bool deterministic) {
+                                  bool deterministic, bool or_equal) {
+  assert(threshold >= std::numeric_limits<int32_t>::min() &&
+         threshold <= std::numeric_limits<int32_t>::max());
   FunctionDefinition f;
   f.name = name;
   f.deterministic = deterministic;
@@ -156,7 +160,8 @@ FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
   Expr null_param = param;
   f.body = Expr::Binary(
       ExprOp::kOr, Expr::Unary(ExprOp::kIsNull, std::move(null_param)),
-      Expr::Binary(ExprOp::kGt, std::move(param), Expr::Lit(Value::Long(threshold))));
+      Expr::Binary(or_equal ? ExprOp::kGtEq : ExprOp::kGt, std::move(param),
+                   Expr::Lit(Value::Long(threshold))));
   return f;
 }
 

@@ -86,8 +86,10 @@ rc::Gen<Constraint> GenInvalidConstraint(const ConstraintGenContext& context,
 Expr UdfCheck(const std::string& function, FieldId field);
 
 /// The body of a UDF `(x int) -> boolean` that is true when `x` is null or above
-/// `threshold`.
+/// `threshold` (at or above it when `or_equal`). `threshold` is an int: whether a literal
+/// outside the parameter's type binds is a question the seed leaves open
+/// (docs/protocol.md, "Requests the generators keep out"), so no generated body asks it.
 FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
-                                  bool deterministic);
+                                  bool deterministic, bool or_equal = false);
 
 }  // namespace ictk

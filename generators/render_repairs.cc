@@ -2,6 +2,7 @@
 /// Steps that stand in for a planned one to repair the precondition of a rare clause: the
 /// chain that catches a UDF check's status carried wrongly (expr.udf-status/no-carry) and a
 /// primary key's struct made optional (sch.pk-stays-required/optional-parent).
+#include <limits>
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -77,13 +78,17 @@ std::optional<RenderedStep> NextLink(const Ctx& ctx, const ChainLinks& links,
                                      const Constraint& c, const std::string& function) {
   const bool validated = ListedValidated(ctx, c);
   const std::vector<std::string> violators = Violators(ctx, c);
-  const auto redefine = [&](int64_t threshold, const char* label) {
-    return Make(DefineFunction{UdfGreaterThan(function, threshold, true)}, "", label,
+  // Thresholds are ints, as the parameter (constraint_gen.h): every value is at or above
+  // the minimum (lenient), none is above the maximum (stricter).
+  const auto redefine = [&](int64_t threshold, const char* label, bool or_equal = false) {
+    return Make(DefineFunction{UdfGreaterThan(function, threshold, true, or_equal)}, "", label,
                 Intent::kOk, std::nullopt,
                 {RuleId::kExprUdfStatus, RuleId::kExprDeterministic});
   };
   if (!validated && !violators.empty()) {  // 1
-    if (links.lenient) return redefine(-(int64_t{1} << 40), "define-function/redefine-lenient");
+    if (links.lenient)
+      return redefine(std::numeric_limits<int32_t>::min(), "define-function/redefine-lenient",
+                      /*or_equal=*/true);
     return std::nullopt;
   }
   if (!validated) {  // 2
@@ -107,11 +112,12 @@ std::optional<RenderedStep> NextLink(const Ctx& ctx, const ChainLinks& links,
   }
   if (!links.stricter) return std::nullopt;  // 3
   FunctionCatalog functions = ctx.state.functions;
-  functions[function] = UdfGreaterThan(function, int64_t{1} << 40, true);
+  functions[function] = UdfGreaterThan(function, std::numeric_limits<int32_t>::max(), true);
   bool would_break = false;
   for (const auto& [key, row] : ctx.table->rows)
     would_break = would_break || BreaksCheck(c, row, *ctx.schema(), functions);
-  if (would_break) return redefine(int64_t{1} << 40, "define-function/redefine-stricter");
+  if (would_break)
+    return redefine(std::numeric_limits<int32_t>::max(), "define-function/redefine-stricter");
   return std::nullopt;
 }
 
