@@ -73,6 +73,11 @@ struct FailureDetail {
   /// the model admits the answer with that clause knocked out (docs/rules.md "Blame by
   /// the clause broken"); "" when no single clause's absence admits it.
   std::string clause;
+  /// A replayed fixture's failure: the rules any runner names without the model
+  /// (docs/fixtures.md section 9: the failing keys' own rules, else the fixture's rules),
+  /// which an `xfail` written for any runner matches. In memory only; `failed_rules`
+  /// holds the rules failed.
+  std::vector<std::string> runner_rules;
   std::string sentence;               ///< its quoted sentence (or derived text)
   std::string allowed;                ///< what the model allowed
   std::string answered;               ///< what the implementation answered
