@@ -82,7 +82,18 @@ std::optional<RenderedStep> RenderColumnForClause(const Ctx& ctx,
   if (!only_added.empty() && ctx.step.pick % 3 != 2) missing = only_added;
   const Wanted& w = *missing[static_cast<size_t>((ctx.step.pick / 3 + 5u) % missing.size())];
   AddColumn a;
-  a.name = fmt::format("{}_{}", w.stem, ctx.counters.next_name++);
+  // A name the current schema does not have at the top level: a generated schema names
+  // its own columns from the same stems (rec_4 may already be there).
+  const Schema* schema = ctx.schema();
+  const auto taken = [&](const std::string& name) {
+    if (schema == nullptr) return false;
+    for (const NestedField& f : schema->fields)
+      if (f.name == name) return true;
+    return false;
+  };
+  do {
+    a.name = fmt::format("{}_{}", w.stem, ctx.counters.next_name++);
+  } while (taken(a.name));
   a.type = w.type;
   if (a.type.id == TypeId::kStruct) {
     std::vector<NestedField> fields = a.type.fields;
