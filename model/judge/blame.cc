@@ -127,20 +127,6 @@ Findings WithBlamed(Finding blamed, Findings findings, bool result_failed,
 
 }  // namespace
 
-bool ResultAllowed(const AllowedOutcome& outcome, const Answer& answer) {
-  switch (answer.result) {
-    case AnswerResult::kOk:
-      return outcome.ok_allowed;
-    case AnswerResult::kRejected:
-      return outcome.reject_allowed && answer.error_kind &&
-             outcome.reject_kinds.count(*answer.error_kind) > 0;
-    case AnswerResult::kUnsupported:
-    case AnswerResult::kError:
-      break;
-  }
-  return false;
-}
-
 BlameResult BlameByClause(const CatalogState& state, const Request& request,
                           const Switches& switches, const AllowedOutcome& outcome,
                           const Answer& answer, Findings findings) {

@@ -48,7 +48,4 @@ BlameResult BlameByClause(const CatalogState& state, const Request& request,
                           const Switches& switches, const AllowedOutcome& outcome,
                           const Answer& answer, Findings findings);
 
-/// Whether `outcome` allows the answer's result and, for a rejection, its kind.
-bool ResultAllowed(const AllowedOutcome& outcome, const Answer& answer);
-
 }  // namespace ictk

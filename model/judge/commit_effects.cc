@@ -116,15 +116,18 @@ void KeysByScan(const LiveRows& remaining_source, const KeyIndex& index,
       if (std::optional<std::string> enc = ScanKey(index, row, nulls)) ++remaining[*enc];
     }
   }
+  // Each written row's key, encoded once (nullopt: not compared, or no row written).
+  std::vector<std::optional<std::string>> encoded(changes.size());
   std::unordered_map<std::string, int64_t> written;
-  for (const RowChange& c : changes)
-    if (c.after)
-      if (std::optional<std::string> enc = ScanKey(index, *c.after, nulls)) ++written[*enc];
+  for (size_t i = 0; i < changes.size(); ++i)
+    if (changes[i].after)
+      if ((encoded[i] = ScanKey(index, *changes[i].after, nulls))) ++written[*encoded[i]];
   e.broken_by_added = e.broken_by_modified = false;
   e.example.clear();
-  for (const RowChange& c : changes) {
+  for (size_t i = 0; i < changes.size(); ++i) {
+    const RowChange& c = changes[i];
     if (!c.after) continue;
-    std::optional<std::string> enc = ScanKey(index, *c.after, nulls);
+    const std::optional<std::string>& enc = encoded[i];
     int64_t others = 0;
     if (enc) {
       const auto r = remaining.find(*enc);

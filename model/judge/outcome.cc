@@ -183,6 +183,20 @@ std::string ToString(const AllowedOutcome& o) {
 
 // --- judging --------------------------------------------------------------------------
 
+bool ResultAllowed(const AllowedOutcome& outcome, const Answer& answer) {
+  switch (answer.result) {
+    case AnswerResult::kOk:
+      return outcome.ok_allowed;
+    case AnswerResult::kRejected:
+      return outcome.reject_allowed && answer.error_kind &&
+             outcome.reject_kinds.count(*answer.error_kind) > 0;
+    case AnswerResult::kUnsupported:
+    case AnswerResult::kError:
+      break;
+  }
+  return false;
+}
+
 Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
   Findings out;
   switch (answer.result) {
@@ -199,8 +213,7 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
       const std::string kind_text = answer.error_kind
                                         ? std::string(ToString(*answer.error_kind))
                                         : answer.error_kind_text;
-      const bool kind_allowed = outcome.reject_allowed && answer.error_kind &&
-                                outcome.reject_kinds.count(*answer.error_kind) > 0;
+      const bool kind_allowed = ResultAllowed(outcome, answer);
       if (!kind_allowed && answer.error_kind == RejectKind::kInvalidRequest &&
           RefusedSingleValue(outcome, "rejected (invalid-request)", out))
         return out;

@@ -284,6 +284,10 @@ struct Answer {
   }
 };
 
+/// Whether `outcome` allows the answer's result and, for a rejection, its kind (what
+/// Judge checks first; blame.h asks it of each knocked-out outcome).
+bool ResultAllowed(const AllowedOutcome& outcome, const Answer& answer);
+
 /// Checks `answer` against `outcome`: the result and error kind, a rejection's
 /// `constraint-ids` (per kind, proto.rejection-constraint-ids), a refusal of a legal
 /// single value (ice.single-value), and for `ok` the metadata conditions (id.above-last, id.update-last,
