@@ -23,6 +23,7 @@
 #include "cli/certify_internal.h"
 #include "cli/commands.h"
 #include "fixtures/replay.h"
+#include "model/judge/rule_catalogue.h"
 #include "properties/certify_run.h"
 #include "reports/digest.h"
 #include "reports/report.h"
@@ -36,20 +37,55 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The flags a reproduce command must repeat.
-std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
+/// The flags of ReproduceFlags that `ictk replay` takes too (a corpus failure's
+/// reproduce command).
+std::string ReplayFlags(const CertifyArgs& a, const Switches& switches) {
   std::vector<std::string> parts;
-  parts.push_back(fmt::format("--max-steps {}", a.max_steps));
   const auto defaults = SwitchValues(Switches{});
   for (const auto& [k, v] : SwitchValues(switches))
     if (defaults.at(k) != v) parts.push_back(fmt::format("--switch {}={}", k, v));
-  if (!a.weights.empty()) parts.push_back("--weights " + ShellQuote(a.weights));
   if (a.adapter.timeout_ms != 10000)
     parts.push_back(fmt::format("--timeout-ms {}", a.adapter.timeout_ms));
-  if (a.no_metadata_delta) parts.push_back("--no-metadata-delta");
   if (a.adapter.max_answer_bytes != AdapterFlags{}.max_answer_bytes)
     parts.push_back(fmt::format("--max-answer-bytes {}", a.adapter.max_answer_bytes));
   return fmt::format("{}", fmt::join(parts, " "));
+}
+
+/// The flags a random case's reproduce command must repeat.
+std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
+  std::string out = fmt::format("--max-steps {}", a.max_steps);
+  if (!a.weights.empty()) out += " --weights " + ShellQuote(a.weights);
+  if (a.no_metadata_delta) out += " --no-metadata-delta";
+  if (const std::string rest = ReplayFlags(a, switches); !rest.empty()) out += " " + rest;
+  return out;
+}
+
+/// "cd 'CWD' && ICTK": a failure's reproduce command runs from a fresh shell (another
+/// working directory, no PATH of this one's). ICTK is `ictk` when the first `ictk` on the
+/// PATH is this binary, else this binary's absolute path.
+std::string FreshShellPrefix() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  std::string ictk = "ictk";
+  if (!ec) {
+    bool on_path = false;
+    const char* path = std::getenv("PATH");
+    std::string_view rest = path ? path : "";
+    while (!rest.empty() && !on_path) {
+      const size_t colon = rest.find(':');
+      const fs::path dir(std::string(rest.substr(0, colon)));
+      rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+      if (dir.empty()) continue;
+      std::error_code e2;
+      if (fs::exists(dir / "ictk", e2)) {
+        on_path = fs::equivalent(dir / "ictk", self, e2) && !e2;
+        if (!on_path) break;  // another ictk comes first
+      }
+    }
+    if (!on_path) ictk = ShellQuote(self.string());
+  }
+  const fs::path cwd = fs::current_path(ec);
+  return ec ? ictk : fmt::format("cd {} && {}", ShellQuote(cwd.string()), ictk);
 }
 
 /// Progress: on a terminal (stdout and stderr both) a live bar with cases, failures, rate
@@ -130,7 +166,8 @@ void PrintRunLines(const CertifyRunResult& r, const CertifyArgs& args) {
 }
 
 /// The rules exercised and failing, and those never exercised (with the capability
-/// missing, where one is).
+/// missing, where one is). With a profile, every count is of the rules the profile
+/// reaches, the count the verdict line gives (docs/certify.md, "The console").
 void PrintRules(const Totals& t) {
   int64_t exercised = 0, failed = 0;
   std::vector<std::string> failing_rules;
@@ -146,13 +183,32 @@ void PrintRules(const Totals& t) {
                                           pass == rt.cases.end() ? 0 : pass->second));
     }
   }
-  std::printf("  rules: %lld exercised, %lld failing, %zu never exercised\n",
-              static_cast<long long>(exercised), static_cast<long long>(failed),
-              t.never_exercised.size());
+  const bool profile = !t.profile.empty() && t.profile_rules > 0;
+  const std::vector<std::string>& never =
+      profile ? t.profile_not_exercised : t.never_exercised;
+  if (profile) {
+    int64_t out_of_reach = 0;
+    for (const auto& [why, n] : t.profile_out_of_reach) out_of_reach += n;
+    std::printf("%s", fmt::format("  rules of the {} profile: {} of {} exercised, {} "
+                                  "failing, {} never exercised{}\n",
+                                  t.profile,
+                                  t.profile_rules - static_cast<int64_t>(never.size()),
+                                  t.profile_rules, failed, never.size(),
+                                  out_of_reach == 0
+                                      ? std::string()
+                                      : fmt::format(" ({} more out of its reach: "
+                                                    "summary.md)",
+                                                    out_of_reach))
+                          .c_str());
+  } else {
+    std::printf("  rules: %lld exercised, %lld failing, %zu never exercised\n",
+                static_cast<long long>(exercised), static_cast<long long>(failed),
+                never.size());
+  }
   for (const std::string& f : failing_rules) std::printf("    FAIL %s\n", f.c_str());
-  if (!t.never_exercised.empty()) {
+  if (!never.empty()) {
     std::vector<std::string> items;
-    for (const std::string& rule : t.never_exercised) {
+    for (const std::string& rule : never) {
       auto it = t.untested_because.find(rule);
       items.push_back(it == t.untested_because.end() ? rule
                                                      : rule + " (no " + it->second + ")");
@@ -160,6 +216,20 @@ void PrintRules(const Totals& t) {
     std::printf("  never exercised: %s\n",
                 fmt::format("{}", fmt::join(items, ", ")).c_str());
   }
+  // The clauses (docs/rules.md, "Clause coverage of a run").
+  int64_t clauses = 0, exempt = 0, clauses_exercised = 0;
+  for (const ClauseInfo& c : AllClauses()) {
+    ++clauses;
+    if (FindRule(c.rule).coverage_exempt) ++exempt;
+    auto it = t.clauses.find(c.id);
+    if (it != t.clauses.end() && it->second.positive + it->second.negative > 0)
+      ++clauses_exercised;
+  }
+  std::printf("%s", fmt::format("  clauses: {} of {} exercised, {} never exercised, {} "
+                                "exempt (summary.md, \"Clause coverage\")\n",
+                                clauses_exercised, clauses,
+                                t.clauses_never_exercised.size(), exempt)
+                        .c_str());
 }
 
 /// Failures by cause: one line per cause, the details of its first case (five causes at
@@ -210,7 +280,11 @@ void PrintSummary(const CertifyRunResult& r, const std::string& out_dir,
   PrintRules(t);
   PrintCauses(r.report, out_dir);
   if (!args.quiet) {
-    std::printf("  distribution: %s", r.distribution.ToString().c_str());
+    std::string text = r.distribution.ToString();  // one line per kind of count
+    for (size_t at = text.find('\n'); at != std::string::npos && at + 1 < text.size();
+         at = text.find('\n', at + 5))
+      text.insert(at + 1, "    ");
+    std::printf("  distribution: %s", text.c_str());
     const double total_us = t.duration_ms * 1000;
     if (total_us > 0)
       std::printf("  time: %.0f%% inside the adapter\n",
@@ -221,9 +295,13 @@ void PrintSummary(const CertifyRunResult& r, const std::string& out_dir,
     std::printf(
         "  reports: %s/{report.jsonl,junit.xml,summary.md,report.html,badge.json}\n",
         out_dir.c_str());
+  std::string corpus;
+  if (args.no_corpus) corpus = " --no-corpus";
+  else if (!args.corpus.empty()) corpus = " --corpus " + ShellQuote(args.corpus);
   std::printf(
-      "  reproduce the run: ictk certify --adapter %s --seed %llu --histories %lld %s\n",
-      ShellQuote(r.report.header.adapter).c_str(),
+      "  reproduce the run: %s certify --adapter %s%s --seed %llu --histories %lld %s\n",
+      FreshShellPrefix().c_str(), ShellQuote(r.report.header.adapter).c_str(),
+      corpus.c_str(),
       static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories),
       ReproduceFlags(args, switches).c_str());
 }
@@ -339,6 +417,8 @@ CertifyRunResult Certify(const GlobalOptions& global, const CertifyArgs& args,
   o.ictk_version = ICTK_VERSION;
   o.command_line = args.command_line;
   o.reproduce_flags = ReproduceFlags(args, switches);
+  o.reproduce_prefix = FreshShellPrefix();
+  o.replay_flags = ReplayFlags(args, switches);
   o.out_dir = out_dir;
   o.resume = !args.resume.empty();
   o.corpus_dir = CorpusDir(args, &o.corpus_note);

@@ -414,16 +414,8 @@ std::string Distribution::ToString() const {
   std::vector<std::pair<std::string, int64_t>> l(labels.begin(), labels.end());
   std::vector<std::pair<std::string, int64_t>> t;
   for (const auto& [r, v] : tags) t.emplace_back(std::string(RuleIdName(r)), v);
-  size_t reachable = 0, named = 0;
-  for (const ClauseInfo& c : AllClauses()) {
-    if (c.tag.empty()) continue;
-    ++reachable;
-    if (clauses.count(c.id)) ++named;
-  }
   return fmt::format("{} requests\n", steps) + line("ops", o) + line("steps", l) +
-         line("rule tags", t) +
-         fmt::format("clauses named by steps: {} of the {} with a generator tag\n", named,
-                     reachable);
+         line("rule tags", t);
 }
 
 }  // namespace ictk

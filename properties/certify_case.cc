@@ -199,8 +199,8 @@ FailureDetail DescribeFailure(const CaseContext& c, const HistoryRun& original,
   f.stderr_tail = c.session.adapter().StderrTail();
   record.reason = best.reason;
   f.reproduce =
-      fmt::format("ictk certify --adapter {} --seed {} --case {}{}{}",
-                  ShellQuote(options.adapter_spec), options.seed, c.index,
+      fmt::format("{} certify --adapter {} --seed {} --case {}{}{}",
+                  options.reproduce_prefix, ShellQuote(options.adapter_spec), options.seed, c.index,
                   options.reproduce_flags.empty() ? "" : " ", options.reproduce_flags);
   return f;
 }

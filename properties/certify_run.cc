@@ -25,6 +25,7 @@
 #include "model/judge/rule_catalogue.h"
 #include "properties/certify_resume.h"
 #include "properties/clock_internal.h"
+#include "properties/fixture.h"
 #include "properties/run_files.h"
 #include "properties/runner.h"
 #include "reports/digest.h"
@@ -36,6 +37,7 @@ namespace {
 namespace fs = std::filesystem;
 using internal::Clock;
 using internal::MillisSince;
+using json = nlohmann::json;
 
 /// The index the corpus's records are numbered from (before every random case).
 constexpr int64_t kCorpusFirstIndex = -1'000'000;
@@ -78,6 +80,9 @@ class CertifyRun {
   /// The jobs take cases in index order; this thread writes records in index order as
   /// they complete, so the report does not depend on the number of jobs.
   void RunCases();
+  /// A failing corpus case: its fixture, as replayed, written into the run folder
+  /// (FailedFixtureCopy), and the record's fixture, replay and reproduce pointing there.
+  void WriteCorpusFailure(const Fixture& fixture, CaseRecord& record);
   /// One finished random case: same-cause linking, its fixture, its record.
   void WriteCase(CaseResult& r, std::map<std::string, const CaseRecord*>& first_of_cause,
                  std::deque<CaseRecord>& cause_heads);
@@ -161,6 +166,7 @@ CertifyOptions CertifyRun::CaseOptions() const {
   options.adapter_spec = o_.adapter_spec;
   options.out_dir = o_.out_dir;
   options.reproduce_flags = o_.reproduce_flags;
+  options.reproduce_prefix = o_.reproduce_prefix;
   options.tool = "ictk " + o_.ictk_version;
   options.model_version = result_.report.header.model_version;
   return options;
@@ -232,8 +238,13 @@ bool CertifyRun::ReplayCorpus() {
   const size_t corpus_size = corpus->size();
   std::vector<Fixture> remaining;
   if (!CorpusDone(resumed_, kCorpusFirstIndex, corpus_size)) remaining = std::move(*corpus);
+  std::map<std::string, const Fixture*> by_id;
+  for (const Fixture& f : remaining) by_id.emplace(f.id, &f);
   for (CaseRecord& c : ReplayFixtures(*sessions_[0], remaining, ro, kCorpusFirstIndex)) {
     if (resumed_.done.count(c.index) > 0) continue;  // kept from the killed run
+    if (auto it = by_id.find(c.id);
+        it != by_id.end() && c.failure && !IsConformant(c.verdict))
+      WriteCorpusFailure(*it->second, c);
     if (!IsConformant(c.verdict) && !result_.first_failing_index)
       result_.first_failing_index = c.index;
     if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(c)) << "\n" << std::flush;
@@ -242,6 +253,27 @@ bool CertifyRun::ReplayCorpus() {
   if (!o_.quiet) Note(fmt::format("corpus {}: {} fixtures replayed", dir, corpus_size));
   if (o_.fail_fast && result_.first_failing_index) indices_.clear();
   return true;
+}
+
+void CertifyRun::WriteCorpusFailure(const Fixture& fixture, CaseRecord& record) {
+  if (o_.out_dir.empty()) return;  // nothing is written: the failure names the corpus file
+  const json copy = FailedFixtureCopy(fixture, record, o_.adapter_spec);
+  const std::string path = CaseOptions().failures_dir + "/" + FixtureRelativePath(copy);
+  std::string error;
+  if (!WriteFile(fs::path(o_.out_dir) / path, DumpJson(copy, 2) + "\n", error)) {
+    Note(error);
+    return;
+  }
+  FailureDetail& f = *record.failure;
+  f.fixture = path;
+  f.fixture_id = copy.value("id", "");
+  const std::string shown = (fs::path(o_.out_dir) / path).string();
+  f.replay = fmt::format("ictk replay --adapter {} {}", ShellQuote(o_.adapter_spec),
+                         ShellQuote(shown));
+  f.reproduce = fmt::format("{} replay --adapter {}{}{} {}", o_.reproduce_prefix,
+                            ShellQuote(o_.adapter_spec), o_.replay_flags.empty() ? "" : " ",
+                            o_.replay_flags,
+                            ShellQuote(fs::absolute(shown).lexically_normal().string()));
 }
 
 void CertifyRun::WriteCase(CaseResult& r,

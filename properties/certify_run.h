@@ -51,6 +51,12 @@ struct CertifyRunOptions {
   std::string command_line;  ///< the header's `command-line`
   /// Flags a case's reproduce command repeats (--max-steps, --switch, ...).
   std::string reproduce_flags;
+  /// The start of a reproduce command that works from a fresh shell: "cd 'DIR' && ICTK"
+  /// (the working directory, and the ictk binary by an absolute path unless `ictk` on the
+  /// PATH is this one); "ictk" when not given.
+  std::string reproduce_prefix = "ictk";
+  /// Flags a corpus failure's reproduce command (`ictk replay`) repeats (--switch, ...).
+  std::string replay_flags;
   std::string out_dir;  ///< the run folder; "" writes nothing
   bool resume = false;  ///< continue the killed run in `out_dir`
   std::string corpus_dir;   ///< the fixture corpus replayed first; "" for none

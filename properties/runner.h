@@ -107,6 +107,8 @@ struct CertifyOptions {
   std::string out_dir;                    ///< the run dir as given on the command line
   /// Flags that must be repeated to reproduce a case (--max-steps, --switch ...).
   std::string reproduce_flags;
+  /// The start of the reproduce command (CertifyRunOptions::reproduce_prefix).
+  std::string reproduce_prefix = "ictk";
   std::string tool = "ictk";  ///< "ictk 0.1.0", for generated-by
   std::string model_version;
 };

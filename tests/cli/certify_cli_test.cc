@@ -24,6 +24,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using testing::ReadJsonl;
 using testing::RunIctk;
+using testing::RunInFreshShell;
 using testing::TempDir;
 
 /// The random cases of a report, by case ID, with the timing fields dropped.
@@ -88,7 +89,7 @@ TEST(CertifyCli, AMutantFailsWithAFixtureCitingItsRuleAndAWorkingReproduceComman
   const size_t allowed_at = r.out.find("    allowed: ", fail_at);
   EXPECT_LT(rule_at, allowed_at) << r.out;
   EXPECT_NE(allowed_at, std::string::npos) << r.out;
-  const size_t at = r.out.find("reproduce: ictk certify ");
+  const size_t at = r.out.find("    reproduce: ");
   ASSERT_NE(at, std::string::npos) << r.out;
   // One fixture under failures/, citing the mutant's rule first.
   std::vector<fs::path> fixtures;
@@ -105,10 +106,12 @@ TEST(CertifyCli, AMutantFailsWithAFixtureCitingItsRuleAndAWorkingReproduceComman
   // that must be rejected.
   EXPECT_LE(fixture.at("steps").size(), 8u);
   EXPECT_EQ(fixture.at("steps").back().at("expect").at("result"), json::array({"rejected"}));
-  // The printed reproduce command, run again, fails the same way.
-  std::string command = r.out.substr(at + std::string("reproduce: ictk ").size());
+  // The printed reproduce command, pasted into a fresh shell, fails the same way.
+  std::string command = r.out.substr(at + std::string("    reproduce: ").size());
   command = command.substr(0, command.find('\n'));
-  const auto again = RunIctk(command + " --quiet --no-shrink --out '" + dir / "again" + "'");
+  EXPECT_NE(command.find(" certify --adapter "), std::string::npos) << command;
+  const auto again =
+      RunInFreshShell(command + " --quiet --no-shrink --out '" + dir / "again" + "'");
   EXPECT_EQ(again.exit_code, 1) << command << "\n" << again.out;
   EXPECT_NE(again.out.find("def.single-pk"), std::string::npos) << again.out;
 }
@@ -134,6 +137,37 @@ TEST(CertifyCli, TheCorpusRunsFirstAndItsFailuresReplayAsPrinted) {
   const auto replay = RunIctk(command + " --out '" + dir / "replay" + "'");
   EXPECT_EQ(replay.exit_code, 1) << command << "\n" << replay.out;
   EXPECT_NE(replay.out.find("1 failed"), std::string::npos) << replay.out;
+  // The failing fixture, as replayed, is in the run folder, filed under the rule the
+  // failure names, and the printed lines point there.
+  const std::string run = dir / "run";
+  EXPECT_NE(r.out.find("    fixture: " + run + "/failures/id.no-reuse/"), std::string::npos)
+      << r.out;
+  EXPECT_NE(command.find(run + "/failures/id.no-reuse/"), std::string::npos) << command;
+  bool copied = false;
+  for (const auto& e : fs::recursive_directory_iterator(run + "/failures")) {
+    if (e.path().extension() != ".json") continue;
+    std::ifstream in(e.path());
+    const json fixture = json::parse(in);
+    EXPECT_EQ(fixture.at("rules").front(), "id.no-reuse");
+    EXPECT_NE(fixture.at("description").get<std::string>().find("Failed when replayed on"),
+              std::string::npos);
+    copied = true;
+  }
+  EXPECT_TRUE(copied);
+  // `allowed` is in words, not the fixture's JSON.
+  const size_t allowed_at = r.out.find("    allowed: ");
+  ASSERT_NE(allowed_at, std::string::npos) << r.out;
+  EXPECT_NE(r.out[allowed_at + 13], '{') << r.out.substr(allowed_at, 200);
+  // The reproduce command, pasted into a fresh shell, fails again the same way.
+  const size_t reproduce_at = r.out.find("    reproduce: ");
+  ASSERT_NE(reproduce_at, std::string::npos) << r.out;
+  std::string reproduce = r.out.substr(reproduce_at + 15);
+  reproduce = reproduce.substr(0, reproduce.find('\n'));
+  EXPECT_NE(reproduce, command);
+  const auto fresh = RunInFreshShell(reproduce);
+  EXPECT_EQ(fresh.exit_code, 1) << reproduce << "\n" << fresh.out;
+  EXPECT_NE(fresh.out.find("1 failed"), std::string::npos) << fresh.out;
+  EXPECT_NE(fresh.out.find("id.no-reuse"), std::string::npos) << fresh.out;
   // The corpus passes against the unmutated sample.
   EXPECT_EQ(RunIctk("certify --adapter builtin:sample --histories 0 --quiet --out '" +
                     dir / "clean" + "'")

@@ -70,6 +70,25 @@ inline CommandResult RunIctk(const std::string& args) {
   return r;
 }
 
+/// Runs the shell command line `line` as a user would paste it into a fresh shell: from
+/// the root folder, with only PATH=/usr/bin:/bin in the environment (so neither this
+/// process's working folder nor its PATH helps it).
+inline CommandResult RunInFreshShell(const std::string& line) {
+  std::string quoted = "'";
+  for (char ch : line) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  quoted += "'";
+  const std::string cmd = "cd / && env -i PATH=/usr/bin:/bin sh -c " + quoted + " 2>&1";
+  CommandResult r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int status = pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
 /// Spawns `argv` (searched on PATH when its first word names no folder) with stdin from
 /// /dev/null and stdout and stderr into `log`; its pid, or -1.
 inline pid_t SpawnWithLog(std::vector<std::string> argv, const std::string& log) {
