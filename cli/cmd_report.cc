@@ -150,8 +150,20 @@ int RunMerge(const ReportArgs& args) {
   for (const std::string& dir : args.shards) words.push_back(ShellQuote(dir));
   words.push_back("--out");
   words.push_back(ShellQuote(args.out));
-  Result<MergedReport> merged =
-      MergeShards(shards, replay_of, fmt::format("{}", fmt::join(words, " ")));
+  // A corpus failure's reproduce command names its fixture by absolute path: the shard's
+  // copy becomes the merged folder's.
+  auto reproduce_of = [&](size_t shard, const std::string& fixture,
+                          const std::string& reproduce) {
+    auto absolute = [&](const fs::path& dir) {
+      return ShellQuote(fs::absolute(dir / fixture).lexically_normal().string());
+    };
+    const std::string old = absolute(fs::path(shards[shard].source));
+    const size_t at = reproduce.rfind(old);
+    if (at == std::string::npos) return reproduce;
+    return reproduce.substr(0, at) + absolute(out) + reproduce.substr(at + old.size());
+  };
+  Result<MergedReport> merged = MergeShards(
+      shards, replay_of, fmt::format("{}", fmt::join(words, " ")), reproduce_of);
   if (!merged) {
     std::fprintf(stderr, "ictk report merge: %s\n", merged.error().message.c_str());
     return 2;

@@ -164,9 +164,12 @@ void MergeBreaches(const std::vector<ShardInput>& shards, size_t zero, Report& m
 }
 
 /// One fixture per cause, as an unsharded run writes them.
-void OneFixturePerCause(const std::vector<size_t>& origin,
-                        const std::function<std::string(const std::string&)>& replay_of,
-                        MergedReport& out) {
+void OneFixturePerCause(
+    const std::vector<size_t>& origin,
+    const std::function<std::string(const std::string&)>& replay_of,
+    const std::function<std::string(size_t, const std::string&, const std::string&)>&
+        reproduce_of,
+    MergedReport& out) {
   Report& merged = out.report;
   std::map<std::string, size_t> head_of;
   for (size_t k = 0; k < merged.cases.size(); ++k) {
@@ -175,10 +178,16 @@ void OneFixturePerCause(const std::vector<size_t>& origin,
     FailureDetail& f = *c.failure;
     const std::string cause = CauseOf(c);
     auto it = head_of.find(cause);
-    // A corpus case keeps its own fixture (the corpus file), as in an unsharded run; it
-    // heads its cause for the random cases after it.
+    // A corpus case keeps its own fixture (the copy its shard wrote, or the corpus file
+    // of a run without --out), as in an unsharded run; it heads its cause for the random
+    // cases after it.
     if (c.index < 0) {
       head_of.emplace(cause, k);
+      if (!f.fixture.empty() && f.fixture[0] != '/') {
+        out.fixtures.push_back({origin[k], f.fixture});
+        f.replay = replay_of(f.fixture);
+        if (reproduce_of) f.reproduce = reproduce_of(origin[k], f.fixture, f.reproduce);
+      }
       continue;
     }
     if (it == head_of.end()) {
@@ -204,7 +213,9 @@ void OneFixturePerCause(const std::vector<size_t>& origin,
 Result<MergedReport> MergeShards(
     const std::vector<ShardInput>& shards,
     const std::function<std::string(const std::string&)>& replay_of,
-    const std::string& command_line) {
+    const std::string& command_line,
+    const std::function<std::string(size_t, const std::string&, const std::string&)>&
+        reproduce_of) {
   if (shards.empty()) return MakeError(ErrorKind::kInvalid, "no shards to merge");
   auto by_shard = ShardNumbers(shards);
   if (!by_shard) return tl::unexpected(by_shard.error());
@@ -227,7 +238,7 @@ Result<MergedReport> MergeShards(
   if (auto cases = MergeCases(shards, zero, merged, origin); !cases)
     return tl::unexpected(cases.error());
   MergeBreaches(shards, zero, merged, origin);
-  OneFixturePerCause(origin, replay_of, out);
+  OneFixturePerCause(origin, replay_of, reproduce_of, out);
 
   double duration = 0;
   for (const ShardInput& shard : shards)
@@ -243,6 +254,7 @@ void Strip(json& j) {
     j.erase("duration-ms");
     j.erase("command-line");
     j.erase("replay");
+    j.erase("reproduce");
     for (auto& [k, v] : j.items()) Strip(v);
   } else if (j.is_array()) {
     for (auto& v : j) Strip(v);

@@ -36,14 +36,18 @@ struct MergedReport {
 /// index order, expectation breaches that every shard reported once; failures for the
 /// same cause point at the first case of the cause, as in an unsharded run.
 /// `replay_of(fixture_path)` gives the replay command of a fixture written into the
-/// merged folder.
-Result<MergedReport> MergeShards(const std::vector<ShardInput>& shards,
-                                 const std::function<std::string(const std::string&)>&
-                                     replay_of,
-                                 const std::string& command_line);
+/// merged folder; `reproduce_of(shard, fixture_path, reproduce)` the reproduce command of
+/// a corpus failure whose fixture a shard wrote into its folder (docs/certify.md, "A
+/// corpus failure"), from the shard's command (unchanged when not given).
+Result<MergedReport> MergeShards(
+    const std::vector<ShardInput>& shards,
+    const std::function<std::string(const std::string&)>& replay_of,
+    const std::string& command_line,
+    const std::function<std::string(size_t, const std::string&, const std::string&)>&
+        reproduce_of = {});
 
 /// Every difference between two reports apart from durations and command lines
-/// (`command-line`, a failure's `replay`): header fields, cases by position and ID,
+/// (`command-line`, a failure's `replay` and `reproduce`): header fields, cases by position and ID,
 /// totals. Empty when they are the same run.
 std::vector<std::string> ExactDifferences(const Report& a, const Report& b);
 
