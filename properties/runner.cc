@@ -49,76 +49,6 @@ bool HasRule(const Findings& findings, RuleId rule) {
                      [rule](const Finding& f) { return f.rule == rule; });
 }
 
-// --- invariants Judge does not look at -------------------------------------------------
-
-/// Invariants on every metadata an implementation returns, whatever the request: IDs at
-/// most `last-constraint-id` (id.update-last), no current constraint with a removed ID
-/// (id.no-reuse), each ID in at most one status list of the current snapshot
-/// (st.exactly-one-list), referenced fields that exist (sch.referenced-exist), v4
-/// snapshot timestamps above their parents' (ice.v4-snapshot-timestamps), and no schema
-/// carrying identifier fields added once the table was v4 (upg.no-identifiers-in-v4).
-Findings CheckReturnedMetadata(const TableMetadata& md, const TableState* before) {
-  Findings out;
-  const ConstraintId last = md.last_constraint_id.value_or(0);
-  for (const Constraint& c : ConstraintsOf(md)) {
-    const ConstraintId id = c.id.value_or(0);
-    Require(out, id <= last, RuleId::kIdUpdateLast,
-            fmt::format("constraint {} has ID {} above last-constraint-id {}",
-                        c.name.value_or("?"), id, last),
-            id);
-    if (before)
-      Require(
-          out, !before->removed_constraint_ids.count(id), RuleId::kIdNoReuse,
-          fmt::format("constraint {} reuses the removed ID {}", c.name.value_or("?"), id),
-          id);
-    if (const Schema* schema = md.CurrentSchema()) {
-      for (FieldId f : ReferencedFieldIds(c))
-        Require(out, FindField(*schema, f).has_value(), RuleId::kSchReferencedExist,
-                fmt::format("constraint {} references field {}, which the current schema "
-                            "lacks",
-                            c.name.value_or("?"), f),
-                id);
-    }
-  }
-  if (const Snapshot* s = md.CurrentSnapshot(); s && s->constraint_statuses) {
-    std::map<ConstraintId, int> seen;
-    for (ConstraintStatus st : kAllStatuses)
-      if (const auto& list = s->constraint_statuses->List(st))
-        for (ConstraintId id : *list) ++seen[id];
-    for (const auto& [id, n] : seen)
-      Require(out, n == 1, RuleId::kStExactlyOneList,
-              fmt::format("constraint ID {} is listed {} times in snapshot {}", id, n,
-                          s->snapshot_id),
-              id);
-  }
-  if (md.format_version >= 4) {
-    // Each snapshot by its ID (the first of equal IDs, as FindSnapshot): one pass, not a
-    // search per snapshot, since this runs on every answer of a long history.
-    std::unordered_map<SnapshotId, const Snapshot*> by_id;
-    by_id.reserve(md.snapshots.size());
-    for (const Snapshot& s : md.snapshots) by_id.emplace(s.snapshot_id, &s);
-    for (const Snapshot& s : md.snapshots) {
-      if (!s.parent_snapshot_id || !s.constraint_statuses) continue;
-      const auto found = by_id.find(*s.parent_snapshot_id);
-      const Snapshot* parent = found == by_id.end() ? nullptr : found->second;
-      if (parent == nullptr || !parent->constraint_statuses) continue;
-      Require(out, s.timestamp_ms > parent->timestamp_ms,
-              RuleId::kIceV4SnapshotTimestamps,
-              fmt::format("snapshot {} has timestamp-ms {}, not above its parent {}'s {}",
-                          s.snapshot_id, s.timestamp_ms, parent->snapshot_id,
-                          parent->timestamp_ms));
-    }
-    if (before && before->metadata.format_version >= 4) {
-      std::set<int32_t> old;
-      for (const Schema& s : before->metadata.schemas)
-        old.insert(s.schema_id.value_or(0));
-      for (Finding& f : CheckNoIdentifiersInAddedSchemas(md, old))
-        out.push_back(std::move(f));
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string MetadataDifference(const TableMetadata& before_given,
@@ -458,7 +388,7 @@ bool HistoryRunner::JudgeStep(StepOutcome& step, const AllowedOutcome& outcome,
     // apply.
     const Commit* commit = std::get_if<Commit>(&request.op);
     const bool staged = commit != nullptr && commit->txn.has_value();
-    for (Finding& f : CheckReturnedMetadata(*answer.metadata, staged ? nullptr : table))
+    for (Finding& f : JudgeReturnedMetadata(*answer.metadata, staged ? nullptr : table))
       if (!HasRule(findings, f.rule)) findings.push_back(std::move(f));
   }
   if (answer.result == AnswerResult::kRejected && findings.empty() && table != nullptr &&

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 
 #include "model/rules/constraint_rules.h"
 #include "model/rules/iceberg_rules.h"
@@ -509,5 +510,19 @@ void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
 }
 
 }  // namespace internal
+
+Findings JudgeReturnedMetadata(const TableMetadata& metadata, const TableState* before) {
+  Findings out = CheckIdsAtMostLast(metadata);
+  if (before) AppendFindings(out, CheckNoRemovedIdReused(metadata, before->removed_constraint_ids));
+  AppendFindings(out, CheckReferencedFieldsExist(metadata));
+  AppendFindings(out, CheckCurrentStatusListedOnce(metadata));
+  AppendFindings(out, CheckV4SnapshotTimestamps(metadata));
+  if (before && before->metadata.format_version >= 4) {
+    std::set<int32_t> old;
+    for (const Schema& s : before->metadata.schemas) old.insert(s.schema_id.value_or(0));
+    AppendFindings(out, CheckNoIdentifiersInAddedSchemas(metadata, old));
+  }
+  return out;
+}
 
 }  // namespace ictk

@@ -297,6 +297,21 @@ bool ResultAllowed(const AllowedOutcome& outcome, const Answer& answer);
 /// (st.reader-lookup). Empty when the answer is allowed.
 Findings Judge(const AllowedOutcome& outcome, const Answer& answer);
 
+struct TableState;
+
+/// The invariants every metadata a writer returns keeps, whatever the request (the
+/// harness asks this after Judge; docs/certify.md "What happens in a run", 3): IDs at
+/// most `last-constraint-id` (CheckIdsAtMostLast), each ID in one status list of the
+/// current snapshot (CheckCurrentStatusListedOnce), referenced fields that exist
+/// (CheckReferencedFieldsExist), v4 snapshot timestamps above their parents'
+/// (CheckV4SnapshotTimestamps), and, given the table `before` the request (nullptr for a
+/// staged commit, whose metadata is of the transaction's base), no removed ID reused
+/// (CheckNoRemovedIdReused) and no schema added to the v4 table with identifier fields
+/// (CheckNoIdentifiersInAddedSchemas). Each is a rule book predicate
+/// (model/rules/metadata_rules.h, iceberg_rules.h); the fixture evaluator's keys ask the
+/// same ones.
+Findings JudgeReturnedMetadata(const TableMetadata& metadata, const TableState* before);
+
 /// The fields of an answered current schema against the expected ones (`want`: the
 /// model's schema after the change; a field whose ID is above `base_last_column_id` is
 /// new and matched by name, every other by ID): each present, a new one's ID above

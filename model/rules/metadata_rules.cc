@@ -108,29 +108,99 @@ Findings CheckV4OnlyFields(const TableMetadata& metadata) {
 Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata) {
   Findings out;
   if (!metadata.constraints) return out;
+  const auto& constraints = *metadata.constraints;
+  for (size_t i = 0; i < constraints.size(); ++i) {
+    if (!constraints[i].id) continue;  // def.required-fields
+    const ConstraintId id = *constraints[i].id;
+    Require(out, IdAboveLast(id, 0), RuleId::kIdAboveLast,
+            fmt::format("constraint-id {} is not above 0, the last-constraint-id of a "
+                        "table that never had a constraint",
+                        id),
+            id, fmt::format("/constraints/{}/constraint-id", i));
+  }
+  // An ID not above 0 is at most any last-constraint-id that is not negative.
+  AppendFindings(out, CheckIdsAtMostLast(metadata));
+  return out;
+}
+
+Findings CheckIdsAtMostLast(const TableMetadata& metadata) {
+  Findings out;
+  if (!metadata.constraints) return out;
   const ConstraintId last = LastConstraintIdOrZero(metadata.last_constraint_id);
   const auto& constraints = *metadata.constraints;
   for (size_t i = 0; i < constraints.size(); ++i) {
     if (!constraints[i].id) continue;  // def.required-fields
     const ConstraintId id = *constraints[i].id;
-    const std::string at = fmt::format("/constraints/{}/constraint-id", i);
-    if (!Require(
-            out, IdAboveLast(id, 0), RuleId::kIdAboveLast,
-            fmt::format("constraint-id {} is not above 0, the last-constraint-id of a "
-                        "table that never had a constraint",
-                        id),
-            id, at)) {
-      continue;
-    }
     Require(out, LastConstraintIdUpdated(last, last, id), RuleId::kIdUpdateLast,
             metadata.last_constraint_id
-                ? fmt::format("constraint-id {} is above last-constraint-id {}", id, last)
-                : fmt::format("constraint-id {} is above last-constraint-id, which is "
-                              "absent (treated as 0)",
-                              id),
-            id, at);
+                ? fmt::format("constraint {} has ID {} above last-constraint-id {}",
+                              constraints[i].name.value_or("?"), id, last)
+                : fmt::format("constraint {} has ID {} above last-constraint-id, which "
+                              "is absent (treated as 0)",
+                              constraints[i].name.value_or("?"), id),
+            id, fmt::format("/constraints/{}/constraint-id", i));
   }
   return out;
+}
+
+Findings CheckNoRemovedIdReused(const TableMetadata& metadata,
+                                const std::set<ConstraintId>& removed_ids) {
+  Findings out;
+  const std::vector<Constraint>& constraints = ConstraintsOf(metadata);
+  for (size_t i = 0; i < constraints.size(); ++i) {
+    const ConstraintId id = constraints[i].id.value_or(0);
+    Require(out, IdNotReused(id, removed_ids), RuleId::kIdNoReuse,
+            fmt::format("constraint {} reuses the removed ID {}",
+                        constraints[i].name.value_or("?"), id),
+            id, fmt::format("/constraints/{}/constraint-id", i));
+  }
+  return out;
+}
+
+Findings CheckReferencedFieldsExist(const TableMetadata& metadata) {
+  Findings out;
+  const Schema* schema = metadata.CurrentSchema();
+  const std::vector<Constraint>& constraints = ConstraintsOf(metadata);
+  for (size_t i = 0; i < constraints.size(); ++i)
+    for (FieldId f : ReferencedFieldIds(constraints[i]))
+      Require(out, schema != nullptr && FindField(*schema, f).has_value(),
+              RuleId::kSchReferencedExist,
+              fmt::format("constraint {} references field {}, which the current schema "
+                          "lacks",
+                          constraints[i].name.value_or("?"), f),
+              constraints[i].id, fmt::format("/constraints/{}", i));
+  return out;
+}
+
+namespace {
+
+/// The current snapshot's status lists and their JSON pointer; nullptr when it has none.
+const ConstraintStatuses* CurrentStatuses(const TableMetadata& metadata, std::string& at) {
+  const Snapshot* snapshot = metadata.CurrentSnapshot();
+  if (snapshot == nullptr || !snapshot->constraint_statuses) return nullptr;
+  for (size_t i = 0; i < metadata.snapshots.size(); ++i)
+    if (&metadata.snapshots[i] == snapshot) at = StatusesPointer(i);
+  return &*snapshot->constraint_statuses;
+}
+
+}  // namespace
+
+Findings CheckCurrentStatusListedOnce(const TableMetadata& metadata) {
+  std::string at;
+  const ConstraintStatuses* statuses = CurrentStatuses(metadata, at);
+  return statuses ? CheckListedOnce(*statuses, at) : Findings{};
+}
+
+Findings CheckCurrentStatusIdsExist(const TableMetadata& metadata) {
+  std::string at;
+  const ConstraintStatuses* statuses = CurrentStatuses(metadata, at);
+  if (statuses == nullptr) return {};
+  std::vector<ConstraintId> existing;
+  for (const Constraint& c : ConstraintsOf(metadata))
+    if (c.id) existing.push_back(*c.id);
+  Switches reject;
+  reject.stale_ids_in_new_snapshot = StaleIds::kReject;
+  return CheckNoStaleIds(*statuses, existing, reject, at);
 }
 
 namespace {

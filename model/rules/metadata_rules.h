@@ -32,6 +32,29 @@ Findings CheckV4OnlyFields(const TableMetadata& metadata);
 /// `last-constraint-id`.
 Findings CheckConstraintIdsBelowLast(const TableMetadata& metadata);
 
+/// id.update-last on stored IDs, the half CheckConstraintIdsBelowLast shares with every
+/// returned metadata: each `constraint-id` at most `last-constraint-id` (absent = 0).
+Findings CheckIdsAtMostLast(const TableMetadata& metadata);
+
+/// id.no-reuse on a table's metadata: no constraint has one of `removed_ids` (the IDs of
+/// constraints removed earlier in the table's history) (IdNotReused).
+Findings CheckNoRemovedIdReused(const TableMetadata& metadata,
+                                const std::set<ConstraintId>& removed_ids);
+
+/// sch.referenced-exist on a table's metadata: every field a constraint references (its
+/// `field-ids`, the references of its expression) is a field of the current schema, nested
+/// fields included.
+Findings CheckReferencedFieldsExist(const TableMetadata& metadata);
+
+/// st.exactly-one-list in the current snapshot, the half its lists alone decide: each ID
+/// in one list, once (CheckListedOnce). No current snapshot or no `constraint-statuses`:
+/// nothing.
+Findings CheckCurrentStatusListedOnce(const TableMetadata& metadata);
+
+/// st.exactly-one-list in the current snapshot under stale-ids-in-new-snapshot=reject:
+/// its lists name only IDs of the metadata's constraints (CheckNoStaleIds).
+Findings CheckCurrentStatusIdsExist(const TableMetadata& metadata);
+
 /// The rules on each snapshot's `constraint-statuses` that metadata can prove: an ID
 /// listed once (st.exactly-one-list), IDs that can never have existed (switch
 /// stale-ids-in-new-snapshot), current constraints older than a listed one that are
