@@ -2,6 +2,8 @@
 /// Schema and type generators (schema_gen.h).
 #include "generators/schema_gen.h"
 
+#include "model/rules/constraint_rules.h"
+
 #include <fmt/format.h>
 
 #include <string>
@@ -114,22 +116,22 @@ rc::Gen<NestedField> GenExtraColumn(int32_t format_version, bool nested, int ind
   });
 }
 
-/// Top-level or nested-in-required-struct primitive fields that may be identifier fields
-/// and primary-key fields: required, primitive, not float/double/geo/unknown.
+/// Top-level or nested-in-required-struct fields that may be identifier fields and
+/// primary-key fields: those the rule book's EligiblePrimaryKey accepts alone.
 std::vector<FieldId> EligibleIdentifierFields(const std::vector<NestedField>& fields) {
+  Schema schema;
+  schema.fields = fields;
   std::vector<FieldId> out;
+  auto consider = [&](FieldId id) {
+    if (EligiblePrimaryKey({id}, schema)) out.push_back(id);
+  };
   for (const NestedField& f : fields) {
-    if (!f.required) continue;
     if (f.type.id == TypeId::kStruct) {
-      for (const NestedField& m : f.type.fields)
-        if (m.required && IsPrimitive(m.type.id) && m.type.id != TypeId::kFloat &&
-            m.type.id != TypeId::kDouble && MayBeRequired(m.type))
-          out.push_back(m.id);
+      if (f.required)
+        for (const NestedField& m : f.type.fields) consider(m.id);
       continue;
     }
-    if (IsPrimitive(f.type.id) && f.type.id != TypeId::kFloat &&
-        f.type.id != TypeId::kDouble && MayBeRequired(f.type))
-      out.push_back(f.id);
+    consider(f.id);
   }
   return out;
 }
