@@ -150,7 +150,9 @@ bool HistoriesPass(const GlobalOptions& global, const CertifyArgs& quiet,
       if (c.failure) {
         row.fixture = c.failure->fixture;
         row.clause = c.failure->clause;
-        row.clause_matches = row.clause == m.clause;
+        row.clause_matches =
+            row.clause == m.clause || std::find(m.also_clauses.begin(), m.also_clauses.end(),
+                                                row.clause) != m.also_clauses.end();
       }
       break;
     }
@@ -234,6 +236,7 @@ nlohmann::json RowJson(const Row& r) {
   return {{"mutant", r.mutant.name},
           {"rule", r.mutant.rule},
           {"clause", r.mutant.clause},
+          {"also-clauses", r.mutant.also_clauses},
           {"profile", r.mutant.profile.empty() ? "writer" : r.mutant.profile},
           {"switches", r.mutant.switches},
           {"description", r.mutant.description},

@@ -26,6 +26,7 @@ int RunMutants(const GlobalOptions& /*global*/, const std::string& format) {
       out.push_back({{"name", m.name},
                      {"rule", m.rule},
                      {"clause", m.clause},
+                     {"also-clauses", m.also_clauses},
                      {"description", m.description},
                      {"profile", m.profile.empty() ? "writer" : m.profile},
                      {"switches", m.switches}});

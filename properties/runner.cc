@@ -254,6 +254,9 @@ class HistoryRunner {
     run_.verdict = v;
     run_.failed_step = static_cast<int>(run_.steps.size());
     run_.findings = findings;
+    // A failure the blame did not file (a transport failure, metadata not decoded, an
+    // adoption finding) is filed under the clause its first finding names.
+    if (step.clause.empty() && !findings.empty()) step.clause = ClauseIdOf(findings.front());
     run_.clause = step.clause;
     run_.reason = std::move(reason);
     step.findings = std::move(findings);
@@ -428,11 +431,10 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
     shape->detail = "load-table after a rejected request: " + shape->detail;
     findings.push_back(std::move(*shape));
   } else if (!loaded || loaded->result != Response::Result::kOk || !loaded->metadata) {
-    findings.push_back(Finding{RuleId::kProtoAnswer,
-                               std::nullopt,
-                               {},
+    findings.push_back(Finding{RuleId::kProtoAnswer, std::nullopt, {},
                                "load-table after a rejected request did not answer "
-                               "the table's metadata"});
+                               "the table's metadata",
+                               clauses::kProtoAnswerCarries.name});
   } else if (std::string diff = MetadataDifference(table.metadata, *loaded->metadata);
              !diff.empty()) {
     // The metadata differs from the state before; where the difference breaks a
@@ -445,13 +447,12 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
     }
     if (ice.empty()) {
       findings.push_back(Finding{
-          RuleId::kProtoAnswer,
-          std::nullopt,
-          {},
+          RuleId::kProtoAnswer, std::nullopt, {},
           fmt::format(
               "the request was rejected, yet load-table after it differs from the "
               "state before it in {}: a rejected request changes nothing",
-              diff)});
+              diff),
+          clauses::kProtoAnswerRejectedChangesNothing.name});
     }
   }
   return true;

@@ -21,6 +21,11 @@ struct MutantInfo {
   /// The switches it is certified under, "NAME=VALUE" each (empty: the defaults), e.g.
   /// {"invalid-metadata-on-read=reject"} for a reader that must refuse what it accepts.
   std::vector<std::string> switches = {};
+  /// Other clauses of `rule` the same bug breaks: a kill filed under one of them is under
+  /// the mutant's own clause, for the answer that killed it shows only that breach (a
+  /// writer that applies the primary key's required rule to unique keys refuses an
+  /// optional field and one under an optional struct alike).
+  std::vector<std::string> also_clauses = {};
 };
 
 /// Every mutant, in a fixed order.

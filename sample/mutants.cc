@@ -2,6 +2,7 @@
 /// The mutant table: each mutant's name, the rule ID it breaks and its bug in one
 /// sentence.
 #include <iterator>
+#include <map>
 
 #include "sample/mutants_internal.h"
 #include "sample/mutant_info.h"
@@ -416,6 +417,18 @@ std::optional<Mutant> ParseMutant(std::string_view name) {
 namespace ictk {
 
 const std::vector<MutantInfo>& SampleMutants() {
+  // The mutants whose bug breaks a second clause of their rule as well.
+  static const std::map<std::string_view, std::vector<std::string>> kAlsoBreaks = {
+      // "applies the primary key's required rule to unique constraints too": both halves
+      // of "may be optional or nested in optional structs".
+      {"unique-rejects-optional", {"key.unique-optional-ok/optional-parent"}},
+      // No check of deleted fields at all: a referenced field deleted itself or with the
+      // struct that holds it ("or its struct").
+      {"referenced-column-deletable", {"sch.remove-referenced/nested"}},
+      // "treats a check that calls a UDF like any other: records valid and carries the
+      // parent's status".
+      {"udf-check-keeps-valid", {"expr.udf-status/no-carry"}},
+  };
   static const std::vector<MutantInfo> kInfos = [] {
     std::vector<MutantInfo> out;
     for (const auto& row : sample::kMutants) {
@@ -428,6 +441,8 @@ const std::vector<MutantInfo>& SampleMutants() {
         info.switches.emplace_back(rest.substr(0, comma));
         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
       }
+      if (auto it = kAlsoBreaks.find(row.name); it != kAlsoBreaks.end())
+        info.also_clauses = it->second;
       out.push_back(std::move(info));
     }
     return out;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/judge/operations.h"
+#include "model/judge/rule_catalogue.h"
 
 namespace ictk {
 namespace {
@@ -140,7 +141,10 @@ BlameResult BlameByClause(const CatalogState& state, const Request& request,
       answer.result == AnswerResult::kUnsupported || switches.knock_out != KnockOut::kNone ||
       std::find(judged.begin(), judged.end(), findings.front()) == judged.end()) {
     OrderBySpecificity(findings);
-    if (!findings.empty()) out.judged_rule = findings.front().rule;
+    if (!findings.empty()) {
+      out.judged_rule = findings.front().rule;
+      out.clause = ClauseIdOf(findings.front());
+    }
     out.findings = std::move(findings);
     return out;
   }
@@ -188,7 +192,9 @@ BlameResult BlameByClause(const CatalogState& state, const Request& request,
       return out;
     }
   }
-  // Otherwise the rules that together forbid the answer, the most specific first.
+  // Otherwise the rules that together forbid the answer, the most specific first; the
+  // clause is the one the first finding names (or its rule's only clause).
+  out.clause = ClauseIdOf(first);
   out.findings = std::move(findings);
   return out;
 }

@@ -285,7 +285,8 @@ AllowedOutcome ApplyCommit(const CatalogState& state, const Request& request,
                            const Commit& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   CommitContext ctx{switches};
   if (!op.txn) return CommitOutcome(*table, op, state.functions, ctx);
   auto it = table->transactions.find(*op.txn);
@@ -305,7 +306,8 @@ AllowedOutcome ApplyFinish(const CatalogState& state, const Request& request,
                            const Finish& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   auto it = table->transactions.find(op.txn);
   if (it == table->transactions.end())
     return InvalidRequest(fmt::format("no open transaction '{}'", op.txn));
@@ -367,7 +369,8 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
                              const Validate& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
   std::set<ConstraintId> named;
   for (const std::string& name : op.names) {
@@ -375,7 +378,7 @@ AllowedOutcome ApplyValidate(const CatalogState& state, const Request& request,
     if (c == nullptr || !c->id) {
       OutcomeBuilder b;
       b.MustReject(RejectKind::kInvalidRequest,
-                   MakeFinding(RuleId::kProtoRequest,
+                   MakeFinding(clauses::kProtoRequestUnknownConstraint,
                                fmt::format("unknown constraint '{}'", name)));
       if (!ConstraintsSupported(table->metadata.format_version)) {
         b.MayReject(

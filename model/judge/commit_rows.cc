@@ -38,7 +38,7 @@ void CheckOperationRows(const Commit& commit, Findings& invalid) {
       ok = !adds && !removes && !modifies;
       break;
   }
-  Require(invalid, ok, RuleId::kProtoRequest,
+  Require(invalid, ok, clauses::kProtoRequestMalformed,
           fmt::format("a {} commit cannot carry {}{}{}", ToString(commit.operation),
                       adds ? "add " : "", removes ? "remove " : "",
                       modifies ? "modify" : ""));
@@ -60,19 +60,19 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
   std::unordered_set<std::string> touched;
   const auto once = [&](const std::string& key) {
     if (key.empty()) {
-      p.invalid.push_back(MakeFinding(RuleId::kProtoRequest, "a row without a key"));
+      p.invalid.push_back(MakeFinding(clauses::kProtoRequestMalformed, "a row without a key"));
       return false;
     }
     if (touched.insert(key).second) return true;
     p.invalid.push_back(MakeFinding(
-        RuleId::kProtoRequest, fmt::format("row {} appears twice in the commit", key)));
+        clauses::kProtoRequestMalformed, fmt::format("row {} appears twice in the commit", key)));
     return false;
   };
   const auto normalize = [&](const Row& row) -> std::optional<Value> {
     NormalizedRow n = NormalizeRow(row.values, fields);
     if (!n.values) {
       (retry ? p.conflicts : p.invalid)
-          .push_back(MakeFinding(RuleId::kProtoRequest,
+          .push_back(MakeFinding(clauses::kProtoRequestMalformed,
                                  fmt::format("row {}: {}", row.key, n.error)));
     }
     return std::move(n.values);
@@ -82,7 +82,7 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
     auto it = parent.rows.find(key);
     if (it == parent.rows.end()) {
       (retry ? p.vanished : p.invalid)
-          .push_back(MakeFinding(RuleId::kProtoRequest,
+          .push_back(MakeFinding(clauses::kProtoRequestMalformed,
                                  fmt::format("removes row {}, which is not live", key)));
       continue;
     }
@@ -96,7 +96,7 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
     if (it == parent.rows.end()) {
       (retry ? p.conflicts : p.invalid)
           .push_back(
-              MakeFinding(RuleId::kProtoRequest,
+              MakeFinding(clauses::kProtoRequestMalformed,
                           fmt::format("modifies row {}, which is not live", row.key)));
       continue;
     }
@@ -111,7 +111,7 @@ PreparedCommit PrepareCommit(const TableState& parent, const Commit& commit, boo
     if (parent.rows.count(row.key)) {
       (retry ? p.conflicts : p.invalid)
           .push_back(MakeFinding(
-              RuleId::kProtoRequest,
+              clauses::kProtoRequestMalformed,
               fmt::format("adds row {}, which is already live (use modify)", row.key)));
       continue;
     }

@@ -121,7 +121,8 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
                                   const AddConstraint& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   OutcomeBuilder b;
   const bool v4 = V4Only(table->metadata, b);
   const Schema* schema = table->metadata.CurrentSchema();
@@ -178,7 +179,8 @@ AllowedOutcome ApplyAddConstraint(const CatalogState& state, const Request& requ
       const std::optional<FieldLocation> loc = FindField(*schema, id);
       if (!loc || (loc->field.required && !loc->under_optional_struct)) continue;
       b.BecauseFirst(MakeFinding(
-          RuleId::kKeyUniqueOptionalOk,
+          loc->under_optional_struct ? clauses::kKeyUniqueOptionalParent
+                                     : clauses::kKeyUniqueOwnFlag,
           fmt::format("field {} of a unique key is {}", id,
                       loc->field.required ? "nested in an optional struct" : "optional")));
       break;
@@ -202,13 +204,15 @@ std::optional<AllowedOutcome> FindNamedConstraint(const CatalogState& state,
                                                   const Constraint*& constraint) {
   table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
   constraint = FindConstraintByName(table->metadata, name, insensitive);
   if (constraint != nullptr && constraint->id) return std::nullopt;
   OutcomeBuilder b;
   b.MustReject(RejectKind::kInvalidRequest,
-               MakeFinding(RuleId::kProtoRequest, fmt::format("unknown constraint '{}'", name)));
+               MakeFinding(clauses::kProtoRequestUnknownConstraint,
+                           fmt::format("unknown constraint '{}'", name)));
   if (!ConstraintsSupported(table->metadata.format_version)) {
     b.MayReject(RejectKind::kUnsupportedFormatVersion,
                 MakeFinding(RuleId::kDefV4Only, "constraints are not supported before v4"));

@@ -48,7 +48,8 @@ void JudgeConstraintTimestamp(const ConstraintExpectation& e, const Constraint& 
   // An update that kept the old timestamp is reported once, under upd.timestamp.
   if (e.timestamp_must_change_from == got.timestamp_ms) return;
   out.push_back(MakeFinding(
-      e.timestamp_rule,
+      e.timestamp_rule == RuleId::kProtoTimestampFromNow ? clauses::kProtoTimestampConstraint
+                                                         : Clause{e.timestamp_rule, {}},
       fmt::format("{} has timestamp-ms {}, but it must be the request's now-ms {}{}", e.name,
                   *got.timestamp_ms, *e.timestamp_must_be,
                   e.timestamp_rule == RuleId::kUpgPkFromIdentifiers
@@ -57,18 +58,37 @@ void JudgeConstraintTimestamp(const ConstraintExpectation& e, const Constraint& 
       got.id));
 }
 
+/// The clause of `rule` that a constraint unlike its expectation breaks, where the rule
+/// has several: an upgrade's primary key "that is not enforced" (its enforced flag) or
+/// "rewritten as a single primary-key constraint" (anything else), an update's
+/// `expression` or `field-ids`, and a rename's "must not be used to identify a
+/// constraint" (its ID).
+Clause ExpectationClause(RuleId rule, std::string_view member) {
+  switch (rule) {
+    case RuleId::kUpgPkFromIdentifiers:
+      return member == "enforced" ? clauses::kUpgNotEnforced : clauses::kUpgSinglePk;
+    case RuleId::kUpdDefinitionImmutable:
+      return member == "expression" ? clauses::kUpdExpression : clauses::kUpdFieldIds;
+    case RuleId::kDefNameUnique:
+      return member == "constraint-id" ? clauses::kDefNameNotIdentifier
+                                       : clauses::kDefNameUnique;
+    default:
+      return Clause{rule, {}};
+  }
+}
+
 void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
                      Findings& out) {
   const std::string ptr = got.id ? fmt::format("constraint {}", *got.id) : e.name;
   const Constraint& want = e.definition;
   if (want.type && got.type != want.type) {
-    out.push_back(MakeFinding(e.rule,
+    out.push_back(MakeFinding(ExpectationClause(e.rule, "type"),
                               fmt::format("{} has type {}, expected {}", e.name,
                                           got.raw_type, ToString(*want.type)),
                               got.id));
   }
   if (want.enforced && got.enforced != want.enforced) {
-    out.push_back(MakeFinding(e.rule,
+    out.push_back(MakeFinding(ExpectationClause(e.rule, "enforced"),
                               fmt::format("{} has enforced={}, expected {}", e.name,
                                           got.enforced.value_or(false), *want.enforced),
                               got.id));
@@ -78,7 +98,7 @@ void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
   const RuleId def_rule = e.id ? RuleId::kUpdDefinitionImmutable : e.rule;
   if (want.expression != got.expression) {
     out.push_back(
-        MakeFinding(def_rule,
+        MakeFinding(ExpectationClause(def_rule, "expression"),
                     fmt::format("{} has expression {}, expected {}", e.name,
                                 got.expression ? ToString(*got.expression) : "none",
                                 want.expression ? ToString(*want.expression) : "none"),
@@ -87,7 +107,8 @@ void JudgeDefinition(const ConstraintExpectation& e, const Constraint& got,
   if (want.field_ids.has_value() != got.field_ids.has_value() ||
       (want.field_ids && Sorted(*want.field_ids) != Sorted(*got.field_ids))) {
     out.push_back(
-        MakeFinding(def_rule, fmt::format("{} has other field-ids", e.name), got.id));
+        MakeFinding(ExpectationClause(def_rule, "field-ids"),
+                    fmt::format("{} has other field-ids", e.name), got.id));
   }
   if (e.timestamp_must_change_from && got.timestamp_ms == e.timestamp_must_change_from) {
     out.push_back(MakeFinding(RuleId::kUpdTimestamp,
@@ -121,7 +142,8 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
     if (i == got.size()) {
       if (!e.optional) {
         out.push_back(
-            MakeFinding(e.rule, fmt::format("constraint {} is missing", e.name), e.id));
+            MakeFinding(ExpectationClause(e.rule, "constraint"),
+                        fmt::format("constraint {} is missing", e.name), e.id));
       }
       continue;
     }
@@ -131,7 +153,7 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
     if (e.id) {
       if (c.id != e.id) {
         out.push_back(
-            MakeFinding(e.id_rule.value_or(e.rule),
+            MakeFinding(ExpectationClause(e.id_rule.value_or(e.rule), "constraint-id"),
                         fmt::format("constraint {} changed its ID from {} to {}", e.name,
                                     *e.id, c.id.value_or(0)),
                         e.id));
@@ -166,7 +188,9 @@ void JudgeConstraints(const MetadataExpectation& exp, const TableMetadata& md,
   for (size_t i = 0; i < got.size(); ++i) {
     if (matched[i]) continue;
     out.push_back(
-        MakeFinding(exp.unexpected_constraint_rule,
+        MakeFinding(exp.unexpected_constraint_rule == RuleId::kUpgSkipIneligible
+                        ? clauses::kUpgNoConstraint
+                        : Clause{exp.unexpected_constraint_rule, {}},
                     fmt::format("unexpected constraint {} (ID {}){}",
                                 got[i].name.value_or("<no name>"), got[i].id.value_or(0),
                                 exp.unexpected_constraint_rule == RuleId::kUpgSkipIneligible
@@ -223,10 +247,10 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
       const auto& list = st.List(s);
       if (!list || std::find(list->begin(), list->end(), *e.id) == list->end()) continue;
       if (e.allowed.Contains(s)) continue;
-      RuleId rule = RuleBrokenByListedStatus(s);
+      Clause clause = ClauseBrokenByListedStatus(s, e.context);
       if (s == ConstraintStatus::kValid &&
           !UdfStatusPermits(e.context, s, /*as_carry=*/false, switches))
-        rule = RuleId::kExprUdfStatus;
+        clause = clauses::kExprUdfNotValid;
       // A UDF check recorded with its parent's validated status by a commit that added
       // no rows, where that status no longer holds: the parent's status was kept, which
       // "a writer must not ... keep the parent snapshot's status for it" forbids
@@ -234,16 +258,21 @@ void JudgeStatuses(const SnapshotExpectation& exp, const Snapshot& snap, StaleId
       if (s == ConstraintStatus::kValidated && !e.context.commit_added_rows &&
           e.context.parent_status == s &&
           !UdfStatusPermits(e.context, s, /*as_carry=*/true, switches))
-        rule = RuleId::kExprUdfStatus;
+        clause = clauses::kExprUdfNoCarry;
+      const RuleId rule = clause.rule;
       const std::string detail =
           fmt::format("constraint {} (ID {}) is recorded {}; allowed {}", e.name, *e.id,
                       ToString(s), ToString(e.allowed));
-      out.push_back(MakeFinding(rule, detail, e.id));
+      out.push_back(MakeFinding(clause, detail, e.id));
       // expr.udf-status as the other rule is about a status kept from the parent.
       const bool kept = s == e.context.parent_status;
       if (e.also_rule && *e.also_rule != rule &&
           (*e.also_rule != RuleId::kExprUdfStatus || kept))
-        out.push_back(MakeFinding(*e.also_rule, detail, e.id));
+        out.push_back(MakeFinding(*e.also_rule != RuleId::kExprUdfStatus
+                                      ? Clause{*e.also_rule, {}}
+                                  : s == ConstraintStatus::kValid ? clauses::kExprUdfNotValid
+                                                                  : clauses::kExprUdfNoCarry,
+                                  detail, e.id));
     }
   }
 }
@@ -325,7 +354,7 @@ void JudgeFields(const std::vector<NestedField>& want,
       continue;
     }
     if (is_new) {
-      Require(out, g->id > base_last_column_id, RuleId::kIceSchemaEvolution,
+      Require(out, g->id > base_last_column_id, clauses::kIceEvolutionNewIdsAboveLast,
               fmt::format("added field {}{} has ID {}, not above last-column-id {}",
                           where, w.name, g->id, base_last_column_id));
     } else {
@@ -442,7 +471,7 @@ void JudgeIcebergMetadata(const MetadataExpectation& exp, const TableMetadata& m
   };
   Findings ice = CheckIcebergMetadata(md);
   if (exp.base_table_uuid && md.table_uuid && *md.table_uuid != *exp.base_table_uuid)
-    ice.push_back(MakeFinding(RuleId::kIceTableUuid,
+    ice.push_back(MakeFinding(clauses::kIceTableUuidIdentifies,
                               fmt::format("table-uuid changed from {} to {}: it identifies "
                                           "the table",
                                           *exp.base_table_uuid, *md.table_uuid),
@@ -469,7 +498,7 @@ void JudgeTimestampsFromNow(const MetadataExpectation& exp, const TableMetadata&
       cur->snapshot_id != exp.new_snapshot->parent_snapshot_id &&
       cur->timestamp_ms != *exp.new_snapshot->timestamp_must_be) {
     out.push_back(MakeFinding(
-        RuleId::kProtoTimestampFromNow,
+        clauses::kProtoTimestampEvery,
         fmt::format(
             "the new snapshot {} has timestamp-ms {}, but it must be the request's "
             "now-ms {}",
@@ -478,7 +507,7 @@ void JudgeTimestampsFromNow(const MetadataExpectation& exp, const TableMetadata&
   }
   if (exp.last_updated_must_be && md.last_updated_ms != *exp.last_updated_must_be) {
     out.push_back(MakeFinding(
-        RuleId::kProtoTimestampFromNow,
+        clauses::kProtoTimestampEvery,
         fmt::format(
             "last-updated-ms is {}, but the request changed the table, so it must "
             "be the request's now-ms {}",

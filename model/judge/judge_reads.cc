@@ -71,7 +71,7 @@ namespace internal {
 void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,
                const std::optional<std::vector<Row>>& got, Findings& out) {
   if (!got) {
-    out.push_back(MakeFinding(RuleId::kProtoAnswer, "the scan answer carries no rows"));
+    out.push_back(MakeFinding(clauses::kProtoAnswerCarries, "the scan answer carries no rows"));
     return;
   }
   std::set<std::string> seen;
@@ -94,7 +94,7 @@ void JudgeRows(const std::map<std::string, Value>& want, const Schema& schema,
           SingleValuesWrittenWrong(r.values, it->second, schema.fields);
       if (!unusual.empty()) {
         out.push_back(MakeFinding(
-            RuleId::kIceSingleValue,
+            clauses::kIceSingleValueWrites,
             fmt::format("row {} is live with legal single values at a type extreme that "
                         "the scan wrote otherwise: {}",
                         r.key, fmt::join(unusual, "; "))));
@@ -118,7 +118,7 @@ void JudgeReaderStatuses(
     const std::map<ConstraintId, StatusSet>& want,
     const std::optional<std::map<ConstraintId, ConstraintStatus>>& got, Findings& out) {
   if (!got) {
-    out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no statuses"));
+    out.push_back(MakeFinding(clauses::kProtoAnswerCarries, "the answer carries no statuses"));
     return;
   }
   for (const auto& [id, allowed] : want) {

@@ -143,10 +143,9 @@ bool DeclaredFormatVersion(int32_t version, const Switches& switches, OutcomeBui
   return false;
 }
 
-AllowedOutcome InvalidRequest(std::string detail) {
+AllowedOutcome InvalidRequest(std::string detail, Clause clause) {
   OutcomeBuilder b;
-  b.MustReject(RejectKind::kInvalidRequest,
-               MakeFinding(RuleId::kProtoRequest, std::move(detail)));
+  b.MustReject(RejectKind::kInvalidRequest, MakeFinding(clause, std::move(detail)));
   return std::move(b).Build();
 }
 
@@ -207,7 +206,8 @@ AllowedOutcome ApplyLoadTable(const CatalogState& state, const Request& request,
                               const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   OutcomeBuilder b;
   b.outcome().metadata = BaseExpectation(*table, switches);
   return std::move(b).Build();
@@ -224,7 +224,8 @@ AllowedOutcome ApplyBegin(const CatalogState& state, const Request& request,
                           const Begin& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   if (op.txn.empty()) return InvalidRequest("begin without a txn");
   if (table->transactions.count(op.txn))
     return InvalidRequest(fmt::format("transaction '{}' is already open", op.txn));
@@ -386,7 +387,7 @@ Findings Adopt(CatalogState& state, const Request& request, const TableMetadata&
           [&](const Begin& op) -> Findings {
             auto it = state.tables.find(request.table);
             if (it == state.tables.end())
-              return {MakeFinding(RuleId::kProtoRequest, "begin on an unknown table")};
+              return {MakeFinding(clauses::kProtoRequestUnknownTable, "begin on an unknown table")};
             Transaction txn;
             txn.base = it->second.metadata;
             txn.base_versions = it->second.versions;

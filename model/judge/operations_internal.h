@@ -77,7 +77,8 @@ class OutcomeBuilder {
 bool DeclaredFormatVersion(int32_t version, const Switches& switches, OutcomeBuilder& b);
 
 /// An outcome that must be rejected with invalid-request (proto.request).
-AllowedOutcome InvalidRequest(std::string detail);
+AllowedOutcome InvalidRequest(std::string detail,
+                              Clause clause = clauses::kProtoRequestMalformed);
 
 /// The table a request names, or nullptr.
 const TableState* TableOf(const CatalogState& state, const Request& request);

@@ -44,7 +44,8 @@ void FailBecause(Findings& out, const Findings& why, const std::string& detail) 
   for (const Finding& f : why) {
     out.push_back(
         Finding{f.rule, f.constraint_id, f.pointer,
-                f.detail.empty() ? detail : fmt::format("{}: {}", detail, f.detail)});
+                f.detail.empty() ? detail : fmt::format("{}: {}", detail, f.detail),
+                f.clause});
   }
 }
 
@@ -64,7 +65,7 @@ void JudgeRejectionConstraintIds(const AllowedOutcome& outcome, RejectKind kind,
   for (ConstraintId id : named) {
     if (about.count(id)) continue;
     out.push_back(MakeFinding(
-        RuleId::kProtoRejectionConstraintIds,
+        clauses::kProtoRejectionOnlyAbout,
         fmt::format(
             "the rejection names constraint {}, which this {} is not about ({})", id,
             ToString(kind),
@@ -86,7 +87,7 @@ bool RefusedSingleValue(const AllowedOutcome& outcome, const std::string& what,
                         Findings& out) {
   if (outcome.unusual_values.empty()) return false;
   out.push_back(MakeFinding(
-      RuleId::kIceSingleValue,
+      clauses::kIceSingleValueReads,
       fmt::format("answered {} to a request the model judges well-formed; it carries "
                   "legal single values at a type extreme or in an unusual spelling: {}",
                   what, fmt::join(outcome.unusual_values, "; "))));
@@ -248,7 +249,7 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
   }
   if (outcome.metadata) {
     if (!answer.metadata) {
-      out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no metadata"));
+      out.push_back(MakeFinding(clauses::kProtoAnswerCarries, "the answer carries no metadata"));
     } else {
       JudgeMetadata(*outcome.metadata, *answer.metadata, out);
     }
@@ -259,7 +260,7 @@ Findings Judge(const AllowedOutcome& outcome, const Answer& answer) {
     JudgeReaderStatuses(*outcome.reader_statuses, answer.statuses, out);
   if (outcome.parsed) {
     if (!answer.metadata) {
-      out.push_back(MakeFinding(RuleId::kProtoAnswer, "the answer carries no metadata"));
+      out.push_back(MakeFinding(clauses::kProtoAnswerCarries, "the answer carries no metadata"));
     } else {
       JudgeParsed(*outcome.parsed, outcome.may_drop_constraint_fields, *answer.metadata,
                   out);

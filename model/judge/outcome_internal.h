@@ -25,6 +25,13 @@ inline Finding MakeFinding(RuleId rule, std::string detail,
   return Finding{rule, id, std::move(pointer), std::move(detail)};
 }
 
+/// The same, naming the clause (model/rules/clause.h).
+inline Finding MakeFinding(Clause clause, std::string detail,
+                           std::optional<ConstraintId> id = std::nullopt,
+                           std::string pointer = {}) {
+  return Finding{clause.rule, id, std::move(pointer), std::move(detail), clause.name};
+}
+
 /// A metadata answer against the expectation (judge_metadata.cc).
 void JudgeMetadata(const MetadataExpectation& exp, const TableMetadata& md,
                    Findings& out);

@@ -110,7 +110,8 @@ AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
                          const Scan& op, const Switches&) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   const TableMetadata& md = table->metadata;
   const Schema* schema = md.CurrentSchema();
   std::optional<LiveRows> rows;
@@ -119,7 +120,8 @@ AllowedOutcome ApplyScan(const CatalogState& state, const Request& request,
   } else {
     const Snapshot* snap = md.FindSnapshot(*op.snapshot_id);
     if (snap == nullptr)
-      return InvalidRequest(fmt::format("unknown snapshot {}", *op.snapshot_id));
+      return InvalidRequest(fmt::format("unknown snapshot {}", *op.snapshot_id),
+                            clauses::kProtoRequestUnknownSnapshot);
     rows = RowsAtSnapshot(*table, *op.snapshot_id);
     if (!rows) rows.emplace();  // a snapshot the model never saw written: no rows known
     // "with snapshot-id of an older snapshot, under that snapshot's schema"
@@ -151,7 +153,8 @@ AllowedOutcome ApplyReadStatuses(const CatalogState& state, const Request&,
   if (op.snapshot_id) {
     snap = md.FindSnapshot(*op.snapshot_id);
     if (snap == nullptr)
-      return InvalidRequest(fmt::format("unknown snapshot {}", *op.snapshot_id));
+      return InvalidRequest(fmt::format("unknown snapshot {}", *op.snapshot_id),
+                            clauses::kProtoRequestUnknownSnapshot);
   } else {
     snap = md.CurrentSnapshot();
   }

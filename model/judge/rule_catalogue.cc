@@ -79,6 +79,21 @@ const ClauseInfo* FindClause(std::string_view id) {
   return nullptr;
 }
 
+const ClauseInfo* FindClause(Clause clause) {
+  for (const ClauseInfo& c : FindRule(clause.rule).clauses)
+    if (c.name == clause.name) return &c;
+  return nullptr;
+}
+
+std::string ClauseIdOf(const Finding& finding) {
+  const std::vector<ClauseInfo>& clauses = FindRule(finding.rule).clauses;
+  if (!finding.clause.empty()) {
+    const ClauseInfo* c = FindClause(Clause{finding.rule, finding.clause});
+    return c == nullptr ? std::string() : c->id;
+  }
+  return clauses.size() == 1 ? clauses.front().id : std::string();
+}
+
 const std::vector<RuleInfo>& RuleCatalogueEntries() {
   static const std::vector<RuleInfo> entries = MakeEntries();
   return entries;

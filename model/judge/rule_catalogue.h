@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/rules/finding.h"
 #include "model/rules/rule_id.h"
 
 namespace ictk {
@@ -81,5 +82,10 @@ std::string_view ToString(Binds binds);
 const std::vector<ClauseInfo>& AllClauses();
 /// The clause with ID `id` ("key.pk-required/own-flag"), or nullptr.
 const ClauseInfo* FindClause(std::string_view id);
+/// The clause `clause` names, or nullptr when the catalogue has none of that name.
+const ClauseInfo* FindClause(Clause clause);
+/// The ID of the clause a finding is filed under: the clause it names, else its rule's
+/// only clause; "" when its rule has several and the finding names none.
+std::string ClauseIdOf(const Finding& finding);
 
 }  // namespace ictk

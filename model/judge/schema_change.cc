@@ -105,6 +105,7 @@ struct SchemaWork {
   std::vector<NestedField> fields;
   FieldId next_id = 1;
   std::set<FieldId> deleted;  ///< deleted fields and every field inside them
+  std::set<FieldId> deleted_named;  ///< the fields a delete-column names
   std::set<FieldId> retyped;
   std::vector<AddedColumn> added;
   std::vector<Promotion> promotions;
@@ -141,13 +142,13 @@ void ApplyAddColumn(SchemaWork& w, const AddColumn& op, bool table_has_rows, int
     siblings = parent ? StructFieldsOf(parent->type) : nullptr;
     if (parent == nullptr) {
       w.unknown_ids.push_back(
-          MakeFinding(RuleId::kIceSchemaEvolution,
+          MakeFinding(clauses::kIceEvolutionExistingFields,
                       fmt::format("add-column under unknown field {}", *op.parent_id)));
       return;
     }
     if (siblings == nullptr) {
       w.structural.push_back(
-          MakeFinding(RuleId::kIceSchemaEvolution,
+          MakeFinding(clauses::kIceEvolutionExistingFields,
                       fmt::format("add-column under field {}, which holds no struct",
                                   *op.parent_id)));
       return;
@@ -155,7 +156,7 @@ void ApplyAddColumn(SchemaWork& w, const AddColumn& op, bool table_has_rows, int
   }
   if (op.name.empty() || HasSibling(*siblings, op.name, -1)) {
     w.structural.push_back(MakeFinding(
-        RuleId::kIceSchemaEvolution,
+        clauses::kIceEvolutionUniqueSiblingNames,
         fmt::format("add-column '{}': the name is empty or already taken", op.name)));
     return;
   }
@@ -186,7 +187,8 @@ NestedField* FieldToChange(SchemaWork& w, FieldId id, std::string_view action,
   NestedField* f = FindMutable(w.fields, id, siblings);
   if (f == nullptr)
     w.unknown_ids.push_back(MakeFinding(
-        RuleId::kIceSchemaEvolution, fmt::format("{} of unknown field {}", action, id)));
+        clauses::kIceEvolutionExistingFields,
+        fmt::format("{} of unknown field {}", action, id)));
   return f;
 }
 
@@ -197,6 +199,7 @@ void ApplyDeleteColumn(SchemaWork& w, const DeleteColumn& op) {
   if (f == nullptr) return;
   // "Removing a struct removes the fields in it."
   for (FieldId id : AllFieldIds({*f})) w.deleted.insert(id);
+  w.deleted_named.insert(op.id);
   siblings->erase(siblings->begin() + (f - siblings->data()));
 }
 
@@ -207,7 +210,7 @@ void ApplyRenameColumn(SchemaWork& w, const RenameColumn& op) {
   if (f == nullptr) return;
   if (op.name.empty() || HasSibling(*siblings, op.name, op.id)) {
     w.structural.push_back(
-        MakeFinding(RuleId::kIceSchemaEvolution,
+        MakeFinding(clauses::kIceEvolutionUniqueSiblingNames,
                     fmt::format("rename of field {} to '{}': the name is empty or taken",
                                 op.id, op.name)));
     return;
@@ -223,7 +226,9 @@ void ApplyUpdateColumnType(SchemaWork& w, const UpdateColumnType& op, int32_t fv
   if (f->type == op.type) return;  // not a change
   if (!TypePromotionAllowed(f->type, op.type, fv)) {
     w.structural.push_back(
-        MakeFinding(RuleId::kIceTypePromotion,
+        MakeFinding(TypePromotionAllowed(f->type, op.type, kMaxFormatVersion)
+                        ? clauses::kIcePromotionByVersion
+                        : clauses::kIcePromotionLegalOnly,
                     fmt::format("field {} cannot change from {} to {} in a v{} table",
                                 op.id, ToString(f->type), ToString(op.type), fv)));
     return;
@@ -248,7 +253,7 @@ void ApplyMoveColumn(SchemaWork& w, const MoveColumn& op) {
                             [&](const NestedField& s) { return s.id == op.reference; });
     if (ref == rest.end()) {
       w.structural.push_back(MakeFinding(
-          RuleId::kIceSchemaEvolution,
+          clauses::kIceEvolutionMovesAmongSiblings,
           fmt::format("move of field {} relative to {}, which is not a sibling", op.id,
                       op.reference)));
       return;
@@ -343,10 +348,10 @@ Schema NewSchema(const TableMetadata& md, const SchemaWork& w) {
   return s;
 }
 
-bool RenamesOrMoves(const std::vector<SchemaChange>& changes) {
+template <typename Change>
+bool AnyOf(const std::vector<SchemaChange>& changes) {
   return std::any_of(changes.begin(), changes.end(), [](const SchemaChange& c) {
-    return std::holds_alternative<RenameColumn>(c) ||
-           std::holds_alternative<MoveColumn>(c);
+    return std::holds_alternative<Change>(c);
   });
 }
 
@@ -364,7 +369,8 @@ AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& reque
                                  const UpdateSchema& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   const TableMetadata& md = table->metadata;
   OutcomeBuilder b;
   const bool insensitive = switches.name_case == NameCase::kInsensitive;
@@ -373,7 +379,7 @@ AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& reque
     const Constraint* c = FindConstraintByName(md, name, insensitive);
     if (c == nullptr || !c->id) {
       b.MustReject(RejectKind::kInvalidRequest,
-                   MakeFinding(RuleId::kProtoRequest,
+                   MakeFinding(clauses::kProtoRequestUnknownConstraint,
                                fmt::format("unknown constraint '{}'", name)));
       continue;
     }
@@ -388,8 +394,9 @@ AllowedOutcome ApplyUpdateSchema(const CatalogState& state, const Request& reque
   for (Finding& f : CheckIcebergSchema(NewSchema(md, w), md.format_version))
     b.MustReject(RejectKind::kInvalidSchemaChange, std::move(f));
   const std::vector<const Constraint*> remaining = Remaining(md, removed);
-  const SchemaChangeFacts change{w.fields, w.deleted, w.retyped,
-                                 RenamesOrMoves(op.changes)};
+  const SchemaChangeFacts change{w.fields, w.deleted, w.deleted_named, w.retyped,
+                                 AnyOf<RenameColumn>(op.changes),
+                                 AnyOf<MoveColumn>(op.changes)};
   const RejectKind kind = RejectKind::kInvalidSchemaChange;
   b.Add(kind, RenameReorder(change));
   b.Add(kind, RemoveReferenced(remaining, change));

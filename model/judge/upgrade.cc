@@ -25,20 +25,20 @@ bool KnownFormatVersion(int32_t v) { return v >= 1 && v <= kMaxFormatVersion; }
 void FormatVersionUp(int32_t from, int32_t to, OutcomeBuilder& b) {
   if (!KnownFormatVersion(to)) {
     b.MustReject(RejectKind::kUnsupportedFormatVersion,
-                 MakeFinding(RuleId::kIceFormatVersionUp,
+                 MakeFinding(clauses::kIceVersionKnownTarget,
                              fmt::format("format version {} is not known", to)));
   } else if (to < from) {
     b.MustReject(RejectKind::kUnsupportedFormatVersion,
-                 MakeFinding(RuleId::kIceFormatVersionUp,
+                 MakeFinding(clauses::kIceVersionUp,
                              fmt::format("a downgrade from v{} to v{}", from, to)));
   } else if (to == from) {
     // Not an upgrade: a no-op, or a rejection of the request.
-    Finding f = MakeFinding(RuleId::kIceFormatVersionUp,
+    Finding f = MakeFinding(clauses::kIceVersionUp,
                             fmt::format("the table is already v{}", to));
     b.MayReject(RejectKind::kUnsupportedFormatVersion, f);
     b.MayReject(RejectKind::kInvalidRequest, f);
   } else {
-    b.Because(MakeFinding(RuleId::kIceFormatVersionUp,
+    b.Because(MakeFinding(clauses::kIceVersionUp,
                           fmt::format("an upgrade from v{} to v{}", from, to)));
   }
 }
@@ -81,7 +81,7 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
   if (!KnownFormatVersion(op.format_version)) {
     b.MustReject(
         RejectKind::kUnsupportedFormatVersion,
-        MakeFinding(RuleId::kIceFormatVersionUp,
+        MakeFinding(clauses::kIceVersionKnownTarget,
                     fmt::format("format version {} is not known", op.format_version)));
     return std::move(b).Build();
   }
@@ -117,7 +117,8 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
                             const Upgrade& op, const Switches& switches) {
   const TableState* table = TableOf(state, request);
   if (table == nullptr)
-    return InvalidRequest(fmt::format("unknown table '{}'", request.table));
+    return InvalidRequest(fmt::format("unknown table '{}'", request.table),
+                          clauses::kProtoRequestUnknownTable);
   OutcomeBuilder b;
   const int32_t from = table->metadata.format_version;
   FormatVersionUp(from, op.format_version, b);
@@ -133,7 +134,7 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
         schema ? ExpectPrimaryKeyFromIdentifiers(*schema, skipped) : std::nullopt;
     if (pk) {
       b.Because(
-          MakeFinding(RuleId::kUpgPkFromIdentifiers,
+          MakeFinding(clauses::kUpgSinglePk,
                       "identifier-field-ids become a primary key that is not enforced"));
       // "its timestamp-ms is the time of the upgrade": the request's now-ms.
       pk->timestamp_must_be = request.now_ms;
@@ -141,7 +142,7 @@ AllowedOutcome ApplyUpgrade(const CatalogState& state, const Request& request,
       exp.constraints.push_back(std::move(*pk));
     } else if (skipped) {
       b.BecauseFirst(
-          MakeFinding(RuleId::kUpgSkipIneligible,
+          MakeFinding(clauses::kUpgContinues,
                       "the identifier fields cannot form a primary key: no constraint"));
       // "no constraint is created": a constraint the answer has anyway breaks this rule.
       exp.unexpected_constraint_rule = RuleId::kUpgSkipIneligible;

@@ -39,7 +39,11 @@ Findings CheckDefRequiredFields(const Constraint& constraint, DefinitionSource s
                                 const std::string& pointer) {
   Findings out;
   auto require = [&](bool present, std::string_view key) {
-    Require(out, present, RuleId::kDefRequiredFields,
+    const Clause clause = key == "name"       ? clauses::kDefRequiredName
+                          : key == "enforced" ? clauses::kDefRequiredEnforced
+                          : key == "type"     ? clauses::kDefRequiredType
+                                              : clauses::kDefRequiredStoredIdAndTimestamp;
+    Require(out, present, clause,
             fmt::format("required field '{}' is missing", key), constraint.id,
             fmt::format("{}/{}", pointer, key));
   };
@@ -60,11 +64,11 @@ Findings CheckDefCheckExpression(const Constraint& constraint,
                                  const std::string& pointer) {
   Findings out;
   if (IsCheck(constraint)) {
-    Require(out, constraint.expression.has_value(), RuleId::kDefCheckExpression,
+    Require(out, constraint.expression.has_value(), clauses::kDefCheckExpressionRequired,
             "a check constraint has no expression", constraint.id,
             pointer + "/expression");
   } else if (IsKeyType(constraint)) {
-    Require(out, !constraint.expression.has_value(), RuleId::kDefCheckExpression,
+    Require(out, !constraint.expression.has_value(), clauses::kDefCheckExpressionAbsent,
             fmt::format("a {} constraint must not set expression", TypeText(constraint)),
             constraint.id, pointer + "/expression");
   }
@@ -77,24 +81,24 @@ Findings CheckDefCheckExpression(const Constraint& constraint,
 Findings CheckDefKeyFieldIds(const Constraint& constraint, const std::string& pointer) {
   Findings out;
   if (IsCheck(constraint)) {
-    Require(out, !constraint.field_ids.has_value(), RuleId::kDefKeyFieldIds,
+    Require(out, !constraint.field_ids.has_value(), clauses::kDefKeyFieldIdsAbsentForCheck,
             "a check constraint must not set field-ids", constraint.id,
             pointer + "/field-ids");
     return out;
   }
   if (!IsKeyType(constraint)) return out;
-  if (!Require(out, constraint.field_ids.has_value(), RuleId::kDefKeyFieldIds,
+  if (!Require(out, constraint.field_ids.has_value(), clauses::kDefKeyFieldIdsRequired,
                fmt::format("a {} constraint has no field-ids", TypeText(constraint)),
                constraint.id, pointer + "/field-ids")) {
     return out;
   }
   const auto& ids = *constraint.field_ids;
-  Require(out, !ids.empty(), RuleId::kDefKeyFieldIds,
+  Require(out, !ids.empty(), clauses::kDefKeyFieldIdsAtLeastOne,
           "field-ids must contain at least one field ID", constraint.id,
           pointer + "/field-ids");
   std::set<FieldId> seen;
   for (size_t i = 0; i < ids.size(); ++i) {
-    Require(out, seen.insert(ids[i]).second, RuleId::kDefKeyFieldIds,
+    Require(out, seen.insert(ids[i]).second, clauses::kDefKeyFieldIdsNoDuplicates,
             fmt::format("field ID {} is listed more than once", ids[i]), constraint.id,
             FieldPointer(pointer, i));
   }
@@ -168,7 +172,7 @@ Findings CheckDefNameUnique(const std::vector<Constraint>& constraints,
     for (size_t j = 0; j < i; ++j) {
       if (!constraints[j].name) continue;
       if (SameConstraintName(*constraints[i].name, *constraints[j].name, switches)) {
-        Require(out, false, RuleId::kDefNameUnique,
+        Require(out, false, clauses::kDefNameUnique,
                 fmt::format("name '{}' is also the name of constraint {}",
                             *constraints[i].name, j),
                 constraints[i].id, fmt::format("{}/{}/name", pointer, i));

@@ -55,7 +55,9 @@ Findings CheckExprNoListMapElement(const Constraint& constraint, const Schema& s
          if (e.op != ExprOp::kReference) return;
          auto loc = FindField(schema, e.field_id);
          if (!loc) return;  // sch.referenced-exist
-         Require(out, !loc->in_list_or_map, RuleId::kExprNoListMapElement,
+         Require(out, !loc->in_list_or_map,
+                 InnermostCollectionIsMap(schema, *loc) ? clauses::kExprNoMapElement
+                                                        : clauses::kExprNoListElement,
                  fmt::format("{} is within a list or a map", Describe(*loc)),
                  constraint.id, at);
        });

@@ -19,13 +19,18 @@ using namespace internal;
 // ---------------------------------------------------------------------------------------
 // key.*
 
+
 /// "The `field-ids` of a `unique` or `primary-key` constraint must only reference
 /// primitive fields" (key.primitive-only): no struct, list, map or variant.
 Findings CheckKeyPrimitiveOnly(const Constraint& constraint, const Schema& schema,
                                const std::string& pointer) {
   Findings out;
   ForEachKeyField(constraint, schema, [&](size_t i, const FieldLocation& loc) {
-    Require(out, IsPrimitive(loc.field.type.id), RuleId::kKeyPrimitiveOnly,
+    const TypeId t = loc.field.type.id;
+    Require(out, IsPrimitive(t),
+            t == TypeId::kStruct    ? clauses::kKeyPrimitiveStruct
+            : t == TypeId::kVariant ? clauses::kKeyPrimitiveVariant
+                                    : clauses::kKeyPrimitiveListOrMap,
             fmt::format("{} is not a primitive field", Describe(loc)), constraint.id,
             FieldPointer(pointer, i));
   });
@@ -37,7 +42,9 @@ Findings CheckKeyNotInListMap(const Constraint& constraint, const Schema& schema
                               const std::string& pointer) {
   Findings out;
   ForEachKeyField(constraint, schema, [&](size_t i, const FieldLocation& loc) {
-    Require(out, !loc.in_list_or_map, RuleId::kKeyNotInListMap,
+    Require(out, !loc.in_list_or_map,
+            InnermostCollectionIsMap(schema, loc) ? clauses::kKeyNotInMap
+                                                  : clauses::kKeyNotInList,
             fmt::format("{} is within a list or a map", Describe(loc)), constraint.id,
             FieldPointer(pointer, i));
   });
@@ -50,7 +57,8 @@ Findings CheckKeyNoFloatDouble(const Constraint& constraint, const Schema& schem
   Findings out;
   ForEachKeyField(constraint, schema, [&](size_t i, const FieldLocation& loc) {
     const TypeId t = loc.field.type.id;
-    Require(out, t != TypeId::kFloat && t != TypeId::kDouble, RuleId::kKeyNoFloatDouble,
+    Require(out, t != TypeId::kFloat && t != TypeId::kDouble,
+            t == TypeId::kFloat ? clauses::kKeyNoFloat : clauses::kKeyNoDouble,
             fmt::format("{} is a float or double field", Describe(loc)), constraint.id,
             FieldPointer(pointer, i));
   });
@@ -64,7 +72,8 @@ Findings CheckKeyNoGeo(const Constraint& constraint, const Schema& schema,
   Findings out;
   ForEachKeyField(constraint, schema, [&](size_t i, const FieldLocation& loc) {
     const TypeId t = loc.field.type.id;
-    Require(out, t != TypeId::kGeometry && t != TypeId::kGeography, RuleId::kKeyNoGeo,
+    Require(out, t != TypeId::kGeometry && t != TypeId::kGeography,
+            t == TypeId::kGeometry ? clauses::kKeyNoGeometry : clauses::kKeyNoGeography,
             fmt::format("{} is a geometry or geography field", Describe(loc)),
             constraint.id, FieldPointer(pointer, i));
   });
@@ -94,11 +103,11 @@ Findings CheckKeyPkRequired(const Constraint& constraint, const Schema& schema,
   if (constraint.type != ConstraintType::kPrimaryKey) return out;
   ForEachKeyField(constraint, schema, [&](size_t i, const FieldLocation& loc) {
     if (PrimaryKeyFieldRequired(loc)) return;
-    Require(out, loc.field.required, RuleId::kKeyPkRequired,
+    Require(out, loc.field.required, clauses::kKeyPkOwnFlag,
             fmt::format("{} of a primary key is optional", Describe(loc)), constraint.id,
             FieldPointer(pointer, i));
     Require(
-        out, !loc.under_optional_struct, RuleId::kKeyPkRequired,
+        out, !loc.under_optional_struct, clauses::kKeyPkOptionalParent,
         fmt::format("{} of a primary key is nested in an optional struct", Describe(loc)),
         constraint.id, FieldPointer(pointer, i));
   });

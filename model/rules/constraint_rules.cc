@@ -99,6 +99,17 @@ std::string Describe(const FieldLocation& loc) {
                      ToString(loc.field.type));
 }
 
+bool InnermostCollectionIsMap(const Schema& schema, const FieldLocation& loc) {
+  bool is_map = false;
+  for (size_t i = 0; i + 1 < loc.path.size(); ++i) {
+    const std::optional<FieldLocation> enclosing = FindField(schema, loc.path[i]);
+    if (!enclosing) continue;
+    const TypeId t = enclosing->field.type.id;
+    if (t == TypeId::kList || t == TypeId::kMap) is_map = t == TypeId::kMap;
+  }
+  return is_map;
+}
+
 void Append(Findings& out, Findings more) {
   out.insert(out.end(), std::make_move_iterator(more.begin()),
              std::make_move_iterator(more.end()));

@@ -41,6 +41,10 @@ std::string FieldPointer(const std::string& pointer, size_t i);
 
 std::string Describe(const FieldLocation& loc);
 
+/// Whether the innermost list or map that encloses `loc` is a map (which clause of
+/// key.not-in-list-map or expr.no-list-map-element a field within one breaks).
+bool InnermostCollectionIsMap(const Schema& schema, const FieldLocation& loc);
+
 void Append(Findings& out, Findings more);
 
 char AsciiLower(char c);

@@ -41,14 +41,14 @@ Findings CheckUpdDefinitionImmutable(const Constraint& before,
                                      const ConstraintUpdate& update) {
   Findings out;
   if (update.expression) {
-    Require(out, before.expression == update.expression, RuleId::kUpdDefinitionImmutable,
+    Require(out, before.expression == update.expression, clauses::kUpdExpression,
             "expression cannot change; remove the constraint and add a new one",
             before.id, "/set/expression");
   }
   if (update.field_ids) {
     const bool same =
         before.field_ids && Sorted(*before.field_ids) == Sorted(*update.field_ids);
-    Require(out, same, RuleId::kUpdDefinitionImmutable,
+    Require(out, same, clauses::kUpdFieldIds,
             "field-ids cannot change; remove the constraint and add a new one", before.id,
             "/set/field-ids");
   }
@@ -65,12 +65,12 @@ Findings CheckUpdRestatement(const Constraint& before, const ConstraintUpdate& u
             "the update restates the current type", before.id, "/set/type");
   }
   if (update.expression && before.expression == update.expression) {
-    Require(out, false, RuleId::kUpdDefinitionImmutable,
+    Require(out, false, clauses::kUpdExpression,
             "the update restates the current expression", before.id, "/set/expression");
   }
   if (update.field_ids && before.field_ids &&
       Sorted(*before.field_ids) == Sorted(*update.field_ids)) {
-    Require(out, false, RuleId::kUpdDefinitionImmutable,
+    Require(out, false, clauses::kUpdFieldIds,
             "the update restates the current field-ids", before.id, "/set/field-ids");
   }
   return out;

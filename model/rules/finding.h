@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/iceberg/constraint.h"
+#include "model/rules/clause.h"
 #include "model/rules/rule_id.h"
 
 namespace ictk {
@@ -19,6 +20,9 @@ struct Finding {
   std::optional<ConstraintId> constraint_id;
   std::string pointer;  ///< JSON pointer into the judged metadata/request, "" when none
   std::string detail;   ///< what broke, in spec terms
+  /// The clause of `rule` broken, by its name in the catalogue ("at-least-one"); "" when
+  /// the rule has one clause or the finding does not say (model/rules/clause.h).
+  std::string_view clause = {};
   bool operator==(const Finding&) const = default;
 };
 
@@ -35,6 +39,16 @@ inline bool Require(Findings& out, bool ok, RuleId rule, std::string detail,
                     std::optional<ConstraintId> constraint_id = std::nullopt,
                     std::string pointer = {}) {
   if (!ok) out.push_back(Finding{rule, constraint_id, std::move(pointer), std::move(detail)});
+  return ok;
+}
+
+/// The same, naming the clause broken (model/rules/clause.h).
+inline bool Require(Findings& out, bool ok, Clause clause, std::string detail,
+                    std::optional<ConstraintId> constraint_id = std::nullopt,
+                    std::string pointer = {}) {
+  if (!ok)
+    out.push_back(Finding{clause.rule, constraint_id, std::move(pointer), std::move(detail),
+                          clause.name});
   return ok;
 }
 

@@ -154,7 +154,7 @@ Findings CheckMetadataRequired(const TableMetadata& md) {
 Findings CheckTableUuid(const TableMetadata& md) {
   Findings out;
   if (md.table_uuid)
-    Require(out, IsUuid(*md.table_uuid), RuleId::kIceTableUuid,
+    Require(out, IsUuid(*md.table_uuid), clauses::kIceTableUuidIsUuid,
             "table-uuid \"" + *md.table_uuid + "\" is not a UUID", std::nullopt,
             "/table-uuid");
   return out;
@@ -167,15 +167,15 @@ Findings CheckFieldsByVersion(const TableMetadata& md) {
   Findings out;
   const int v = md.format_version;
   if (v < 3) {
-    Require(out, !md.next_row_id, RuleId::kIceFieldsByVersion,
+    Require(out, !md.next_row_id, clauses::kIceV3Members,
             "next-row-id is a v3 field, not allowed in format v" + std::to_string(v),
             std::nullopt, "/next-row-id");
-    Require(out, md.extra.count("encryption-keys") == 0, RuleId::kIceFieldsByVersion,
+    Require(out, md.extra.count("encryption-keys") == 0, clauses::kIceV3Members,
             "encryption-keys is a v3 field, not allowed in format v" + std::to_string(v),
             std::nullopt, "/encryption-keys");
   }
   if (v == 1) {
-    Require(out, !md.last_sequence_number, RuleId::kIceFieldsByVersion,
+    Require(out, !md.last_sequence_number, clauses::kIceV1SequenceNumber,
             "last-sequence-number is a v2 field, not allowed in format v1", std::nullopt,
             "/last-sequence-number");
   }
@@ -416,23 +416,23 @@ Findings CheckIdentifierFields(const Schema& schema, const std::string& pointer)
     const WalkedField* f = nullptr;
     for (const auto& w : fields)
       if (w.id == ids[i]) f = &w;
-    if (!Require(out, f != nullptr, RuleId::kIceIdentifierFields,
+    if (!Require(out, f != nullptr, clauses::kIceIdentifiersExist,
                  "identifier field " + std::to_string(ids[i]) + " is not in the schema",
                  std::nullopt, p))
       continue;
     const std::string what =
         "identifier field " + std::to_string(f->id) + " (" + f->name + ")";
     const TypeId t = f->type->id;
-    Require(out, IsPrimitive(t), RuleId::kIceIdentifierFields,
+    Require(out, IsPrimitive(t), clauses::kIceIdentifiersPrimitive,
             what + " must be a primitive type, not " + ToString(t), std::nullopt, p);
     Require(out, t != TypeId::kFloat && t != TypeId::kDouble,
-            RuleId::kIceIdentifierFields, what + " must not be float or double",
+            clauses::kIceIdentifiersNotFloatDouble, what + " must not be float or double",
             std::nullopt, p);
-    Require(out, f->required, RuleId::kIceIdentifierFields, what + " must be required",
+    Require(out, f->required, clauses::kIceIdentifiersRequired, what + " must be required",
             std::nullopt, p);
-    Require(out, !f->in_list_or_map, RuleId::kIceIdentifierFields,
+    Require(out, !f->in_list_or_map, clauses::kIceIdentifiersNotInListMap,
             what + " must not be nested in a list or map", std::nullopt, p);
-    Require(out, !f->under_optional_struct, RuleId::kIceIdentifierFields,
+    Require(out, !f->under_optional_struct, clauses::kIceIdentifiersNotUnderOptional,
             what + " must not be nested in an optional struct", std::nullopt, p);
   }
   return out;

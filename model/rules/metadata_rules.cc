@@ -212,7 +212,7 @@ void CheckNoStaleIds(const std::vector<Listed>& listed, ConstraintId last,
                      const std::string& at, Findings& out) {
   // An ID of 0 or less, or above last-constraint-id, never belonged to a constraint.
   for (const Listed& l : listed) {
-    Require(out, l.id > 0 && l.id <= last, RuleId::kStExactlyOneList,
+    Require(out, l.id > 0 && l.id <= last, clauses::kStEveryExisting,
             fmt::format("constraint {} is listed as {} but no constraint ever had that "
                         "ID (last-constraint-id is {})",
                         l.id, ToString(l.status), last),
@@ -244,7 +244,7 @@ void CheckValidStatuses(const TableMetadata& metadata, const Snapshot& snapshot,
         StatusContext valid;
         valid.parent_status = p;
         valid.holds_on_new_snapshot = true;
-        Require(out, ValidAllowed(valid), RuleId::kStValid,
+        Require(out, ValidAllowed(valid), clauses::kStValidParent,
                 parent ? fmt::format("constraint {} is valid but its status in parent "
                                      "snapshot {} is {}",
                                      id, parent->snapshot_id, ToString(p))
@@ -260,7 +260,7 @@ void CheckValidStatuses(const TableMetadata& metadata, const Snapshot& snapshot,
         Require(
             out,
             UdfStatusPermits(udf, ConstraintStatus::kValid, /*as_carry=*/false, switches),
-            RuleId::kExprUdfStatus,
+            clauses::kExprUdfNotValid,
             fmt::format("constraint {} calls a user-defined function and must not be "
                         "recorded valid",
                         id),

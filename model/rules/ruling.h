@@ -35,6 +35,12 @@ inline Finding RuleFinding(RuleId rule, std::string detail,
   return Finding{rule, id, {}, std::move(detail)};
 }
 
+/// The same, naming the clause (model/rules/clause.h).
+inline Finding RuleFinding(Clause clause, std::string detail,
+                           std::optional<ConstraintId> id = std::nullopt) {
+  return Finding{clause.rule, id, {}, std::move(detail), clause.name};
+}
+
 inline Ruling MustFail(Finding why) { return Ruling{Obligation::kMustFail, std::move(why)}; }
 inline Ruling MayFail(Finding why) { return Ruling{Obligation::kMayFail, std::move(why)}; }
 inline Ruling MaySucceed(Finding why) {

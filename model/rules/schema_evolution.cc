@@ -11,9 +11,14 @@
 namespace ictk {
 
 Rulings RenameReorder(const SchemaChangeFacts& change) {
-  if (!change.renames_or_moves) return {};
-  return {MaySucceed(RuleFinding(RuleId::kSchRenameReorder,
-                                 "renames and moves keep every constraint's field IDs"))};
+  Rulings out;
+  if (change.renames)
+    out.push_back(MaySucceed(RuleFinding(clauses::kSchRename,
+                                         "renames keep every constraint's field IDs")));
+  if (change.moves)
+    out.push_back(MaySucceed(RuleFinding(clauses::kSchReorder,
+                                         "moves keep every constraint's field IDs")));
+  return out;
 }
 
 Rulings RemoveReferenced(const std::vector<const Constraint*>& remaining,
@@ -22,9 +27,12 @@ Rulings RemoveReferenced(const std::vector<const Constraint*>& remaining,
   for (const Constraint* c : remaining) {
     for (FieldId id : ReferencedFieldIds(*c)) {
       if (!change.deleted.count(id)) continue;
+      // The field itself, or a struct it is in ("or its struct").
+      const bool nested = !change.deleted_named.count(id);
       out.push_back(MustFail(RuleFinding(
-          RuleId::kSchRemoveReferenced,
-          fmt::format("field {} is referenced by constraint {}", id, c->name.value_or("?")),
+          nested ? clauses::kSchRemoveNested : clauses::kSchRemoveRejected,
+          fmt::format("field {} is referenced by constraint {}{}", id, c->name.value_or("?"),
+                      nested ? ", and a struct it is in is deleted" : ""),
           c->id)));
       break;
     }
@@ -38,7 +46,7 @@ Rulings RemoveReferencedUnlessRemoved(const std::vector<const Constraint*>& remo
     const std::vector<FieldId> ids = ReferencedFieldIds(*c);
     if (std::any_of(ids.begin(), ids.end(),
                     [&](FieldId id) { return change.deleted.count(id) > 0; })) {
-      return {MaySucceed(RuleFinding(RuleId::kSchRemoveReferenced,
+      return {MaySucceed(RuleFinding(clauses::kSchRemoveUnlessRemoved,
                                      fmt::format("the fields constraint {} references are "
                                                  "deleted with it: the change removes the "
                                                  "constraint",
@@ -102,7 +110,8 @@ Rulings PkStaysRequired(const std::vector<const Constraint*>& remaining,
       std::optional<FieldLocation> loc = FindField(change.new_fields, id);
       if (!loc) continue;  // reported by sch.remove-referenced
       if (PrimaryKeyFieldRequired(*loc)) continue;
-      out.push_back(MustFail(RuleFinding(RuleId::kSchPkStaysRequired,
+      out.push_back(MustFail(RuleFinding(loc->field.required ? clauses::kSchPkOptionalParent
+                                                             : clauses::kSchPkOwnFlag,
                                          fmt::format("primary-key field {} of {} would be "
                                                      "optional",
                                                      id, c->name.value_or("?")),

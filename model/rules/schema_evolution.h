@@ -19,8 +19,10 @@ namespace ictk {
 struct SchemaChangeFacts {
   const std::vector<NestedField>& new_fields;  ///< the fields after the change
   const std::set<FieldId>& deleted;  ///< deleted fields and every field inside them
+  const std::set<FieldId>& deleted_named;  ///< the fields a delete-column names
   const std::set<FieldId>& retyped;  ///< fields whose type changes (promotions)
-  bool renames_or_moves = false;     ///< the change renames or moves some field
+  bool renames = false;              ///< the change renames some field
+  bool moves = false;                ///< the change moves some field
 };
 
 /// "Renaming or reordering a constraint-referenced field is allowed; the constraint

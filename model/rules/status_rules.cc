@@ -61,6 +61,25 @@ RuleId RuleBrokenByListedStatus(ConstraintStatus status) {
                                                   : StatusDescriptionRule(status);
 }
 
+Clause ClauseBrokenByListedStatus(ConstraintStatus status, const StatusContext& context) {
+  switch (status) {
+    case ConstraintStatus::kValidated:
+      return context.parent_status == ConstraintStatus::kValidated && context.commit_added_rows
+                 ? clauses::kStValidatedCarried
+                 : clauses::kStValidatedCheckedHolds;
+    case ConstraintStatus::kValid:
+      return IsValidatedOrValid(context.parent_status) ? clauses::kStValidAddsVerified
+                                                       : clauses::kStValidParent;
+    case ConstraintStatus::kInvalid:
+      return context.parent_status == ConstraintStatus::kInvalid && context.commit_removed_rows
+                 ? clauses::kStInvalidCarried
+                 : clauses::kStInvalidChecked;
+    case ConstraintStatus::kUnvalidated:
+      break;
+  }
+  return Clause{RuleBrokenByListedStatus(status), {}};
+}
+
 bool StatusJudgement::Allows(ConstraintStatus status) const {
   return std::find(allowed.begin(), allowed.end(), status) != allowed.end();
 }
@@ -209,7 +228,7 @@ Findings CheckListedOnce(const ConstraintStatuses& statuses, const std::string& 
       const ConstraintId id = (*list)[i];
       auto [it, inserted] = first.emplace(id, s);
       if (inserted) continue;
-      Require(out, false, RuleId::kStExactlyOneList,
+      Require(out, false, clauses::kStOneList,
               it->second == s
                   ? fmt::format("constraint {} is listed twice in {}", id, ToString(s))
                   : fmt::format("constraint {} is listed in both {} and {}", id,
@@ -233,7 +252,7 @@ Findings CheckEveryExistingListed(const ConstraintStatuses& statuses,
       const auto& list = statuses.List(s);
       listed = listed || (list && Contains(*list, id));
     }
-    Require(out, listed, RuleId::kStExactlyOneList,
+    Require(out, listed, clauses::kStEveryExisting,
             fmt::format("constraint {} exists but is in none of the four lists", id), id,
             pointer);
   }
@@ -252,7 +271,7 @@ Findings CheckNoStaleIds(const ConstraintStatuses& statuses,
     const auto& list = statuses.List(s);
     if (!list) continue;
     for (size_t i = 0; i < list->size(); ++i) {
-      Require(out, Contains(existing, (*list)[i]), RuleId::kStExactlyOneList,
+      Require(out, Contains(existing, (*list)[i]), clauses::kStEveryExisting,
               fmt::format("constraint {} is listed as {} but does not exist", (*list)[i],
                           ToString(s)),
               (*list)[i], ListPointer(pointer, s, i));

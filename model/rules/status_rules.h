@@ -68,6 +68,17 @@ RuleId StatusDescriptionRule(ConstraintStatus status);
 /// judge and the fixture evaluator (a failing `statuses` key) both name it.
 RuleId RuleBrokenByListedStatus(ConstraintStatus status);
 
+/// The clause of RuleBrokenByListedStatus(status) that listing `status` outside its
+/// allowed set breaks, in `context`: the half of the description the writer relied on.
+/// `validated` kept from a `validated` parent by a commit that added rows relies on
+/// "the commit did not add rows and the parent snapshot's status is `validated`"
+/// (carried), else on "checked and holds" (checked-holds); `valid` over a parent neither
+/// `validated` nor `valid` breaks "the parent snapshot's status is `validated` or
+/// `valid`" (parent), else "the rows it added follow the constraint" (adds-verified);
+/// `invalid` kept from an `invalid` parent by a commit that removed rows breaks the
+/// carried half, else "because the constraint was checked" (checked).
+Clause ClauseBrokenByListedStatus(ConstraintStatus status, const StatusContext& context);
+
 /// st.validated: "The constraint was checked and holds for all rows in the snapshot, or
 /// the commit did not add rows and the parent snapshot's status is `validated`" — judged
 /// by truth: allowed when `c` holds on `S`.

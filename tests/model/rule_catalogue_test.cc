@@ -272,6 +272,26 @@ TEST(RuleClauses, EveryRuleIsSplitIntoClausesWithTheirWords) {
   EXPECT_EQ(AllClauses().size(), ids.size());
 }
 
+// Every clause a rule function names in its findings (model/rules/clause.h) is a clause
+// of the catalogue, listed once; and a finding filed under it is filed under that
+// clause's ID, while a finding of a one-clause rule is filed under its only clause.
+TEST(RuleCatalogue, EveryNamedClauseIsInTheCatalogue) {
+  std::set<std::string> seen;
+  for (const Clause& c : clauses::kAll) {
+    const ClauseInfo* info = FindClause(c);
+    ASSERT_NE(info, nullptr) << RuleIdName(c.rule) << "/" << c.name;
+    EXPECT_EQ(info->id, std::string(RuleIdName(c.rule)) + "/" + std::string(c.name));
+    EXPECT_TRUE(seen.insert(info->id).second) << info->id << " is listed twice";
+    EXPECT_EQ(ClauseIdOf(Finding{c.rule, std::nullopt, {}, "", c.name}), info->id);
+  }
+  EXPECT_EQ(ClauseIdOf(Finding{RuleId::kIdNoReuse, std::nullopt, {}, ""}),
+            "id.no-reuse/whole");
+  // A rule of several clauses whose finding names none is filed under no clause.
+  EXPECT_EQ(ClauseIdOf(Finding{RuleId::kKeyPkRequired, std::nullopt, {}, ""}), "");
+  EXPECT_EQ(ClauseIdOf(Finding{RuleId::kKeyPkRequired, std::nullopt, {}, "", "nonsense"}),
+            "");
+}
+
 // The constraint-rule groups: a clause either has a mutant (and a generator tag) or an
 // exemption; "no mutant yet" is a gap, and one is left: the reader-side clause no generator
 // step gives a reader input for yet (its gap starts "not yet:"). It is named here so that no

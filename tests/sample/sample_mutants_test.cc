@@ -70,6 +70,13 @@ TEST(SampleMutants, EveryMutantIgnoresAClauseOfItsRule) {
     const ClauseInfo* c = FindClause(m.clause);
     ASSERT_NE(c, nullptr) << "unknown clause " << m.clause;
     EXPECT_EQ(RuleIdName(c->rule), m.rule);
+    // A second clause the same bug breaks is another clause of the same rule.
+    for (const std::string& also : m.also_clauses) {
+      const ClauseInfo* a = FindClause(also);
+      ASSERT_NE(a, nullptr) << "unknown clause " << also;
+      EXPECT_EQ(a->rule, c->rule) << also;
+      EXPECT_NE(a->id, c->id) << also;
+    }
   }
 }
 
