@@ -165,8 +165,10 @@ void PrintRow(const Row& row, const CertifyArgs& args, bool with_corpus) {
   std::string how =
       row.by_histories
           ? fmt::format("after {} histories ({:.0f} ms) by {}{}", *row.histories_to_kill,
-                        row.ms_to_kill, row.rule,
-                        row.rule_matches ? "" : " (NOT the mutant's rule: " + m.rule + ")")
+                        row.ms_to_kill, row.clause.empty() ? row.rule : row.clause,
+                        !row.rule_matches ? " (NOT the mutant's rule: " + m.rule + ")"
+                        : !row.clause_matches ? " (NOT the mutant's clause: " + m.clause + ")"
+                                              : "")
           : fmt::format("not by {} histories (its rule: {})", args.histories, m.rule);
   if (row.by_corpus)
     how += fmt::format("; by the corpus: fixture {} ({}{})", row.corpus_fixture,
