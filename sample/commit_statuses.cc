@@ -86,7 +86,13 @@ ConstraintStatuses CommitPlan::CanonicalStatuses() const {
 
 std::optional<ConstraintStatus> CommitPlan::CanonicalStatus(ConstraintId id,
                                                             const Verification& v) const {
-  const ConstraintStatus p = ParentStatus(pm, id,
+  // retry-carries-base-status: the parent status of the transaction's base, not of the
+  // new parent.
+  const TableMetadata& parent =
+      is_retry && retry->base != nullptr && Has(Mutant::kRetryCarriesBaseStatus)
+          ? retry->base->meta
+          : pm;
+  const ConstraintStatus p = ParentStatus(parent, id,
                                           Has(Mutant::kUnlistedParentValidated)
                                               ? ConstraintStatus::kValidated
                                               : ConstraintStatus::kUnvalidated);

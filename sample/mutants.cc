@@ -397,6 +397,12 @@ constexpr MutantRow kMutants[] = {
      "proto.timestamp-from-now", "proto.timestamp-from-now/every-timestamp",
      "a new snapshot takes its timestamp-ms from the table's own clock (the table's "
      "last-updated-ms + 1), not from now-ms"},
+    // The missed bug classes of issue 33.
+    {Mutant::kRetryCarriesBaseStatus, "retry-carries-base-status",
+     "enf.retry-recompute-statuses", "enf.retry-recompute-statuses/whole",
+     "on retry, verifies the rows against the new parent but takes each constraint's "
+     "parent status (what a commit that adds no rows carries over, what valid needs) from "
+     "the transaction's base"},
 };
 
 }  // namespace

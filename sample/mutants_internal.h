@@ -148,6 +148,8 @@ enum class Mutant {
   kReaderAcceptsMissingIdOrTimestamp,
   kLongBeyond2p53WrittenAsDouble,
   kSnapshotTimestampFromTableClock,
+  // The missed bug classes of issue 33.
+  kRetryCarriesBaseStatus,
 };
 
 /// One row of the mutant table.

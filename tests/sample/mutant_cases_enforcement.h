@@ -116,6 +116,16 @@ inline std::vector<MutantCase> EnfCases() {
         Append({RowJson("r3", 3, "-1")}), R"({"op": "finish", "txn": "w"})"},
        7,
        IsStatuses(R"({"invalid": [1]})")},
+      // enf.retry-recompute-statuses: a concurrent commit appends a row that breaks the
+      // unenforced check; the retried delete adds no rows, and carries the new parent's
+      // invalid no further (it removes rows): unvalidated, not the base's validated.
+      {"retry-carries-base-status",
+       {Create(), AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "5")}),
+        R"({"op": "begin", "txn": "w"})",
+        R"({"op": "commit", "operation": "delete", "remove": ["r1"], "txn": "w"})",
+        Append({RowJson("r3", 3, "-1")}), R"({"op": "finish", "txn": "w"})"},
+       7,
+       IsStatuses(R"({"unvalidated": [1]})")},
   };
 }
 
