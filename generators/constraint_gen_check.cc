@@ -117,9 +117,10 @@ std::optional<Expr> TransformOrUdfCheck(int kind, const CheckPools& p) {
     case 9:
       if (capabilities.transforms && !c.timestamps.empty()) {
         const FieldId id = *rc::gen::elementOf(c.timestamps);
-        // year(ts) >= 1970 OR ts IS NULL: breaks at the 1969 edge.
+        // year(ts) >= 0 OR ts IS NULL: Iceberg's `year` transform counts years from 1970
+        // (docs/writing-an-adapter.md), so this breaks at the 1969 edge.
         return OrNull(Expr::Binary(ExprOp::kGtEq, Expr::Apply("year", {Expr::Ref(id)}),
-                                   Expr::Lit(Value::Long(1970))),
+                                   Expr::Lit(Value::Long(0))),
                       id);
       }
       break;

@@ -10,6 +10,8 @@
 
 #include "generators/reader_inputs.h"
 #include "generators/render_internal.h"
+#include "model/rules/definition_rules.h"
+#include "model/rules/status_rules.h"
 
 namespace ictk::render_internal {
 
@@ -21,8 +23,16 @@ std::optional<RenderedStep> RenderScan(const Ctx& ctx) {
   const auto& snaps = ctx.md().snapshots;
   const uint32_t flavour = ctx.Flavour(4);
   if (flavour == 1 && snaps.size() > 1) {
-    s.snapshot_id = snaps[ctx.Pick(snaps.size())].snapshot_id;
-    label = "scan/older-snapshot";
+    const Snapshot& snap = snaps[ctx.Pick(snaps.size())];
+    // Kept out (docs/protocol.md section 10, "Requests the generators keep out"): a
+    // `snapshot-id` naming the current snapshot when the schema changed after it, where
+    // the text does not say whether rows come under the current schema or the snapshot's.
+    const bool open_question = ctx.md().current_snapshot_id == snap.snapshot_id &&
+                               snap.schema_id && snap.schema_id != ctx.md().current_schema_id;
+    if (!open_question) {
+      s.snapshot_id = snap.snapshot_id;
+      label = "scan/older-snapshot";
+    }
   } else if (flavour == 2 && ctx.step.pick % 2 == 0) {
     // A table the implementation does not have (proto.request/unknown-table).
     RenderedStep r = Make(s, fmt::format("{}_unknown", ctx.options.table),
@@ -57,6 +67,33 @@ std::optional<RenderedStep> RenderReaderFromModel(const Ctx& ctx, ReaderSource s
   r.snapshot_id = in->snapshot_id;
   return Make(std::move(r), "", "read-statuses/" + in->label, Intent::kAny, std::nullopt,
               in->tags);
+}
+
+/// read-statuses of an older snapshot: picks one for `r` and answers the step's label.
+/// def.timestamp-informational/applies tells only where the snapshot lists a constraint
+/// dated after it: a constraint modified later (a rename) has such a timestamp-ms. One
+/// that the snapshot lists gets the latest snapshot's time when none is dated after it
+/// already; the step names the clause only then.
+std::string ReadOlderSnapshot(const Ctx& ctx, TableMetadata& md, ReadStatuses& r) {
+  const Snapshot& snap = md.snapshots[ctx.Pick(md.snapshots.size())];
+  r.snapshot_id = snap.snapshot_id;
+  int64_t latest = snap.timestamp_ms;
+  for (const Snapshot& other : md.snapshots) latest = std::max(latest, other.timestamp_ms);
+  const ConstraintStatuses* listed =
+      snap.constraint_statuses ? &*snap.constraint_statuses : nullptr;
+  bool dated_after = false;
+  std::optional<size_t> candidate;
+  for (size_t i = 0; md.constraints && i < md.constraints->size(); ++i) {
+    const Constraint& c = (*md.constraints)[i];
+    if (!c.id || ReaderStatus(listed, *c.id) == ConstraintStatus::kUnvalidated) continue;
+    if (DatedAfterSnapshot(c, snap.timestamp_ms)) dated_after = true;
+    if (!candidate) candidate = i;
+  }
+  if (!dated_after && candidate && latest > snap.timestamp_ms) {
+    (*md.constraints)[*candidate].timestamp_ms = latest;
+    dated_after = true;
+  }
+  return dated_after ? "read-statuses/older-snapshot" : "read-statuses/older-snapshot-undated";
 }
 
 }  // namespace
@@ -110,10 +147,7 @@ std::optional<RenderedStep> RenderReadStatuses(const Ctx& ctx) {
       }
       break;
     case 3:  // an older snapshot
-      if (md.snapshots.size() > 1) {
-        r.snapshot_id = md.snapshots[ctx.Pick(md.snapshots.size())].snapshot_id;
-        label = "read-statuses/older-snapshot";
-      }
+      if (md.snapshots.size() > 1) label = ReadOlderSnapshot(ctx, md, r);
       break;
     case 4:  // identifier fields in a v4 schema (readers ignore them)
       for (Schema& s : md.schemas)

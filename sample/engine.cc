@@ -309,6 +309,11 @@ Reply Engine::ReadStatusesOp(const ReadStatuses& op) const {
                                           ? ConstraintStatus::kValidated
                                           : ConstraintStatus::kUnvalidated;
     (*reply.statuses)[*c.id] = s.value_or(unlisted);
+    // reader-status-by-timestamp: a constraint dated after the snapshot is taken as not
+    // applying to it.
+    if (Has(Mutant::kReaderStatusByTimestamp) && snap != nullptr && c.timestamp_ms &&
+        *c.timestamp_ms > snap->timestamp_ms)
+      (*reply.statuses)[*c.id] = ConstraintStatus::kUnvalidated;
   }
   return reply;
 }

@@ -403,6 +403,11 @@ constexpr MutantRow kMutants[] = {
      "on retry, verifies the rows against the new parent but takes each constraint's "
      "parent status (what a commit that adds no rows carries over, what valid needs) from "
      "the transaction's base"},
+    {Mutant::kReaderStatusByTimestamp, "reader-status-by-timestamp",
+     "def.timestamp-informational", "def.timestamp-informational/applies",
+     "a reader takes a constraint whose timestamp-ms is after the snapshot's as not "
+     "applying to that snapshot, and reads it unvalidated",
+     "v4-reader", ""},
 };
 
 }  // namespace

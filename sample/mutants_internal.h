@@ -150,6 +150,7 @@ enum class Mutant {
   kSnapshotTimestampFromTableClock,
   // The missed bug classes of issue 33.
   kRetryCarriesBaseStatus,
+  kReaderStatusByTimestamp,
 };
 
 /// One row of the mutant table.

@@ -167,9 +167,15 @@ AllowedOutcome ApplyReadStatuses(const CatalogState& state, const Request&,
       if (!c.id) continue;
       // "Readers must determine the status of a constraint for a snapshot as follows"
       // (st.reader-lookup); no snapshot: every constraint unvalidated.
-      statuses[*c.id] = StatusSet{ReaderStatus(
+      StatusSet& s = statuses[*c.id];
+      s = StatusSet{ReaderStatus(
           snap && snap->constraint_statuses ? &*snap->constraint_statuses : nullptr,
           *c.id)};
+      // Without def.timestamp-informational/applies (a knock-out, model/rules/knockout.h)
+      // a constraint dated after the snapshot would not apply to it.
+      if (switches.knock_out == KnockOut::kDefTimestampInformationalApplies && snap &&
+          DatedAfterSnapshot(c, snap->timestamp_ms))
+        s.Add(ConstraintStatus::kUnvalidated);
     }
   }
   b.Because(MakeFinding(RuleId::kStReaderLookup, "listed status, otherwise unvalidated"));

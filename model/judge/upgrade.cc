@@ -86,8 +86,13 @@ AllowedOutcome ApplyCreateTable(const CatalogState& state, const Request& reques
     return std::move(b).Build();
   }
   DeclaredFormatVersion(op.format_version, switches, b);
-  for (Finding& f : CheckIcebergSchema(op.schema, op.format_version))
+  // An invalid schema at create-table: `invalid-schema-change` (docs/protocol.md section
+  // 8) or `invalid-request`, as a create-table is not a schema change in the text's sense
+  // (section 10, "Requests the generators keep out").
+  for (Finding& f : CheckIcebergSchema(op.schema, op.format_version)) {
+    b.MayReject(RejectKind::kInvalidRequest, f);
     b.MustReject(RejectKind::kInvalidSchemaChange, std::move(f));
+  }
   MetadataExpectation exp;
   exp.format_version = op.format_version;
   exp.stale_ids = switches.stale_ids_in_new_snapshot;

@@ -23,4 +23,8 @@ bool TimestampMustBeUpdated(const Constraint& before, const Constraint& after) {
 
 bool AppliesToNewSnapshot(const Constraint& c) { return c.id.has_value(); }
 
+bool DatedAfterSnapshot(const Constraint& c, int64_t snapshot_timestamp_ms) {
+  return c.timestamp_ms && *c.timestamp_ms > snapshot_timestamp_ms;
+}
+
 }  // namespace ictk

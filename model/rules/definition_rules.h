@@ -47,4 +47,12 @@ bool TimestampMustBeUpdated(const Constraint& before, const Constraint& after);
 /// (def.timestamp-informational).
 bool AppliesToNewSnapshot(const Constraint& c);
 
+/// def.timestamp-informational/applies: "The timestamp is informational and must not be
+/// used to determine whether a constraint applies to a snapshot". Whether `c` is dated
+/// after a snapshot taken at `snapshot_timestamp_ms`: the case where a reader that took
+/// `timestamp-ms` as deciding whether a constraint applies would read it as not applying
+/// (unvalidated) although the snapshot lists it. The knock-out of this clause
+/// (model/rules/knockout.h) and the generator of reads that provoke it both ask this.
+bool DatedAfterSnapshot(const Constraint& c, int64_t snapshot_timestamp_ms);
+
 }  // namespace ictk

@@ -55,6 +55,13 @@ const std::vector<KnockOutInfo>& KnockOuts() {
        "enf.retry-recompute-statuses/whole", 3,
        "on retry, the statuses are computed from the transaction's original parent",
        "a retried commit must recompute constraint-statuses from the new parent"},
+      {K::kDefTimestampInformationalApplies, R::kDefTimestampInformational,
+       "def.timestamp-informational/applies", 2,
+       "a reader takes a constraint whose timestamp-ms is after the snapshot's as not "
+       "applying to that snapshot",
+       "a constraint's timestamp-ms is informational: it must not be used to determine "
+       "whether the constraint applies to a snapshot, so a reader takes the status the "
+       "snapshot lists for it whatever the two timestamps"},
   };
   return kTable;
 }

@@ -48,6 +48,9 @@ enum class KnockOut : uint8_t {
   /// enf.retry-recompute-statuses/whole: on retry, the statuses are computed from the
   /// transaction's original parent instead of the new one.
   kEnfRetryRecomputeStatuses,
+  /// def.timestamp-informational/applies: a reader may take a constraint whose
+  /// timestamp-ms is after the snapshot's as not applying to that snapshot (unvalidated).
+  kDefTimestampInformationalApplies,
 };
 
 /// One knock-out: the clause it removes, how specific that clause is, and what the model

@@ -174,6 +174,14 @@ inline std::vector<MutantCase> StatusCases() {
        5,
        IsStatuses("{}")},
       // st.reader-lookup
+      // def.timestamp-informational/applies: the rename dates the check after the
+      // snapshot that lists it validated; a reader still reads it validated.
+      {"reader-status-by-timestamp",
+       {Create(), AddCheck("c", kQtyPositive, false), Append({RowJson("r1", 1, "5")}),
+        R"({"op": "update-constraint", "name": "c", "set": {"name": "c2"}})",
+        R"({"op": "read-statuses", "metadata": "$metadata"})"},
+       5,
+       IsAt("/statuses", R"({"1": "validated"})")},
       {"reader-unlisted-validated",
        {Create(), Append({RowJson("r1", 1, "5")}), AddCheck("c", kQtyPositive, false),
         R"({"op": "read-statuses", "metadata": "$metadata"})"},
