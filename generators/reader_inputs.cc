@@ -10,6 +10,8 @@
 
 #include "generators/value_gen.h"
 #include "model/judge/table_state.h"
+#include "model/rules/definition_rules.h"
+#include "model/rules/status_rules.h"
 
 namespace ictk {
 namespace {
@@ -112,8 +114,17 @@ void ShapeForReadStatuses(const PlanStep& step, ReaderInput& in) {
       break;
     case 1:
       if (md.snapshots.size() > 1) {
-        in.snapshot_id = md.snapshots[step.pick % (md.snapshots.size() - 1)].snapshot_id;
+        const Snapshot& snap = md.snapshots[step.pick % (md.snapshots.size() - 1)];
+        in.snapshot_id = snap.snapshot_id;
         in.label += "/older-snapshot";
+        const ConstraintStatuses* listed =
+            snap.constraint_statuses ? &*snap.constraint_statuses : nullptr;
+        for (const Constraint& c : ConstraintsOf(md))
+          if (c.id && ReaderStatus(listed, *c.id) != ConstraintStatus::kUnvalidated &&
+              DatedAfterSnapshot(c, snap.timestamp_ms)) {
+            in.dated_after_snapshot = true;
+            break;
+          }
       } else {
         in.label += "/current";
       }

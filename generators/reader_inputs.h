@@ -47,6 +47,9 @@ struct ReaderInput {
   std::vector<RuleId> tags;               ///< rules the request means to exercise
   Intent intent = Intent::kAny;           ///< kReject only for an unknown format version
   std::optional<RuleId> aimed_at;
+  /// read-statuses of an older snapshot that lists a constraint dated after it
+  /// (`DatedAfterSnapshot`): the request provokes def.timestamp-informational/applies.
+  bool dated_after_snapshot = false;
 };
 
 /// The table a writer history of `seed` leaves on the reference model (create, then up

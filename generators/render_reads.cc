@@ -65,8 +65,11 @@ std::optional<RenderedStep> RenderReaderFromModel(const Ctx& ctx, ReaderSource s
   ReadStatuses r;
   r.metadata = std::move(in->metadata);
   r.snapshot_id = in->snapshot_id;
-  return Make(std::move(r), "", "read-statuses/" + in->label, Intent::kAny, std::nullopt,
-              in->tags);
+  RenderedStep step = Make(std::move(r), "", "read-statuses/" + in->label, Intent::kAny,
+                           std::nullopt, in->tags);
+  if (in->dated_after_snapshot)
+    step.clauses = {Clause(RuleId::kDefTimestampInformational, "applies")};
+  return step;
 }
 
 /// read-statuses of an older snapshot: picks one for `r` and answers the step's label.
