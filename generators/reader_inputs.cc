@@ -11,7 +11,6 @@
 #include "generators/value_gen.h"
 #include "model/judge/table_state.h"
 #include "model/rules/definition_rules.h"
-#include "model/rules/status_rules.h"
 
 namespace ictk {
 namespace {
@@ -117,14 +116,9 @@ void ShapeForReadStatuses(const PlanStep& step, ReaderInput& in) {
         const Snapshot& snap = md.snapshots[step.pick % (md.snapshots.size() - 1)];
         in.snapshot_id = snap.snapshot_id;
         in.label += "/older-snapshot";
-        const ConstraintStatuses* listed =
-            snap.constraint_statuses ? &*snap.constraint_statuses : nullptr;
         for (const Constraint& c : ConstraintsOf(md))
-          if (c.id && ReaderStatus(listed, *c.id) != ConstraintStatus::kUnvalidated &&
-              DatedAfterSnapshot(c, snap.timestamp_ms)) {
-            in.dated_after_snapshot = true;
-            break;
-          }
+          in.dated_after_snapshot =
+              in.dated_after_snapshot || TimestampWouldChangeReaderStatus(snap, c);
       } else {
         in.label += "/current";
       }

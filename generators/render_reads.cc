@@ -89,7 +89,7 @@ std::string ReadOlderSnapshot(const Ctx& ctx, TableMetadata& md, ReadStatuses& r
   for (size_t i = 0; md.constraints && i < md.constraints->size(); ++i) {
     const Constraint& c = (*md.constraints)[i];
     if (!c.id || ReaderStatus(listed, *c.id) == ConstraintStatus::kUnvalidated) continue;
-    if (DatedAfterSnapshot(c, snap.timestamp_ms)) dated_after = true;
+    if (TimestampWouldChangeReaderStatus(snap, c)) dated_after = true;
     if (!candidate) candidate = i;
   }
   if (!dated_after && candidate && latest > snap.timestamp_ms) {

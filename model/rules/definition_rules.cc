@@ -1,4 +1,5 @@
 #include "model/rules/definition_rules.h"
+#include "model/rules/status_rules.h"
 
 namespace ictk {
 
@@ -25,6 +26,13 @@ bool AppliesToNewSnapshot(const Constraint& c) { return c.id.has_value(); }
 
 bool DatedAfterSnapshot(const Constraint& c, int64_t snapshot_timestamp_ms) {
   return c.timestamp_ms && *c.timestamp_ms > snapshot_timestamp_ms;
+}
+
+bool TimestampWouldChangeReaderStatus(const Snapshot& snapshot, const Constraint& c) {
+  const ConstraintStatuses* listed =
+      snapshot.constraint_statuses ? &*snapshot.constraint_statuses : nullptr;
+  return c.id && ReaderStatus(listed, *c.id) != ConstraintStatus::kUnvalidated &&
+         DatedAfterSnapshot(c, snapshot.timestamp_ms);
 }
 
 }  // namespace ictk

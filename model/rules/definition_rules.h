@@ -12,6 +12,7 @@
 
 #include "model/iceberg/constraint.h"
 #include "model/iceberg/schema.h"
+#include "model/iceberg/table_metadata.h"
 
 namespace ictk {
 
@@ -54,5 +55,11 @@ bool AppliesToNewSnapshot(const Constraint& c);
 /// (unvalidated) although the snapshot lists it. The knock-out of this clause
 /// (model/rules/knockout.h) and the generator of reads that provoke it both ask this.
 bool DatedAfterSnapshot(const Constraint& c, int64_t snapshot_timestamp_ms);
+
+/// Whether def.timestamp-informational/applies tells for `c` read at `snapshot`: the
+/// snapshot lists `c` with a status other than `unvalidated` (st.reader-lookup) and `c`
+/// is dated after it, so a reader that took the timestamp as deciding would answer
+/// otherwise. The generators ask it of the reads they make.
+bool TimestampWouldChangeReaderStatus(const Snapshot& snapshot, const Constraint& c);
 
 }  // namespace ictk
