@@ -100,21 +100,16 @@ StepRow ToRow(const StepOutcome& s, int index, bool failed) {
 void RecordCoverage(const HistoryRun& original, CaseRecord& record) {
   record.verdict = original.verdict;
   record.steps = static_cast<int64_t>(original.steps.size());
-  for (const StepOutcome& s : original.steps)
+  for (const StepOutcome& s : original.steps) {
     for (const auto& [rule, negative] : s.exercised) {
       RuleUse& use = record.rules[std::string(RuleIdName(rule))];
       (negative ? use.negative : use.positive)++;
-      // A clause counts when the step named it (or its rule has no other clause).
-      const std::vector<ClauseInfo>& clauses = FindRule(rule).clauses;
-      for (const ClauseInfo& c : clauses) {
-        if (clauses.size() != 1 &&
-            std::find(s.step.clauses.begin(), s.step.clauses.end(), c.id) ==
-                s.step.clauses.end())
-          continue;
-        RuleUse& cu = record.clauses[c.id];
-        (negative ? cu.negative : cu.positive)++;
-      }
     }
+    for (const auto& [clause, negative] : ClausesExercised(s)) {
+      RuleUse& cu = record.clauses[clause];
+      (negative ? cu.negative : cu.positive)++;
+    }
+  }
   record.precision = original.precision;
   for (const auto& [op, n] : original.distribution.ops) record.ops[op] = n;
   for (const auto& [tag, n] : original.distribution.tags)

@@ -16,10 +16,13 @@
 #include "fixtures/replay.h"
 #include "model/iceberg/metadata_compare.h"
 #include "model/iceberg/schema.h"
+#include "model/iceberg/single_value.h"
 #include "model/judge/blame.h"
 #include "model/judge/operations.h"
 #include "model/judge/rule_catalogue.h"
+#include "model/rules/clause.h"
 #include "model/rules/constraint_rules.h"
+#include "model/rules/definition_rules.h"
 #include "model/rules/iceberg_rules.h"
 #include "model/rules/metadata_rules.h"
 #include "model/rules/status_rules.h"
@@ -190,6 +193,92 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
   return out;
 }
 
+/// The clauses every answered table metadata is judged by (internal::JudgeMetadata): the
+/// Iceberg metadata rules of CheckIcebergMetadata (ice.table-uuid: is-uuid there, and
+/// identifies-the-table against the table's UUID before the change), the metadata's shape
+/// (it decoded) and the timestamps a change takes from now-ms.
+void ClausesOfJudgedMetadata(const MetadataExpectation& m,
+                             std::vector<std::pair<std::string, bool>>& out) {
+  for (RuleId rule : IcebergMetadataRules(m.format_version))
+    for (const ClauseInfo& c : FindRule(rule).clauses)
+      if (rule != RuleId::kIceTableUuid || c.name == clauses::kIceTableUuidIsUuid.name)
+        out.emplace_back(c.id, false);
+  // The answer's metadata decoded (a failure to is ice.metadata-shape's finding).
+  out.emplace_back(FindRule(RuleId::kIceMetadataShape).clauses.front().id, false);
+  if (m.base_table_uuid) out.emplace_back(FindClause(clauses::kIceTableUuidIdentifies)->id, false);
+  if (m.last_updated_must_be || (m.new_snapshot && m.new_snapshot->timestamp_must_be))
+    out.emplace_back(FindClause(clauses::kProtoTimestampEvery)->id, false);
+}
+
+/// Whether a scan's live rows hold a value at a type extreme (UnusualBoundValues), which
+/// the answer must write back as it is (ice.single-value/writes, judge_reads.cc).
+bool ScanWritesSingleValue(const AllowedOutcome& o) {
+  if (!o.rows || !o.rows_schema) return false;
+  for (const auto& [key, row] : *o.rows)
+    for (const NestedField& f : o.rows_schema->fields)
+      if (const Value* v = row.kind == ValueKind::kStruct ? row.FindField(f.id) : nullptr;
+          v && !UnusualBoundValues(*v, f.type, "").empty())
+        return true;
+  return false;
+}
+
+/// The clauses the rule book's rulings on an answered step exercised, whatever the step's
+/// label named (StepOutcome::exercised_clauses): each the clause a wrong answer here would
+/// break, as the rule functions name it.
+std::vector<std::pair<std::string, bool>> ClausesByRulings(const AllowedOutcome& o,
+                                                           const Answer& a,
+                                                           const Request& request,
+                                                           const Switches& switches) {
+  std::vector<std::pair<std::string, bool>> out;
+  auto add = [&](Clause c) {
+    if (const ClauseInfo* info = FindClause(c)) out.emplace_back(info->id, false);
+  };
+  const bool ok = a.result == AnswerResult::kOk && o.ok_allowed;
+  if (a.result == AnswerResult::kOk && o.metadata && a.metadata)
+    ClausesOfJudgedMetadata(*o.metadata, out);
+  // A rejection naming constraints: the IDs it lists were judged to be about it.
+  if (a.result == AnswerResult::kRejected && o.reject_allowed && a.error_kind &&
+      a.error_constraint_ids)
+    add(clauses::kProtoRejectionOnlyAbout);
+  if (ok && ScanWritesSingleValue(o)) add(clauses::kIceSingleValueWrites);
+  if (ok && o.metadata && o.metadata->new_snapshot)
+    for (const StatusExpectation& e : o.metadata->new_snapshot->statuses) {
+      // A status the writer may not list here: listing it would break the half of its
+      // description that ClauseBrokenByListedStatus names.
+      for (ConstraintStatus st : {ConstraintStatus::kValidated, ConstraintStatus::kValid,
+                                  ConstraintStatus::kInvalid})
+        if (!e.allowed.Contains(st)) add(ClauseBrokenByListedStatus(st, e.context));
+      // A check calling a UDF over a recorded parent status that may not be kept.
+      const ConstraintStatus parent = e.context.parent_status;
+      if (e.context.calls_udf && parent != ConstraintStatus::kUnvalidated &&
+          !UdfStatusPermits(e.context, parent, /*as_carry=*/true, switches))
+        add(clauses::kExprUdfNoCarry);
+    }
+  // A read where a reader taking timestamp-ms as deciding would answer otherwise.
+  if (const auto* read = std::get_if<ReadStatuses>(&request.op);
+      read && o.reader_statuses && read->metadata.constraints) {
+    const Snapshot* snap = read->snapshot_id ? read->metadata.FindSnapshot(*read->snapshot_id)
+                                             : read->metadata.CurrentSnapshot();
+    if (snap && std::any_of(read->metadata.constraints->begin(),
+                            read->metadata.constraints->end(), [&](const Constraint& c) {
+                              return TimestampWouldChangeReaderStatus(*snap, c);
+                            }))
+      add(clauses::kDefTimestampApplies);
+  }
+  // A rename keeps the constraint: its ID, not its name, identifies it.
+  if (const auto* update = std::get_if<UpdateConstraint>(&request.op);
+      ok && update && update->set.name && *update->set.name != update->name)
+    add(clauses::kDefNameNotIdentifier);
+  // A schema change that adds a field: its ID is judged against last-column-id.
+  if (const auto* schema = std::get_if<UpdateSchema>(&request.op);
+      ok && schema && std::any_of(schema->changes.begin(), schema->changes.end(),
+                                  [](const SchemaChange& c) {
+                                    return std::holds_alternative<AddColumn>(c);
+                                  }))
+    add(clauses::kIceEvolutionNewIdsAboveLast);
+  return out;
+}
+
 void CountPrecision(const AllowedOutcome& o, const Answer& a,
                     std::map<std::string, PrecisionCount>& precision) {
   if (a.result != AnswerResult::kOk || !a.metadata || !o.metadata ||
@@ -207,6 +296,23 @@ void CountPrecision(const AllowedOutcome& o, const Answer& a,
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, bool>> ClausesExercised(const StepOutcome& step) {
+  std::vector<std::pair<std::string, bool>> out;
+  std::set<std::pair<std::string, bool>> seen;
+  auto add = [&](const std::string& id, bool negative) {
+    if (seen.emplace(id, negative).second) out.emplace_back(id, negative);
+  };
+  for (const auto& [rule, negative] : step.exercised) {
+    const std::vector<ClauseInfo>& clauses = FindRule(rule).clauses;
+    for (const ClauseInfo& c : clauses)
+      if (clauses.size() == 1 || std::find(step.step.clauses.begin(), step.step.clauses.end(),
+                                           c.id) != step.step.clauses.end())
+        add(c.id, negative);
+  }
+  for (const auto& [id, negative] : step.exercised_clauses) add(id, negative);
+  return out;
+}
 
 namespace {
 
@@ -303,6 +409,12 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   const Answer& answer = *decoded;
   step.answered = DescribeAnswer(answer, outcome, state_, request);
   step.exercised = Exercised(outcome, answer, request, state_.FindTable(request.table));
+  step.exercised_clauses = ClausesByRulings(outcome, answer, request, switches_);
+  for (const auto& [clause, negative] : step.exercised_clauses)
+    if (const RuleId rule = FindClause(clause)->rule;
+        std::none_of(step.exercised.begin(), step.exercised.end(),
+                     [&](const auto& e) { return e.first == rule; }))
+      step.exercised.emplace_back(rule, negative);
   // Every decoded answer is judged for carrying what was asked (proto.answer).
   if (std::none_of(step.exercised.begin(), step.exercised.end(),
                    [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))

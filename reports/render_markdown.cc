@@ -40,6 +40,10 @@ std::string ClauseCoverageMarkdown(const Totals& t) {
   if (!exempt_items.empty())
     out += fmt::format(" Exempt clauses no step exercised (no mutant can break them): {}.",
                        fmt::join(exempt_items, ", "));
+  if (!t.clauses_out_of_reach.empty())
+    out += fmt::format(" Out of the profile's reach (their rules are; see the profile line): "
+                       "{} clauses.",
+                       t.clauses_out_of_reach.size());
   out += "\n\n| clause | positive | negative | exempt or gap |\n|---|---:|---:|---|\n";
   for (const ClauseInfo& c : AllClauses()) {
     auto it = t.clauses.find(c.id);

@@ -176,6 +176,9 @@ struct Totals {
   std::map<std::string, RuleUse> clauses;  ///< every clause of the catalogue
   /// Clauses of rules that are not coverage-exempt that no step exercised.
   std::vector<std::string> clauses_never_exercised;
+  /// Clauses no step exercised whose rule is out of the profile's reach (OutOfReachReason):
+  /// listed apart, not among clauses_never_exercised.
+  std::vector<std::string> clauses_out_of_reach;
   int64_t cases = 0;
   int64_t fixture_cases = 0;  ///< of `cases`, fixtures replayed (IDs not "random/...")
   int64_t steps = 0;

@@ -233,6 +233,7 @@ json ToJson(const Totals& t) {
           {"tags", t.tags},
           {"clauses", UsesJson(t.clauses)},
           {"clauses-never-exercised", t.clauses_never_exercised},
+          {"clauses-out-of-reach", t.clauses_out_of_reach},
           {"cases", t.cases},
           {"fixture-cases", t.fixture_cases},
           {"steps", t.steps},
@@ -318,6 +319,7 @@ Result<Totals> TotalsFromJson(const json& j) {
   if (j.contains("clauses")) t.clauses = UsesFromJson(j.at("clauses"));
   t.clauses_never_exercised =
       Get<std::vector<std::string>>(j, "clauses-never-exercised", {});
+  t.clauses_out_of_reach = Get<std::vector<std::string>>(j, "clauses-out-of-reach", {});
   t.cases = Get<int64_t>(j, "cases", 0);
   t.fixture_cases = Get<int64_t>(j, "fixture-cases", 0);
   t.steps = Get<int64_t>(j, "steps", 0);

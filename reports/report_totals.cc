@@ -62,8 +62,12 @@ Totals TotalsBuilder::Finish(const RunHeader& header, double duration_ms) const 
   t.duration_ms = duration_ms;
   for (const ClauseInfo& c : AllClauses()) {
     const RuleUse& use = t.clauses[c.id];
-    if (FindRule(c.rule).coverage_exempt || use.positive + use.negative > 0) continue;
-    t.clauses_never_exercised.push_back(c.id);
+    const RuleInfo& rule = FindRule(c.rule);
+    if (rule.coverage_exempt || use.positive + use.negative > 0) continue;
+    (!header.profile.empty() && !OutOfReachReason(header, rule).empty()
+         ? t.clauses_out_of_reach
+         : t.clauses_never_exercised)
+        .push_back(c.id);
   }
   const std::set<std::string> declared(header.capabilities.begin(),
                                        header.capabilities.end());
@@ -125,10 +129,8 @@ std::string OutOfReachReason(const RunHeader& header, const RuleInfo& r) {
   if (r.id == RuleId::kProtoDeclaredVersions &&
       (header.writer || DeclaresEveryVersion(header)))
     return "only a reader lacking a format version meets it";
-  // The Iceberg table-metadata rules are judged by `ictk lint-metadata`, not per
-  // request of a writer's history.
-  if (header.writer && r.group == "ice" && r.binds == Binds::kMetadata)
-    return "metadata rule judged by lint-metadata";
+  // The Iceberg table-metadata rules are judged on every metadata a writer answers
+  // (CheckIcebergMetadata), as `ictk lint-metadata` judges files: in every profile's reach.
   // A v1-v3 writer is sent no constraint changes; def.v4-only is then the reader's
   // (v1-v3 metadata carrying constraint fields).
   const bool v4_only_reader = !header.writer && r.id == RuleId::kDefV4Only;

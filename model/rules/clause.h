@@ -31,6 +31,7 @@ struct Clause {
   X(kDefRequiredStoredIdAndTimestamp, kDefRequiredFields, "stored-id-and-timestamp") \
   X(kDefNameUnique, kDefNameUnique, "unique")                                        \
   X(kDefNameNotIdentifier, kDefNameUnique, "not-identifier")                         \
+  X(kDefTimestampApplies, kDefTimestampInformational, "applies")                     \
   X(kDefCheckExpressionRequired, kDefCheckExpression, "required-for-check")          \
   X(kDefCheckExpressionAbsent, kDefCheckExpression, "absent-for-others")             \
   X(kDefKeyFieldIdsAtLeastOne, kDefKeyFieldIds, "at-least-one")                      \

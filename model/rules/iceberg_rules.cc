@@ -440,37 +440,72 @@ Findings CheckIdentifierFields(const Schema& schema, const std::string& pointer)
 
 // ---------------------------------------------------------------------------------------
 
+std::vector<RuleId> IcebergSchemaRules(std::optional<int> format_version) {
+  std::vector<RuleId> out = {RuleId::kIceFieldIdsUnique, RuleId::kIceUnknownOptional};
+  if (format_version) out.push_back(RuleId::kIceTypesByVersion);
+  // "readers must ignore identifier-field-ids in a v4 table"
+  // (upg.readers-ignore-identifiers).
+  if (!format_version || *format_version < 4) out.push_back(RuleId::kIceIdentifierFields);
+  return out;
+}
+
 Findings CheckIcebergSchema(const Schema& schema, std::optional<int> format_version,
                             const std::string& pointer) {
   Findings out;
   auto add = [&out](Findings f) { out.insert(out.end(), f.begin(), f.end()); };
-  add(CheckFieldIdsUnique(schema, pointer));
-  add(CheckUnknownOptional(schema, pointer));
-  if (format_version) add(CheckTypesByVersion(schema, *format_version, pointer));
-  // "readers must ignore identifier-field-ids in a v4 table"
-  // (upg.readers-ignore-identifiers).
-  if (!format_version || *format_version < 4) add(CheckIdentifierFields(schema, pointer));
+  for (RuleId rule : IcebergSchemaRules(format_version)) {
+    switch (rule) {
+      case RuleId::kIceFieldIdsUnique: add(CheckFieldIdsUnique(schema, pointer)); break;
+      case RuleId::kIceUnknownOptional: add(CheckUnknownOptional(schema, pointer)); break;
+      case RuleId::kIceTypesByVersion:
+        add(CheckTypesByVersion(schema, *format_version, pointer));
+        break;
+      case RuleId::kIceIdentifierFields: add(CheckIdentifierFields(schema, pointer)); break;
+      default: break;
+    }
+  }
   return out;
 }
+
+namespace {
+
+/// The metadata-level checks of CheckIcebergMetadata, each with its rule: the one list
+/// the function runs and IcebergMetadataRules names.
+struct MetadataCheck {
+  RuleId rule;
+  Findings (*check)(const TableMetadata&);
+};
+constexpr MetadataCheck kMetadataChecks[] = {
+    {RuleId::kIceFormatVersionKnown, CheckFormatVersionKnown},
+    {RuleId::kIceMetadataRequired, CheckMetadataRequired},
+    {RuleId::kIceTableUuid, CheckTableUuid},
+    {RuleId::kIceFieldsByVersion, CheckFieldsByVersion},
+    {RuleId::kIceCurrentSchemaExists, CheckCurrentSchemaExists},
+    {RuleId::kIceDefaultSpecExists, CheckDefaultSpecExists},
+    {RuleId::kIceDefaultSortOrderExists, CheckDefaultSortOrderExists},
+    {RuleId::kIceSortOrderZeroUnsorted, CheckSortOrderZeroUnsorted},
+    {RuleId::kIceCurrentSnapshotExists, CheckCurrentSnapshotExists},
+    {RuleId::kIceRefsSnapshotExist, CheckRefsSnapshotExist},
+    {RuleId::kIceCurrentSnapshotMain, CheckCurrentSnapshotMain},
+    {RuleId::kIceSequenceNumberBound, CheckSequenceNumberBound},
+    {RuleId::kIceV4SnapshotTimestamps, CheckV4SnapshotTimestamps},
+};
+
+}  // namespace
 
 Findings CheckIcebergMetadata(const TableMetadata& md) {
   Findings out;
   auto add = [&out](Findings f) { out.insert(out.end(), f.begin(), f.end()); };
-  add(CheckFormatVersionKnown(md));
-  add(CheckMetadataRequired(md));
-  add(CheckTableUuid(md));
-  add(CheckFieldsByVersion(md));
-  add(CheckCurrentSchemaExists(md));
-  add(CheckDefaultSpecExists(md));
-  add(CheckDefaultSortOrderExists(md));
-  add(CheckSortOrderZeroUnsorted(md));
-  add(CheckCurrentSnapshotExists(md));
-  add(CheckRefsSnapshotExist(md));
-  add(CheckCurrentSnapshotMain(md));
-  add(CheckSequenceNumberBound(md));
-  add(CheckV4SnapshotTimestamps(md));
+  for (const MetadataCheck& c : kMetadataChecks) add(c.check(md));
   for (size_t i = 0; i < md.schemas.size(); ++i)
     add(CheckIcebergSchema(md.schemas[i], md.format_version, SchemaPointer(i)));
+  return out;
+}
+
+std::vector<RuleId> IcebergMetadataRules(int format_version) {
+  std::vector<RuleId> out;
+  for (const MetadataCheck& c : kMetadataChecks) out.push_back(c.rule);
+  for (RuleId rule : IcebergSchemaRules(format_version)) out.push_back(rule);
   return out;
 }
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 #include <string>
 
 #include "model/rules/finding.h"
@@ -31,12 +32,19 @@ inline constexpr int kMaxFormatVersion = 4;
 /// Every rule below over one metadata (schemas at "/schemas/<i>").
 Findings CheckIcebergMetadata(const TableMetadata& metadata);
 
+/// The rules CheckIcebergMetadata judges on every metadata of `format_version`, every
+/// clause of each, its schemas' (IcebergSchemaRules) included: what a writer's answer that
+/// the judge checks with it exercised (certify's coverage, properties/runner.cc).
+std::vector<RuleId> IcebergMetadataRules(int format_version);
+
 /// The schema rules (ice.field-ids-unique, ice.unknown-optional, ice.types-by-version
 /// when `format_version` is given, ice.identifier-fields unless the version is 4 or
 /// later, where readers ignore identifier fields) over one schema; `pointer` prefixes
 /// each finding's.
 Findings CheckIcebergSchema(const Schema& schema, std::optional<int> format_version,
                             const std::string& pointer = {});
+/// The rules CheckIcebergSchema judges at `format_version`, in the order it runs them.
+std::vector<RuleId> IcebergSchemaRules(std::optional<int> format_version);
 
 // --- metadata rules ---
 

@@ -3,6 +3,7 @@
 // request; failing cases group by verdict, rule, request kind and answer kind; the new
 // header and totals members round-trip through report.jsonl; old reports (no profile) keep
 // the plain verdict.
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include "model/judge/rule_catalogue.h"
@@ -101,8 +102,9 @@ TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
 }
 
 // A writer run says the same: "N of M" counts the rules the writer profile can reach, and
-// the ice.* metadata rules (lint-metadata's) and undeclared capabilities' rules are named
-// as out of its reach rather than silently left out of M.
+// undeclared capabilities' rules are named as out of its reach rather than silently left
+// out of M; the ice.* metadata rules are in its reach (every answered metadata is judged
+// by them), so a run that exercised none of them names them not exercised.
 TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
   Report r;
   r.header = ReaderHeader();
@@ -117,8 +119,9 @@ TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
   r.totals = ComputeTotals(r.header, r.cases, 10);
   const std::string verdict = VerdictText(*r.totals);
   EXPECT_NE(verdict.find("v4 writer profile: 1 of "), std::string::npos) << verdict;
-  EXPECT_NE(verdict.find("metadata rule judged by lint-metadata"), std::string::npos)
-      << verdict;
+  EXPECT_EQ(verdict.find("lint-metadata"), std::string::npos) << verdict;
+  const std::vector<std::string>& missed = r.totals->profile_not_exercised;
+  EXPECT_NE(std::find(missed.begin(), missed.end(), "ice.refs-snapshot-exist"), missed.end());
   EXPECT_NE(verdict.find("capability not declared"), std::string::npos) << verdict;
   EXPECT_NE(RenderSummaryMarkdown(r).find("- rules out of the profile's reach: "),
             std::string::npos);
