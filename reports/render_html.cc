@@ -79,14 +79,23 @@ std::string ClauseCoverageHtml(const Totals& t) {
     auto it = t.clauses.find(c.id);
     const RuleUse use = it == t.clauses.end() ? RuleUse{} : it->second;
     const bool exempt = c.exempt.kind != ExemptKind::kNone;
-    // An exempt clause no step exercised is not a hole: its own class, not "none".
-    const char* cls = use.positive + use.negative > 0 ? "pass" : exempt ? "exempt" : "none";
+    const bool out_of_reach =
+        std::find(t.clauses_out_of_reach.begin(), t.clauses_out_of_reach.end(), c.id) !=
+        t.clauses_out_of_reach.end();
+    // An exempt clause no step exercised is not a hole, nor is one out of the profile's
+    // reach: their own class, not "none", and a reason.
+    const char* cls = use.positive + use.negative > 0 ? "pass"
+                      : exempt || out_of_reach      ? "exempt"
+                                                    : "none";
+    const std::string standing =
+        ClauseStanding(c).empty() && out_of_reach ? "out of the profile's reach"
+                                                  : std::string(ClauseStanding(c));
     out += fmt::format(
         "<tr class=\"{}\"><td title=\"{}\"><code>{}</code></td><td class=\"n\">{}</td>"
         "<td class=\"n\">{}</td><td title=\"{}\">{}</td></tr>\n",
         cls, EscapeXml(c.words), EscapeXml(c.id), use.positive, use.negative,
         EscapeXml(exempt ? std::string(c.exempt.reason) : std::string(c.gap)),
-        EscapeXml(ClauseStanding(c)));
+        EscapeXml(standing));
   }
   return out + "</tbody></table>\n";
 }

@@ -1,6 +1,7 @@
 /// \file
 /// summary.md (render.h RenderSummaryMarkdown): the run, the verdicts, the failing rules,
 /// the failures by cause and the first failures, coverage and precision.
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <string>
@@ -48,8 +49,13 @@ std::string ClauseCoverageMarkdown(const Totals& t) {
   for (const ClauseInfo& c : AllClauses()) {
     auto it = t.clauses.find(c.id);
     const RuleUse use = it == t.clauses.end() ? RuleUse{} : it->second;
+    const bool out_of_reach =
+        std::find(t.clauses_out_of_reach.begin(), t.clauses_out_of_reach.end(), c.id) !=
+        t.clauses_out_of_reach.end();
     out += fmt::format("| `{}` | {} | {} | {} |\n", c.id, use.positive, use.negative,
-                       ClauseStanding(c));
+                       ClauseStanding(c).empty() && out_of_reach
+                           ? std::string("out of the profile's reach")
+                           : std::string(ClauseStanding(c)));
   }
   return out + "\n";
 }

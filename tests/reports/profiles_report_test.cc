@@ -127,6 +127,29 @@ TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
             std::string::npos);
 }
 
+// A clause of a rule out of the profile's reach is listed apart, with its reason in the
+// clause table, not among the clauses never exercised.
+TEST(HonestTotals, ClausesOutOfTheProfilesReachAreListedApart) {
+  Report r;
+  r.header = ReaderHeader();
+  CaseRecord c;
+  c.id = "random/s1/0";
+  c.rules["st.reader-lookup"] = {1, 0};
+  c.clauses["st.reader-lookup/whole"] = {1, 0};
+  r.cases.push_back(c);
+  r.totals = ComputeTotals(r.header, r.cases, 10);
+  const std::vector<std::string>& apart = r.totals->clauses_out_of_reach;
+  const std::vector<std::string>& never = r.totals->clauses_never_exercised;
+  // enf.modified-row binds writers: out of a reader's reach.
+  EXPECT_NE(std::find(apart.begin(), apart.end(), "enf.modified-row/whole"), apart.end());
+  EXPECT_EQ(std::find(never.begin(), never.end(), "enf.modified-row/whole"), never.end());
+  const std::string md = RenderSummaryMarkdown(r);
+  EXPECT_NE(md.find("| `enf.modified-row/whole` | 0 | 0 | out of the profile's reach |"),
+            std::string::npos)
+      << md.substr(md.find("enf.enforced/"), 200);
+  EXPECT_NE(RenderHtml(r).find("out of the profile&#39;s reach"), std::string::npos);
+}
+
 TEST(HonestTotals, ARunOfOldRecordsKeepsThePlainVerdict) {
   Report r;
   r.header.adapter = "builtin:sample";
