@@ -38,6 +38,7 @@ struct CertifyArgs {
   int shrink_budget = 400;
   bool quiet = false;
   std::string command_line;
+  std::vector<std::string> argv;  ///< the command line as given (the SIGINT line's resume)
   std::string corpus;      ///< --corpus DIR ("" = found by CorpusDir)
   bool no_corpus = false;  ///< --no-corpus
   std::string expect;      ///< --expect FILE

@@ -17,11 +17,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/adapter_config.h"
 #include "cli/certify_internal.h"
 #include "cli/commands.h"
+#include "cli/console_internal.h"
+#include "cli/interrupt_internal.h"
 #include "fixtures/replay.h"
 #include "model/judge/rule_catalogue.h"
 #include "properties/certify_run.h"
@@ -60,10 +63,9 @@ std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
   return out;
 }
 
-/// "cd 'CWD' && ICTK": a failure's reproduce command runs from a fresh shell (another
-/// working directory, no PATH of this one's). ICTK is `ictk` when the first `ictk` on the
-/// PATH is this binary, else this binary's absolute path.
-std::string FreshShellPrefix() {
+/// `ictk` when the first `ictk` on the PATH is this binary, else this binary's absolute
+/// path (quoted for a shell).
+std::string IctkProgram() {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   std::string ictk = "ictk";
@@ -84,16 +86,26 @@ std::string FreshShellPrefix() {
     }
     if (!on_path) ictk = ShellQuote(self.string());
   }
-  const fs::path cwd = fs::current_path(ec);
-  return ec ? ictk : fmt::format("cd {} && {}", ShellQuote(cwd.string()), ictk);
+  return ictk;
 }
 
-/// Progress: on a terminal (stdout and stderr both) a live bar with cases, failures, rate
+/// "cd 'CWD' && ICTK": a failure's reproduce command runs from a fresh shell (another
+/// working directory, no PATH of this one's); ICTK is IctkProgram().
+std::string FreshShellPrefix() {
+  std::error_code ec;
+  const fs::path cwd = fs::current_path(ec);
+  return ec ? IctkProgram()
+            : fmt::format("cd {} && {}", ShellQuote(cwd.string()), IctkProgram());
+}
+
+/// Progress of the corpus replay ("corpus", "fixtures") or of the random cases ("",
+/// "cases"): on a terminal (stdout and stderr both) a live bar with cases, failures, rate
 /// and ETA; otherwise (CI logs, pipes) one line per 10% with the failures so far.
 class Progress {
  public:
-  Progress(int64_t total, bool quiet)
-      : total_(total), quiet_(quiet), tty_(::isatty(1) == 1 && ::isatty(2) == 1) {}
+  Progress(int64_t total, bool quiet, std::string phase, std::string unit)
+      : total_(total), quiet_(quiet), tty_(::isatty(1) == 1 && ::isatty(2) == 1),
+        phase_(phase.empty() ? phase : phase + " "), unit_(std::move(unit)) {}
   void Update(int64_t done, int64_t failing, double elapsed_ms) {
     if (quiet_ || total_ == 0) return;
     const double secs = elapsed_ms / 1000;
@@ -102,11 +114,11 @@ class Progress {
     if (tty_) {
       const int width = 30;
       const int filled = static_cast<int>(width * done / total_);
-      std::fprintf(stderr, "\r[%s%s] %lld/%lld cases, %lld failing, %.1f/s, ETA %.0fs ",
+      std::fprintf(stderr, "\r[%s%s] %s%lld/%lld %s, %lld failing, %.1f/s, ETA %.0fs ",
                    std::string(filled, '=').c_str(),
-                   std::string(width - filled, ' ').c_str(), static_cast<long long>(done),
-                   static_cast<long long>(total_), static_cast<long long>(failing), rate,
-                   eta);
+                   std::string(width - filled, ' ').c_str(), phase_.c_str(),
+                   static_cast<long long>(done), static_cast<long long>(total_),
+                   unit_.c_str(), static_cast<long long>(failing), rate, eta);
       if (done == total_) std::fprintf(stderr, "\n");
       return;
     }
@@ -115,18 +127,31 @@ class Progress {
     if (tenth <= printed_tenth_) return;
     printed_tenth_ = tenth;
     std::fprintf(stderr,
-                 "certify: %3lld%% %lld/%lld cases, %lld failing so far, %.1f cases/s, "
+                 "certify: %s%3lld%% %lld/%lld %s, %lld failing so far, %.1f %s/s, "
                  "ETA %.0fs\n",
-                 static_cast<long long>(tenth * 10), static_cast<long long>(done),
-                 static_cast<long long>(total_), static_cast<long long>(failing), rate, eta);
+                 phase_.c_str(), static_cast<long long>(tenth * 10),
+                 static_cast<long long>(done), static_cast<long long>(total_), unit_.c_str(),
+                 static_cast<long long>(failing), rate, unit_.c_str(), eta);
   }
 
  private:
   int64_t total_;
   bool quiet_;
   bool tty_;
+  std::string phase_;  ///< "corpus " or ""
+  std::string unit_;   ///< "fixtures" or "cases"
   int64_t printed_tenth_ = 0;
 };
+
+/// The verdict text of the console's first line, its verdict word coloured
+/// (cli/console_internal.h).
+std::string ShownVerdict(const Totals& t) {
+  const std::string text = VerdictText(t);
+  const std::string word = t.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+  if (!text.starts_with(word)) return text;
+  return Painted(word, t.conformant ? Tint::kGreen : Tint::kRed, stdout) +
+         text.substr(word.size());
+}
 
 /// A fixture path as the console shows it: relative paths under the run folder, absolute
 /// ones (corpus fixtures) as they are.
@@ -149,7 +174,7 @@ void PrintRunLines(const CertifyRunResult& r, const CertifyArgs& args) {
       "%s",
       fmt::format("ictk certify {}: {} ({}, {} requests, seed {}, "
                   "{:.1f} s)\n",
-                  r.report.header.adapter, VerdictText(t),
+                  r.report.header.adapter, ShownVerdict(t),
                   CasesText(t), t.steps, args.seed, t.duration_ms / 1000)
           .c_str());
   std::printf("  verdicts: %s\n", fmt::format("{}", fmt::join(verdicts, ", ")).c_str());
@@ -205,7 +230,8 @@ void PrintRules(const Totals& t) {
                 static_cast<long long>(exercised), static_cast<long long>(failed),
                 never.size());
   }
-  for (const std::string& f : failing_rules) std::printf("    FAIL %s\n", f.c_str());
+  for (const std::string& f : failing_rules)
+    std::printf("    %s %s\n", Painted("FAIL", Tint::kRed, stdout).c_str(), f.c_str());
   if (!never.empty()) {
     std::vector<std::string> items;
     for (const std::string& rule : never) {
@@ -261,7 +287,8 @@ void PrintCauses(const Report& report, const std::string& out_dir) {
                             "    allowed: {}\n"
                             "    answered: {}\n    fixture: {}\n    replay: {}\n"
                             "    reproduce: {}\n",
-                            ToString(c.verdict), c.id, FindingOf(f), f.rule, f.sentence,
+                            Painted(ToString(c.verdict), Tint::kRed, stdout), c.id,
+                            FindingOf(f), f.rule, f.sentence,
                             f.step, f.steps.size(),
                             WasMinimized(f)
                                 ? fmt::format(", minimized from {}", f.original_steps)
@@ -306,6 +333,13 @@ void PrintSummary(const CertifyRunResult& r, const std::string& out_dir,
       ReproduceFlags(args, switches).c_str());
 }
 
+/// `words` quoted for a shell where they need it, joined by spaces.
+std::string QuotedWords(const std::vector<std::string>& words) {
+  std::vector<std::string> quoted;
+  for (const std::string& w : words) quoted.push_back(ShellQuote(w));
+  return fmt::format("{}", fmt::join(quoted, " "));
+}
+
 int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
   Switches switches = global.switches;
   if (const std::string error = ApplySwitchSettings(switches, args.switches, "--switch");
@@ -341,7 +375,10 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
                    "ictk certify: --strict: the %zu entries of %s are not honoured\n",
                    args.expectations->entries.size(), args.expect.c_str());
   }
-  if (args.mutation_score) return RunMutationScore(global, args, switches);
+  if (args.mutation_score) {
+    ExitOnInterrupt("certify", "");
+    return RunMutationScore(global, args, switches);
+  }
   if (!args.mutants.empty()) {
     std::fprintf(stderr,
                  "ictk certify: --mutant selects mutants for --mutation-score; to certify "
@@ -355,6 +392,10 @@ int RunCertifyCommand(const GlobalOptions& global, const CertifyArgs& args) {
                  static_cast<unsigned long long>(args.seed),
                  static_cast<long long>(args.case_index ? 1 : args.histories),
                  args.max_steps, args.jobs);
+  // On SIGINT: the cases finished and the command that continues the run (--resume).
+  ExitOnInterrupt("certify", args.out.empty()
+                                 ? std::string()
+                                 : ResumeCommand(args.argv, IctkProgram(), args.out));
   CertifyRunResult r =
       Certify(global, args, switches, args.adapter.spec, args.out, args.fail_fast);
   if (r.exit_code == 2) return 2;
@@ -434,20 +475,25 @@ CertifyRunResult Certify(const GlobalOptions& global, const CertifyArgs& args,
   auto progress = std::make_shared<std::optional<Progress>>();
   o.progress = [progress, quiet = args.quiet](int64_t done, int64_t total, int64_t failing,
                                               double elapsed_ms) {
-    if (!*progress) progress->emplace(total, quiet);
+    if (!*progress) progress->emplace(total, quiet, "", "cases");
     (*progress)->Update(done, failing, elapsed_ms);
   };
+  auto corpus = std::make_shared<std::optional<Progress>>();
+  o.corpus_progress = [corpus, quiet = args.quiet](int64_t done, int64_t total,
+                                                   int64_t failing, double elapsed_ms) {
+    if (!*corpus) corpus->emplace(total, quiet, "corpus", "fixtures");
+    (*corpus)->Update(done, failing, elapsed_ms);
+  };
+  // The mutation score's runs are many: its SIGINT line gives no count.
+  if (!args.mutation_score) o.finished = SetFinishedCases;
   return RunCertification(o);
 }
 
 SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
                                    const std::vector<std::string>& argv) {
   auto args = std::make_shared<CertifyArgs>();
-  {
-    std::vector<std::string> quoted;
-    for (const std::string& a : argv) quoted.push_back(ShellQuote(a));
-    args->command_line = fmt::format("{}", fmt::join(quoted, " "));
-  }
+  args->argv = argv;
+  args->command_line = QuotedWords(argv);
   CLI::App* c = app.add_subcommand("certify",
                                    "Run random commit histories against an adapter, "
                                    "judge every answer with the model, "

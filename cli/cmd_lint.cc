@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/console_internal.h"
 #include "cli/files_internal.h"
 #include "codec/json_catalogue.h"
 #include "codec/json_table_metadata.h"
@@ -34,7 +35,8 @@ int RunLintMetadata(const GlobalOptions& global, const std::vector<std::string>&
       if (format == "json") {
         report.push_back({{"file", path}, {"error", doc.error().message}});
       } else {
-        std::fprintf(stderr, "%s: error: %s\n", path.c_str(), doc.error().message.c_str());
+        std::fprintf(stderr, "%s: %s %s\n", path.c_str(), ErrorWord().c_str(),
+                     doc.error().message.c_str());
       }
       continue;
     }

@@ -17,7 +17,9 @@
 
 #include "cli/adapter_config.h"
 #include "cli/commands.h"
+#include "cli/console_internal.h"
 #include "cli/files_internal.h"
+#include "cli/interrupt_internal.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
 #include "fixtures/replay.h"
@@ -72,7 +74,8 @@ bool PrintCases(const Report& report) {
         ++failed;
     }
     // The finding first, then where and under which rule.
-    std::printf("%s %s: %s\n", std::string(ToString(c.verdict)).c_str(), c.id.c_str(),
+    std::printf("%s %s: %s\n", Painted(ToString(c.verdict), Tint::kRed, stdout).c_str(),
+                c.id.c_str(),
                 c.failure ? fmt::format("{} (step {} of {}, rule {})",
                                         FindingOf(*c.failure), c.failure->step,
                                         c.failure->original_steps, c.failure->rule)
@@ -90,9 +93,9 @@ bool PrintCases(const Report& report) {
   std::string closing = fmt::format("{} passed, {} failed", passed, failed);
   if (skipped > 0) closing += fmt::format(", {} skipped", skipped);
   if (xfailed > 0) closing += fmt::format(", {} xfailed", xfailed);
-  std::printf("%s\n", closing.c_str());
-
-  return failed == 0 && breaches == 0;
+  const bool ok = failed == 0 && breaches == 0;
+  std::printf("%s\n", Painted(closing, ok ? Tint::kGreen : Tint::kRed, stdout).c_str());
+  return ok;
 }
 
 /// The report's header and totals, as certify writes them.
@@ -180,6 +183,7 @@ int Run(const GlobalOptions& global, const ReplayArgs& a) {
   options.expect = expect ? &*expect : nullptr;
   options.strict = a.strict;
   Report report;
+  ExitOnInterrupt("replay", "");  // exit 130, as certify; nothing to resume
   report.cases = ReplayFixtures(session, *fixtures, options);
   if (expect && a.strict && !expect->entries.empty())
     std::printf("note: --strict: the %zu entries of %s are not honoured\n",

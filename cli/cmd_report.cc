@@ -1,5 +1,6 @@
 /// \file
-/// `ictk report`: `diff A.jsonl B.jsonl` compares two runs by case ID (new failures,
+/// `ictk report`: `diff A B` (each a report.jsonl or a run folder holding one) compares
+/// two runs by case ID (new failures,
 /// fixed, still failing, newly skipped, incomparable when the model or protocol differ;
 /// exit 0 when B has no new failures, 1 when it has, 2 on unreadable input), and `render
 /// REPORT.jsonl [--out DIR]` re-renders junit.xml, summary.md, report.html and badge.json
@@ -56,9 +57,23 @@ Result<Report> ReadReport(const std::string& path) {
   return report;
 }
 
+/// What `diff` reads for `arg`: a report.jsonl, or a run folder's report.jsonl (as
+/// `merge` reads its shards); an error naming the folder when it has none.
+Result<Report> ReadReportOrRun(const std::string& arg) {
+  std::error_code ec;
+  if (!fs::is_directory(arg, ec)) return ReadReport(arg);
+  const fs::path path = fs::path(arg) / "report.jsonl";
+  if (!fs::exists(path, ec))
+    return MakeError(ErrorKind::kUsage,
+                     fmt::format("{}: a folder without report.jsonl (give a run folder, "
+                                 "certify's --out, or a report.jsonl)",
+                                 arg));
+  return ReadReport(path.string());
+}
+
 int RunDiff(const ReportArgs& args) {
-  Result<Report> a = ReadReport(args.a);
-  Result<Report> b = ReadReport(args.b);
+  Result<Report> a = ReadReportOrRun(args.a);
+  Result<Report> b = ReadReportOrRun(args.b);
   for (const Result<Report>* r : {&a, &b})
     if (!*r) {
       std::fprintf(stderr, "ictk report diff: %s\n", (*r).error().message.c_str());
@@ -200,9 +215,11 @@ SubcommandRunner AddReportCommand(CLI::App& app, CLI::App** subcommand) {
   CLI::App* report = app.add_subcommand("report", "Compare or re-render run reports");
   report->require_subcommand(1);
   args->diff = report->add_subcommand(
-      "diff", "Compare two report.jsonl by case ID; exit 0 when B has no new failures");
-  args->diff->add_option("a", args->a, "The earlier report.jsonl")->required();
-  args->diff->add_option("b", args->b, "The later report.jsonl")->required();
+      "diff",
+      "Compare two runs (report.jsonl files or run folders) by case ID; exit 0 when B has "
+      "no new failures");
+  args->diff->add_option("a", args->a, "The earlier report.jsonl or run folder")->required();
+  args->diff->add_option("b", args->b, "The later report.jsonl or run folder")->required();
   args->diff->add_option("--format", args->format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   args->diff->add_flag("--exact", args->exact,

@@ -56,8 +56,8 @@ using SubcommandRunner = std::function<int(const GlobalOptions&)>;
 SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
                                    const std::vector<std::string>& argv);
 
-/// `ictk report diff A.jsonl B.jsonl` and `ictk report render REPORT.jsonl`
-/// (cli/cmd_report.cc).
+/// `ictk report diff A B` (report.jsonl files or run folders), `ictk report render
+/// REPORT.jsonl` and `ictk report merge SHARD_DIR... --out DIR` (cli/cmd_report.cc).
 SubcommandRunner AddReportCommand(CLI::App& app, CLI::App** subcommand);
 
 /// `ictk trace --spec FILE [--format text|markdown|json]`: spec sentences -> rule IDs ->

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -12,6 +13,8 @@
 
 #include "cli/adapter_config.h"
 #include "cli/commands.h"
+#include "cli/console_internal.h"
+#include "cli/usage_internal.h"
 #include "model/rules/switches.h"
 
 #ifndef ICTK_VERSION
@@ -121,6 +124,18 @@ std::vector<Command> AddCommands(CLI::App& app, const std::vector<std::string>& 
   return commands;
 }
 
+/// `--color=auto|always|never` on `app` and every subcommand under it, so that it may
+/// stand anywhere on the command line (cli/console_internal.h).
+void AddColorFlag(CLI::App& app, const std::shared_ptr<std::string>& color) {
+  app.add_option("--color", *color,
+                 "Colour the verdicts, FAIL and error: auto (on a terminal, unless "
+                 "NO_COLOR is set), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->type_name("WHEN");
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    AddColorFlag(*sub, color);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -137,12 +152,24 @@ int main(int argc, char** argv) {
       ->type_name("NAME=VALUE");
   const std::vector<Command> commands =
       AddCommands(app, std::vector<std::string>(argv, argv + argc));
+  auto color = std::make_shared<std::string>("auto");
+  AddColorFlag(app, color);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // CLI11 has stored the options it read before the error (--color among them).
+    ictk::cli::SetColorChoice(ictk::cli::ParseColorChoice(*color));
+    if (e.get_exit_code() != 0)
+      if (const std::string message = ictk::cli::UnknownWordMessage(
+              app, std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
+          !message.empty()) {
+        std::fprintf(stderr, "%s\n", message.c_str());
+        return 2;
+      }
     return app.exit(e) == 0 ? 0 : 2;
   }
+  ictk::cli::SetColorChoice(ictk::cli::ParseColorChoice(*color));
 
   if (const std::string error =
           ictk::cli::ApplySwitchSettings(global.switches, switch_args, "--switch");

@@ -12,6 +12,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -53,6 +54,28 @@ struct CaseQueue {
   std::atomic<bool> stop{false};
 };
 
+/// Where the corpus may be cut into separate ReplayFixtures calls without changing a
+/// record (ReplayFixtures renames a fixture's table when an earlier fixture of the same
+/// call used it): before fixture i when no fixture from i on names a table that one
+/// before i names. The ends of the pieces, ascending, the last `fixtures.size()`.
+std::vector<size_t> CorpusPieceEnds(const std::vector<Fixture>& fixtures) {
+  std::vector<std::vector<std::string>> tables(fixtures.size());
+  std::map<std::string, size_t> last;  // table -> the last fixture naming it
+  for (size_t i = 0; i < fixtures.size(); ++i)
+    for (const FixtureStep& st : fixtures[i].steps)
+      if (st.request.contains("table") && st.request["table"].is_string()) {
+        tables[i].push_back(st.request["table"].get<std::string>());
+        last[tables[i].back()] = i;
+      }
+  std::vector<size_t> ends;
+  size_t reach = 0;  // the last fixture naming a table of fixtures 0..i
+  for (size_t i = 0; i < fixtures.size(); ++i) {
+    for (const std::string& t : tables[i]) reach = std::max(reach, last[t]);
+    if (reach <= i) ends.push_back(i + 1);
+  }
+  return ends;
+}
+
 class CertifyRun {
  public:
   explicit CertifyRun(const CertifyRunOptions& options)
@@ -63,6 +86,11 @@ class CertifyRun {
  private:
   void Note(const std::string& text) const {
     if (o_.note) o_.note(text);
+  }
+  /// One more case finished (or none, `add` 0): the `finished` callback.
+  void Finished(int64_t add) {
+    finished_ += add;
+    if (o_.finished) o_.finished(finished_, cases_total_);
   }
   /// Opens and greets one session per job; false (noted) when one cannot start.
   bool OpenSessions();
@@ -77,6 +105,8 @@ class CertifyRun {
   /// The corpus first (docs/replay.md), on the first session before any job starts: one
   /// case per fixture, its ID the fixture's.
   bool ReplayCorpus();
+  /// One corpus record: its failure's fixture, report.jsonl, the stream.
+  void RecordCorpusCase(CaseRecord& c, const std::map<std::string, const Fixture*>& by_id);
   /// The jobs take cases in index order; this thread writes records in index order as
   /// they complete, so the report does not depend on the number of jobs.
   void RunCases();
@@ -97,6 +127,9 @@ class CertifyRun {
   std::optional<ReportStream> stream_;
   ResumeState resumed_;
   int64_t failing_ = 0;
+  int64_t random_total_ = 0;  ///< the random cases of the run (resumed ones included)
+  int64_t cases_total_ = 0;   ///< the corpus's fixtures and the random cases
+  int64_t finished_ = 0;      ///< cases finished (resumed ones included)
   std::ofstream jsonl_;
   std::vector<FixtureFile> fixtures_;
 };
@@ -131,6 +164,8 @@ void CertifyRun::ChooseCases() {
     for (int64_t i = 0; i < o_.histories; ++i)
       if (i % shard_n == shard_i) indices_.push_back(i);
   }
+  random_total_ = static_cast<int64_t>(indices_.size());
+  cases_total_ = random_total_;
 }
 
 void CertifyRun::MakeHeader() {
@@ -187,6 +222,7 @@ bool CertifyRun::Resume() {
     return false;
   }
   resumed_ = std::move(*state);
+  finished_ = static_cast<int64_t>(resumed_.done.size());
   std::erase_if(indices_, [&](int64_t i) { return resumed_.done.count(i) > 0; });
   if (o_.fail_fast && result_.first_failing_index)
     indices_.clear();  // the killed run had already failed
@@ -221,6 +257,7 @@ bool CertifyRun::ReplayCorpus() {
   const std::string& dir = o_.corpus_dir;
   if (dir.empty()) {
     if (!o_.quiet) Note(fmt::format("no fixture corpus ({})", o_.corpus_note));
+    Finished(0);
     return true;
   }
   Result<std::vector<Fixture>> corpus = ReadFixtures({dir});
@@ -236,23 +273,48 @@ bool CertifyRun::ReplayCorpus() {
   ro.strict = o_.strict;
   // --resume: a corpus the killed run finished is not replayed again.
   const size_t corpus_size = corpus->size();
+  cases_total_ = static_cast<int64_t>(corpus_size) + random_total_;
+  Finished(0);
   std::vector<Fixture> remaining;
   if (!CorpusDone(resumed_, kCorpusFirstIndex, corpus_size)) remaining = std::move(*corpus);
+  // Replayed piece by piece, for the progress after each (the records do not change).
+  std::vector<std::vector<Fixture>> pieces;
+  size_t from = 0;
+  for (const size_t end : CorpusPieceEnds(remaining)) {
+    pieces.emplace_back(std::make_move_iterator(remaining.begin() + from),
+                        std::make_move_iterator(remaining.begin() + end));
+    from = end;
+  }
   std::map<std::string, const Fixture*> by_id;
-  for (const Fixture& f : remaining) by_id.emplace(f.id, &f);
-  for (CaseRecord& c : ReplayFixtures(*sessions_[0], remaining, ro, kCorpusFirstIndex)) {
-    if (resumed_.done.count(c.index) > 0) continue;  // kept from the killed run
-    if (auto it = by_id.find(c.id);
-        it != by_id.end() && c.failure && !IsConformant(c.verdict))
-      WriteCorpusFailure(*it->second, c);
-    if (!IsConformant(c.verdict) && !result_.first_failing_index)
-      result_.first_failing_index = c.index;
-    if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(c)) << "\n" << std::flush;
-    stream_->Add(std::move(c));
+  for (const std::vector<Fixture>& piece : pieces)
+    for (const Fixture& f : piece) by_id.emplace(f.id, &f);
+  const Clock::time_point corpus_start = Clock::now();
+  int64_t index = kCorpusFirstIndex, failing = 0;
+  for (const std::vector<Fixture>& piece : pieces) {
+    for (CaseRecord& c : ReplayFixtures(*sessions_[0], piece, ro, index)) {
+      if (resumed_.done.count(c.index) > 0) continue;  // kept from the killed run
+      if (!IsConformant(c.verdict)) ++failing;
+      RecordCorpusCase(c, by_id);
+    }
+    index += static_cast<int64_t>(piece.size());
+    if (o_.corpus_progress)
+      o_.corpus_progress(index - kCorpusFirstIndex, static_cast<int64_t>(remaining.size()),
+                         failing, MillisSince(corpus_start));
   }
   if (!o_.quiet) Note(fmt::format("corpus {}: {} fixtures replayed", dir, corpus_size));
   if (o_.fail_fast && result_.first_failing_index) indices_.clear();
   return true;
+}
+
+void CertifyRun::RecordCorpusCase(CaseRecord& c,
+                                  const std::map<std::string, const Fixture*>& by_id) {
+  if (auto it = by_id.find(c.id); it != by_id.end() && c.failure && !IsConformant(c.verdict))
+    WriteCorpusFailure(*it->second, c);
+  if (!IsConformant(c.verdict) && !result_.first_failing_index)
+    result_.first_failing_index = c.index;
+  if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(c)) << "\n" << std::flush;
+  stream_->Add(std::move(c));
+  Finished(1);
 }
 
 void CertifyRun::WriteCorpusFailure(const Fixture& fixture, CaseRecord& record) {
@@ -319,6 +381,7 @@ void CertifyRun::WriteCase(CaseResult& r,
   if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(r.record)) << "\n" << std::flush;
   if (r.fixture) fixtures_.push_back(std::move(*r.fixture));
   stream_->Add(std::move(r.record));
+  Finished(1);
 }
 
 void CertifyRun::RunCases() {

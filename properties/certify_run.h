@@ -8,7 +8,7 @@
 /// fixture file before its record, one fixture per cause of failure — so the report does
 /// not depend on the number of jobs; then the expectation file's breaches, the totals and
 /// the rendered reports. The caller parses flags and prints; the run only says what
-/// happens through `note` and `progress`.
+/// happens through `note`, `progress`, `corpus_progress` and `finished`.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +70,15 @@ struct CertifyRunOptions {
   /// the run started.
   std::function<void(int64_t done, int64_t total, int64_t failing, double elapsed_ms)>
       progress;
+  /// The same for the fixture corpus, after each fixture replayed: fixtures done and in
+  /// all, failing so far, milliseconds since the corpus replay started.
+  std::function<void(int64_t done, int64_t total, int64_t failing, double elapsed_ms)>
+      corpus_progress;
+  /// Once the cases are known and after each case record (corpus and random): the run's
+  /// cases finished so far (those a resumed run kept included) and in all (the corpus's
+  /// fixtures and the random cases). Called from one thread, the one that writes
+  /// report.jsonl (certify's hint on SIGINT, cli/interrupt_internal.h).
+  std::function<void(int64_t finished, int64_t total)> finished;
 };
 
 /// What one certification run produced.

@@ -3,7 +3,7 @@
 /// report.jsonl when it is killed with SIGKILL mid-run, and `certify --resume DIR` then
 /// finishes the run without redoing those cases, with the same report (apart from timing
 /// fields and the header's command line) and the same fixture files as an uninterrupted
-/// run.
+/// run. On SIGINT it exits 130 with the command that resumes it.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -223,6 +225,90 @@ TEST_F(ResumeTest, ResumeWithAnotherCorpusIsRefused) {
   const std::string log = ReadText(dir_ / "corpus.log");
   EXPECT_NE(log.find("the fixture corpus was none"), std::string::npos) << log;
   EXPECT_EQ(ReadText(out / "report.jsonl"), before);
+}
+
+/// The text after `marker` in `log` up to the end of its line ("" when it is not there).
+std::string AfterMarker(const std::string& log, const std::string& marker) {
+  const size_t at = log.find(marker);
+  if (at == std::string::npos) return "";
+  const size_t from = at + marker.size();
+  return log.substr(from, log.find('\n', from) - from);
+}
+
+/// Runs the shell command line `line` (from this test's folder); its exit code.
+int RunShellLine(const std::string& line, const fs::path& log) {
+  const std::string cmd = line + " >'" + log.string() + "' 2>&1 </dev/null";
+  const int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// Starts `args`, waits until its report.jsonl has `lines` complete lines, sends SIGINT
+/// and returns the exit code (-1000 when the run finished first).
+int Interrupt(const std::vector<std::string>& args, const fs::path& out, size_t lines,
+              const fs::path& log) {
+  const pid_t pid = Spawn(args, log);
+  if (pid < 0) return -2000;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (std::chrono::steady_clock::now() < deadline &&
+         CompleteLines(ReadText(out / "report.jsonl")).size() < lines)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const std::vector<std::string> now = CompleteLines(ReadText(out / "report.jsonl"));
+  if (!now.empty() && now.back().find("\"type\":\"totals\"") != std::string::npos) {
+    Wait(pid);
+    return -1000;
+  }
+  ::kill(pid, SIGINT);
+  return Wait(pid);
+}
+
+// SIGINT (Ctrl-C) ends a long run at once with exit 130 and says how many cases were
+// finished and how to continue: the same command with --resume and the run folder.
+TEST_F(ResumeTest, InterruptedRunPrintsTheResumeCommand) {
+  const fs::path out = dir_ / "long";
+  const std::vector<std::string> args = {"certify", "--adapter", "builtin:sample",
+                                         "--histories", "100000", "--out", out.string()};
+  // Once a case is in report.jsonl (the count is known from the corpus's reading on).
+  ASSERT_EQ(Interrupt(args, out, 2, dir_ / "long.log"), 130) << ReadText(dir_ / "long.log");
+  const std::string log = ReadText(dir_ / "long.log");
+  const std::string resume = AfterMarker(log, " cases finished; resume with: ");
+  EXPECT_NE(resume.find(" certify --adapter builtin:sample --histories 100000 --resume " +
+                        out.string()),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(resume.find("--out"), std::string::npos) << log;
+  // "N of M": N the records in report.jsonl (or one fewer, caught between the write and
+  // the count), M the corpus's fixtures and the 100000 histories.
+  long long n = -1, m = -1;
+  ASSERT_EQ(std::sscanf(AfterMarker(log, "ictk certify: interrupted: ").c_str(),
+                        "%lld of %lld", &n, &m),
+            2)
+      << log;
+  const auto records =
+      static_cast<long long>(CompleteLines(ReadText(out / "report.jsonl")).size()) - 1;
+  EXPECT_LE(n, records) << log;
+  EXPECT_GE(n, records - 1) << log;
+  EXPECT_GT(m, 100000) << log;
+}
+
+// The command of the hint continues the run to the uninterrupted report.
+TEST_F(ResumeTest, TheHintsCommandResumesTheInterruptedRun) {
+  const fs::path whole = dir_ / "whole";
+  const int whole_exit = RunToEnd(Certify(whole, 300), dir_ / "whole.log");
+  ASSERT_TRUE(whole_exit == 0 || whole_exit == 1) << ReadText(dir_ / "whole.log");
+  size_t corpus = 0;
+  for (const nlohmann::json& r : Records(whole))
+    if (r["type"] == "case" && r["index"].get<int64_t>() < 0) ++corpus;
+  const fs::path cut = dir_ / "cut";
+  const int code = Interrupt(Certify(cut, 300), cut, 1 + corpus + 3, dir_ / "cut.log");
+  if (code == -1000) GTEST_SKIP() << "the run finished before it could be interrupted";
+  ASSERT_EQ(code, 130) << ReadText(dir_ / "cut.log");
+  const std::string resume =
+      AfterMarker(ReadText(dir_ / "cut.log"), " cases finished; resume with: ");
+  ASSERT_FALSE(resume.empty()) << ReadText(dir_ / "cut.log");
+  EXPECT_EQ(RunShellLine(resume, dir_ / "resumed.log"), whole_exit)
+      << resume << "\n" << ReadText(dir_ / "resumed.log");
+  EXPECT_EQ(Records(cut), Records(whole));
+  EXPECT_EQ(Fixtures(cut), Fixtures(whole));
 }
 
 // A report.jsonl that is not one (a hostile or damaged run directory) is refused with
