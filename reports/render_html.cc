@@ -183,8 +183,21 @@ std::string TotalsHtml(const Totals& t) {
   return out;
 }
 
+/// Why a rule no step exercised is grey: out of the profile's reach (and why), a
+/// capability the adapter lacks, coverage-exempt, or not reached by this run.
+std::string GreyRowReason(const RunHeader& h, const Totals& t, const RuleInfo& info) {
+  const std::string rule(RuleIdName(info.id));
+  if (info.coverage_exempt) return "coverage-exempt: no request can break it alone";
+  if (auto it = t.untested_because.find(rule); it != t.untested_because.end())
+    return fmt::format("the adapter lacks {}", it->second);
+  if (!h.profile.empty())
+    if (std::string why = OutOfReachReason(h, info); !why.empty())
+      return "out of the profile's reach: " + why;
+  return "no step of this run exercised it";
+}
+
 /// Cases per rule and verdict, grouped by the spec's subsections, with coverage bars.
-std::string RuleMatrixHtml(const Totals& t) {
+std::string RuleMatrixHtml(const RunHeader& h, const Totals& t) {
   std::string out;
   out +=
       "<h2>Rules</h2>\n<p>Cases per rule and verdict, grouped by the spec's subsections; "
@@ -214,10 +227,15 @@ std::string RuleMatrixHtml(const Totals& t) {
     const char* cls =
         bad > 0 ? "fail" : (rt.positive + rt.negative > 0 ? "pass" : "none");
     std::string title = std::string(info.quote.empty() ? info.summary : info.quote);
+    // A grey row says why no step exercised the rule.
+    const std::string grey =
+        rt.positive + rt.negative > 0 ? ""
+        : info.coverage_exempt        ? " <small>(exempt)</small>"
+                                      : fmt::format(" <small class=\"why\">({})</small>",
+                                                    EscapeXml(GreyRowReason(h, t, info)));
     out += fmt::format(
         "<tr class=\"{}\" id=\"rule-{}\"><td title=\"{}\"><code>{}</code>{}</td>", cls,
-        EscapeXml(rule), EscapeXml(title), EscapeXml(rule),
-        info.coverage_exempt ? " <small>(exempt)</small>" : "");
+        EscapeXml(rule), EscapeXml(title), EscapeXml(rule), grey);
     for (Verdict v : kAllVerdicts) {
       const int64_t n = Count(rt.cases, v);
       const char* vcls = v == Verdict::kPass                            ? "v-pass"
@@ -397,7 +415,7 @@ std::string RenderHtml(const Report& report) {
   std::string out = HeadHtml(h, t);
   out += RunTableHtml(h, t);
   out += TotalsHtml(t);
-  out += RuleMatrixHtml(t);
+  out += RuleMatrixHtml(h, t);
   out += CausesHtml(report);
   out += FailuresHtml(report);
   out += CoverageHtml(t);

@@ -150,6 +150,35 @@ TEST(HonestTotals, ClausesOutOfTheProfilesReachAreListedApart) {
   EXPECT_NE(RenderHtml(r).find("out of the profile&#39;s reach"), std::string::npos);
 }
 
+// report.html: every grey rule row (no step exercised it) says why.
+TEST(HonestTotals, EveryGreyRuleRowSaysWhy) {
+  Report r;
+  r.header = ReaderHeader();
+  r.header.writer = true;
+  r.header.profile = "v4 writer";
+  r.header.format_versions = {1, 2, 3, 4};
+  r.header.capabilities = {"check", "unique"};
+  CaseRecord c;
+  c.id = "random/s1/0";
+  c.rules["enf.enforced"] = {1, 0};
+  r.cases.push_back(c);
+  r.totals = ComputeTotals(r.header, r.cases, 10);
+  const std::string html = RenderHtml(r);
+  EXPECT_NE(html.find("(the adapter lacks upgrade)"), std::string::npos);
+  EXPECT_NE(html.find("(no step of this run exercised it)"), std::string::npos);
+  EXPECT_NE(html.find("(out of the profile&#39;s reach: only a reader lacking a format version"),
+            std::string::npos);
+  size_t grey = 0, said = 0;
+  for (size_t at = html.find("<tr class=\"none\" id=\"rule-"); at != std::string::npos;
+       at = html.find("<tr class=\"none\" id=\"rule-", at + 1)) {
+    ++grey;
+    const std::string row = html.substr(at, html.find("</td>", at) - at);
+    if (row.find("<small") != std::string::npos) ++said;
+  }
+  EXPECT_GT(grey, 10u);
+  EXPECT_EQ(said, grey);
+}
+
 TEST(HonestTotals, ARunOfOldRecordsKeepsThePlainVerdict) {
   Report r;
   r.header.adapter = "builtin:sample";
