@@ -106,7 +106,7 @@ void RecordCoverage(const HistoryRun& original, CaseRecord& record) {
       (negative ? use.negative : use.positive)++;
     }
     for (const auto& [clause, negative] : ClausesExercised(s)) {
-      RuleUse& cu = record.clauses[clause];
+      RuleUse& cu = record.clauses[clause->id];
       (negative ? cu.negative : cu.positive)++;
     }
   }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <functional>
 #include <set>
@@ -193,21 +194,43 @@ std::vector<std::pair<RuleId, bool>> Exercised(const AllowedOutcome& o, const An
   return out;
 }
 
-/// The clauses every answered table metadata is judged by (internal::JudgeMetadata): the
-/// Iceberg metadata rules of CheckIcebergMetadata (ice.table-uuid: is-uuid there, and
-/// identifies-the-table against the table's UUID before the change), the metadata's shape
-/// (it decoded) and the timestamps a change takes from now-ms.
+/// The clauses every answered table metadata of `format_version` is judged by whatever
+/// the change (internal::JudgeMetadata): the Iceberg metadata rules of
+/// CheckIcebergMetadata (ice.table-uuid: its is-uuid clause there) and the metadata's shape
+/// (it decoded). Computed once per format version: every answered step asks it.
+const std::vector<const ClauseInfo*>& ClausesOfEveryMetadata(int format_version) {
+  auto make = [](int v) {
+    std::vector<const ClauseInfo*> out;
+    for (RuleId rule : IcebergMetadataRules(v))
+      for (const ClauseInfo& c : FindRule(rule).clauses)
+        if (rule != RuleId::kIceTableUuid || c.name == clauses::kIceTableUuidIsUuid.name)
+          out.push_back(&c);
+    // A failure to decode is ice.metadata-shape's finding.
+    out.push_back(&FindRule(RuleId::kIceMetadataShape).clauses.front());
+    return out;
+  };
+  static const std::array<std::vector<const ClauseInfo*>, kMaxFormatVersion + 1> known = [&] {
+    std::array<std::vector<const ClauseInfo*>, kMaxFormatVersion + 1> a;
+    for (int v = 0; v <= kMaxFormatVersion; ++v) a[static_cast<size_t>(v)] = make(v);
+    return a;
+  }();
+  if (format_version >= 0 && format_version <= kMaxFormatVersion)
+    return known[static_cast<size_t>(format_version)];
+  static thread_local std::vector<const ClauseInfo*> other;
+  other = make(format_version);
+  return other;
+}
+
+/// The clauses an answered table metadata is judged by (internal::JudgeMetadata):
+/// ClausesOfEveryMetadata, ice.table-uuid/identifies-the-table against the table's UUID
+/// before the change, and the timestamps a change takes from now-ms.
 void ClausesOfJudgedMetadata(const MetadataExpectation& m,
-                             std::vector<std::pair<std::string, bool>>& out) {
-  for (RuleId rule : IcebergMetadataRules(m.format_version))
-    for (const ClauseInfo& c : FindRule(rule).clauses)
-      if (rule != RuleId::kIceTableUuid || c.name == clauses::kIceTableUuidIsUuid.name)
-        out.emplace_back(c.id, false);
-  // The answer's metadata decoded (a failure to is ice.metadata-shape's finding).
-  out.emplace_back(FindRule(RuleId::kIceMetadataShape).clauses.front().id, false);
-  if (m.base_table_uuid) out.emplace_back(FindClause(clauses::kIceTableUuidIdentifies)->id, false);
+                             std::vector<std::pair<const ClauseInfo*, bool>>& out) {
+  for (const ClauseInfo* c : ClausesOfEveryMetadata(m.format_version))
+    out.emplace_back(c, false);
+  if (m.base_table_uuid) out.emplace_back(FindClause(clauses::kIceTableUuidIdentifies), false);
   if (m.last_updated_must_be || (m.new_snapshot && m.new_snapshot->timestamp_must_be))
-    out.emplace_back(FindClause(clauses::kProtoTimestampEvery)->id, false);
+    out.emplace_back(FindClause(clauses::kProtoTimestampEvery), false);
 }
 
 /// Whether a scan's live rows hold a value at a type extreme (UnusualBoundValues), which
@@ -225,13 +248,13 @@ bool ScanWritesSingleValue(const AllowedOutcome& o) {
 /// The clauses the rule book's rulings on an answered step exercised, whatever the step's
 /// label named (StepOutcome::exercised_clauses): each the clause a wrong answer here would
 /// break, as the rule functions name it.
-std::vector<std::pair<std::string, bool>> ClausesByRulings(const AllowedOutcome& o,
-                                                           const Answer& a,
-                                                           const Request& request,
-                                                           const Switches& switches) {
-  std::vector<std::pair<std::string, bool>> out;
+std::vector<std::pair<const ClauseInfo*, bool>> ClausesByRulings(const AllowedOutcome& o,
+                                                                 const Answer& a,
+                                                                 const Request& request,
+                                                                 const Switches& switches) {
+  std::vector<std::pair<const ClauseInfo*, bool>> out;
   auto add = [&](Clause c) {
-    if (const ClauseInfo* info = FindClause(c)) out.emplace_back(info->id, false);
+    if (const ClauseInfo* info = FindClause(c)) out.emplace_back(info, false);
   };
   const bool ok = a.result == AnswerResult::kOk && o.ok_allowed;
   if (a.result == AnswerResult::kOk && o.metadata && a.metadata)
@@ -297,20 +320,20 @@ void CountPrecision(const AllowedOutcome& o, const Answer& a,
 
 }  // namespace
 
-std::vector<std::pair<std::string, bool>> ClausesExercised(const StepOutcome& step) {
-  std::vector<std::pair<std::string, bool>> out;
-  std::set<std::pair<std::string, bool>> seen;
-  auto add = [&](const std::string& id, bool negative) {
-    if (seen.emplace(id, negative).second) out.emplace_back(id, negative);
+std::vector<std::pair<const ClauseInfo*, bool>> ClausesExercised(const StepOutcome& step) {
+  std::vector<std::pair<const ClauseInfo*, bool>> out;
+  auto add = [&](const ClauseInfo* c, bool negative) {
+    if (std::find(out.begin(), out.end(), std::pair{c, negative}) == out.end())
+      out.emplace_back(c, negative);
   };
   for (const auto& [rule, negative] : step.exercised) {
     const std::vector<ClauseInfo>& clauses = FindRule(rule).clauses;
     for (const ClauseInfo& c : clauses)
       if (clauses.size() == 1 || std::find(step.step.clauses.begin(), step.step.clauses.end(),
                                            c.id) != step.step.clauses.end())
-        add(c.id, negative);
+        add(&c, negative);
   }
-  for (const auto& [id, negative] : step.exercised_clauses) add(id, negative);
+  for (const auto& [c, negative] : step.exercised_clauses) add(c, negative);
   return out;
 }
 
@@ -411,10 +434,9 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   step.exercised = Exercised(outcome, answer, request, state_.FindTable(request.table));
   step.exercised_clauses = ClausesByRulings(outcome, answer, request, switches_);
   for (const auto& [clause, negative] : step.exercised_clauses)
-    if (const RuleId rule = FindClause(clause)->rule;
-        std::none_of(step.exercised.begin(), step.exercised.end(),
-                     [&](const auto& e) { return e.first == rule; }))
-      step.exercised.emplace_back(rule, negative);
+    if (std::none_of(step.exercised.begin(), step.exercised.end(),
+                     [&](const auto& e) { return e.first == clause->rule; }))
+      step.exercised.emplace_back(clause->rule, negative);
   // Every decoded answer is judged for carrying what was asked (proto.answer).
   if (std::none_of(step.exercised.begin(), step.exercised.end(),
                    [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "generators/history.h"
+#include "model/judge/rule_catalogue.h"
 #include "model/rules/finding.h"
 #include "model/judge/outcome.h"
 #include "model/rules/switches.h"
@@ -55,12 +56,12 @@ struct StepOutcome {
   /// Rules the step exercised: positive (the rule allowed the answer) or negative (it
   /// required a rejection).
   std::vector<std::pair<RuleId, bool>> exercised;
-  /// Clauses the step exercised by the rule book's own rulings, whatever its label named:
+  /// Clauses (catalogue entries, AllClauses) the step exercised by the rule book's own rulings, whatever its label named:
   /// a status a writer listing it would break a half of (ClauseBrokenByListedStatus), a
   /// check calling a UDF whose parent status may not be kept, a read where the constraint's
   /// date would change the status (TimestampWouldChangeReaderStatus), ...; ClausesExercised
   /// adds them to the clauses the label named.
-  std::vector<std::pair<std::string, bool>> exercised_clauses;
+  std::vector<std::pair<const ClauseInfo*, bool>> exercised_clauses;
 };
 
 /// The clauses ("<rule>/<name>") a step exercised, each with its side (true: negative, the
@@ -69,7 +70,7 @@ struct StepOutcome {
 /// StepOutcome::exercised_clauses. The one definition of a
 /// clause's coverage: certify counts it per step, the corpus credits a fixture with it
 /// (docs/rules.md, "Clause coverage of a run").
-std::vector<std::pair<std::string, bool>> ClausesExercised(const StepOutcome& step);
+std::vector<std::pair<const ClauseInfo*, bool>> ClausesExercised(const StepOutcome& step);
 
 /// One history run on one adapter.
 struct HistoryRun {
