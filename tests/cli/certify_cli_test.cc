@@ -26,6 +26,7 @@ using nlohmann::json;
 using testing::ReadJsonl;
 using testing::RunIctk;
 using testing::RunInFreshShell;
+using testing::ReadText;
 using testing::TempDir;
 
 /// The random cases of a report, by case ID, with the timing fields dropped.
@@ -401,9 +402,7 @@ TEST(CertifyCli, ADefaultRunOfTheReferenceExercisesEveryClauseItsProfileAllows) 
   ASSERT_NE(totals, nullptr);
   // Only exempt clauses (no mutant can break them) may be left unexercised; summary.md
   // lists the others as "Clauses never exercised".
-  std::ifstream summary(dir / "run/summary.md");
-  const std::string text((std::istreambuf_iterator<char>(summary)),
-                         std::istreambuf_iterator<char>());
+  const std::string text = ReadText(dir / "run/summary.md");
   EXPECT_NE(text.find("## Clause coverage"), std::string::npos);
   EXPECT_EQ(text.find("Clauses never exercised"), std::string::npos) << text;
   // proto.declared-versions is the one rule out of a writer's reach that declares every
@@ -420,9 +419,7 @@ TEST(CertifyCli, ADefaultRunOfTheReferenceExercisesEveryClauseItsProfileAllows) 
   const json* bare_totals = Totals(bare_records);
   ASSERT_NE(bare_totals, nullptr);
   EXPECT_FALSE(bare_totals->at("clauses-never-exercised").empty());
-  std::ifstream bare_summary(dir / "bare/summary.md");
-  const std::string bare_text((std::istreambuf_iterator<char>(bare_summary)),
-                              std::istreambuf_iterator<char>());
+  const std::string bare_text = ReadText(dir / "bare/summary.md");
   EXPECT_NE(bare_text.find("Clauses never exercised"), std::string::npos);
 }
 

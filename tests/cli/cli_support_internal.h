@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -44,6 +45,12 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+/// A file's whole text ("" when it is missing).
+inline std::string ReadText(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 
 /// The JSON lines of a file (report.jsonl), empty lines skipped; none when it is missing.
 inline std::vector<nlohmann::json> ReadJsonl(const std::string& path) {

@@ -26,12 +26,8 @@ namespace {
 namespace fs = std::filesystem;
 using testing::CommandResult;
 using testing::RunIctk;
+using testing::ReadText;
 using testing::TempDir;
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 bool HasEscape(const std::string& text) { return text.find('\x1b') != std::string::npos; }
 

@@ -30,6 +30,7 @@ namespace ictk {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::ReadText;
 
 constexpr size_t kHugeBytes = 100u << 20;  // 100 MiB
 /// Peak RSS allowed for one run on any input here, in KiB: a few times the 100 MiB input
@@ -100,12 +101,6 @@ RunResult RunIctk(const std::vector<std::string>& args, const fs::path& log) {
   std::error_code ec;
   r.output_bytes = static_cast<size_t>(fs::file_size(log, ec));
   return r;
-}
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in),
-                     std::istreambuf_iterator<char>());
 }
 
 void WriteText(const fs::path& path, const std::string& text) {

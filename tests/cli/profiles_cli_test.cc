@@ -27,14 +27,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using testing::ReadJsonl;
 using testing::RunIctk;
+using testing::ReadText;
 using testing::TempDir;
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 const char* kReader = "'exec:python3 examples/reader-adapter/reader_adapter.py'";
 

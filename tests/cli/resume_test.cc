@@ -33,12 +33,7 @@ namespace ictk {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in),
-                     std::istreambuf_iterator<char>());
-}
+using testing::ReadText;
 
 /// Starts `build/bin/ictk ARGS` with stdout and stderr into `log`; returns its pid.
 pid_t Spawn(const std::vector<std::string>& args, const fs::path& log) {
