@@ -101,11 +101,8 @@ TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
   EXPECT_EQ(back->totals->profile_out_of_reach, t.profile_out_of_reach);
 }
 
-// A writer run says the same: "N of M" counts the rules the writer profile can reach, and
-// undeclared capabilities' rules are named as out of its reach rather than silently left
-// out of M; the ice.* metadata rules are in its reach (every answered metadata is judged
-// by them), so a run that exercised none of them names them not exercised.
-TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
+/// A v1-v4 writer declaring `check` and `unique`, one case that exercised enf.enforced.
+Report WriterReportOfOneCase() {
   Report r;
   r.header = ReaderHeader();
   r.header.writer = true;
@@ -117,6 +114,15 @@ TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
   c.rules["enf.enforced"] = {1, 0};
   r.cases.push_back(c);
   r.totals = ComputeTotals(r.header, r.cases, 10);
+  return r;
+}
+
+// A writer run says the same: "N of M" counts the rules the writer profile can reach, and
+// undeclared capabilities' rules are named as out of its reach rather than silently left
+// out of M; the ice.* metadata rules are in its reach (every answered metadata is judged
+// by them), so a run that exercised none of them names them not exercised.
+TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
+  const Report r = WriterReportOfOneCase();
   const std::string verdict = VerdictText(*r.totals);
   EXPECT_NE(verdict.find("v4 writer profile: 1 of "), std::string::npos) << verdict;
   EXPECT_EQ(verdict.find("lint-metadata"), std::string::npos) << verdict;
@@ -152,17 +158,7 @@ TEST(HonestTotals, ClausesOutOfTheProfilesReachAreListedApart) {
 
 // report.html: every grey rule row (no step exercised it) says why.
 TEST(HonestTotals, EveryGreyRuleRowSaysWhy) {
-  Report r;
-  r.header = ReaderHeader();
-  r.header.writer = true;
-  r.header.profile = "v4 writer";
-  r.header.format_versions = {1, 2, 3, 4};
-  r.header.capabilities = {"check", "unique"};
-  CaseRecord c;
-  c.id = "random/s1/0";
-  c.rules["enf.enforced"] = {1, 0};
-  r.cases.push_back(c);
-  r.totals = ComputeTotals(r.header, r.cases, 10);
+  const Report r = WriterReportOfOneCase();
   const std::string html = RenderHtml(r);
   EXPECT_NE(html.find("(the adapter lacks upgrade)"), std::string::npos);
   EXPECT_NE(html.find("(no step of this run exercised it)"), std::string::npos);
