@@ -44,11 +44,10 @@ constexpr KindName kKindNames[] = {
     {StepKind::kParseMetadata, "parse-metadata"},
 };
 
-rc::Gen<StepKind> GenKind(const HistoryGenConfig& config, bool allow_transaction) {
+rc::Gen<StepKind> GenKind(const HistoryGenConfig& config) {
   std::vector<std::pair<int, StepKind>> cumulative;
   int total = 0;
   for (StepKind k : kAllStepKinds) {
-    if (k == StepKind::kTransaction && !allow_transaction) continue;
     if (!KindAllowed(k, config.capabilities)) continue;
     const int w = config.weights.Of(k);
     if (w <= 0) continue;
@@ -77,10 +76,13 @@ HistoryGenConfig ConcurrentConfig(const HistoryGenConfig& config) {
         w = 6;
         break;
       case StepKind::kUpdateConstraint:
-        w = 5;
+        w = 8;
         break;
       case StepKind::kUpdateSchema:
         w = 2;
+        break;
+      case StepKind::kTransaction:
+        w = 16;
         break;
       case StepKind::kDelete:
       case StepKind::kOverwrite:
@@ -94,13 +96,18 @@ HistoryGenConfig ConcurrentConfig(const HistoryGenConfig& config) {
   return inner;
 }
 
-rc::Gen<PlanStep> GenStep(const HistoryGenConfig& config, bool allow_transaction) {
-  return rc::gen::mapcat(GenKind(config, allow_transaction), [config](StepKind kind) {
+/// How deep transactions may nest where a step is generated: a history's own steps may be
+/// transactions whose concurrent steps include another transaction (its begin, staged
+/// commit and finish between the outer transaction's begin and finish), which has no
+/// concurrent steps of its own.
+enum class Nesting { kInner, kOuter };
+
+rc::Gen<PlanStep> GenStep(const HistoryGenConfig& config, Nesting nesting) {
+  return rc::gen::mapcat(GenKind(config), [config, nesting](StepKind kind) {
     rc::Gen<std::vector<PlanStep>> inner =
-        kind == StepKind::kTransaction
+        kind == StepKind::kTransaction && nesting == Nesting::kOuter
             ? rc::gen::resize(3, rc::gen::container<std::vector<PlanStep>>(
-                                     GenStep(ConcurrentConfig(config),
-                                             /*allow_transaction=*/false)))
+                                     GenStep(ConcurrentConfig(config), Nesting::kInner)))
             : rc::gen::just(std::vector<PlanStep>{});
     return rc::gen::build<PlanStep>(
         rc::gen::set(&PlanStep::kind, rc::gen::just(kind)),
@@ -351,7 +358,7 @@ rc::Gen<Plan> GenReaderPlan(const HistoryGenConfig& config) {
       rc::gen::set(&Plan::steps,
                    rc::gen::resize(std::max(1, config.max_steps),
                                    rc::gen::container<std::vector<PlanStep>>(
-                                       GenStep(setup, /*allow_transaction=*/true)))),
+                                       GenStep(setup, Nesting::kOuter)))),
       rc::gen::set(&Plan::table,
                    GenTableAt({1, 2, 3, 4}, /*upgrade=*/true, /*reader=*/true)));
 }
@@ -362,7 +369,7 @@ rc::Gen<Plan> GenPlan(const HistoryGenConfig& config) {
       rc::gen::set(&Plan::steps,
                    rc::gen::resize(std::max(1, config.max_steps),
                                    rc::gen::container<std::vector<PlanStep>>(
-                                       GenStep(config, /*allow_transaction=*/true)))),
+                                       GenStep(config, Nesting::kOuter)))),
       rc::gen::set(&Plan::table, GenTable(config)));
 }
 

@@ -100,6 +100,10 @@ struct PlanStep {
   uint64_t seed = 0;   ///< the values
   /// kTransaction: steps committed concurrently, and whether they run before the staged
   /// commit (the staged commit is then checked against the pinned base) or after it.
+  /// A concurrent step may itself be a transaction (with no concurrent steps of its own):
+  /// its begin, staged commit and finish come where the step is, so that its finish is a
+  /// concurrent commit the outer transaction's retry must see; its staged commit may take
+  /// the key of a row the outer one stages.
   std::vector<PlanStep> concurrent;
   bool concurrent_before_staging = false;
   /// Made by the minimizer (properties/minimize.h), never generated: the transaction
@@ -216,6 +220,10 @@ struct RenderOptions {
   bool final_scan = true;
 };
 
+namespace render_internal {
+struct Ctx;
+}  // namespace render_internal
+
 /// Renders a plan step by step against whatever state the caller threads through.
 class HistoryRenderer {
  public:
@@ -235,6 +243,9 @@ class HistoryRenderer {
     int step = -1;   ///< index into plan().steps
     int inner = -1;  ///< index into its `concurrent` steps, or -1
     std::string txn;
+    /// kBegin, kStage, kFinish of a transaction nested in another's concurrent steps:
+    /// the outer transaction's name.
+    std::string outer_txn;
   };
 
   /// Counters that make names, keys and fresh values unique within the history.
@@ -243,10 +254,17 @@ class HistoryRenderer {
     int next_row = 1;
     int next_name = 1;
     int64_t next_fresh = 1'000'000;
-    std::vector<Row> staged_rows;  ///< the rows the open transaction's staged commit adds
+    /// The rows each open transaction's staged commit adds, by transaction name.
+    std::map<std::string, std::vector<Row>> staged_rows;
+    /// By outer transaction: the rows its latest nested transaction staged.
+    std::map<std::string, std::vector<Row>> nested_rows;
   };
 
  private:
+  /// The begin, staged commit or finish of a transaction (render.cc).
+  std::optional<RenderedStep> RenderTransactionSlot(const render_internal::Ctx& ctx,
+                                                    const Slot& slot);
+
   Plan plan_;
   RenderOptions options_;
   RenderOptions setup_options_;  ///< options_ with SetupCapabilities()
@@ -254,9 +272,13 @@ class HistoryRenderer {
   size_t cursor_ = 0;
   Counters counters_;
   /// A serial transaction (PlanStep::serial): the table at its begin, and its staged
-  /// commit until the finish's position.
-  std::optional<TableState> serial_base_;
-  std::optional<RenderedStep> serial_held_;
+  /// commit until the finish's position; by transaction name (one may be nested in
+  /// another).
+  struct SerialTransaction {
+    std::optional<TableState> base;
+    std::optional<RenderedStep> held;
+  };
+  std::map<std::string, SerialTransaction> serial_;
 };
 
 /// A history rendered on the model alone: every request answered with the model's

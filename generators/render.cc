@@ -133,41 +133,76 @@ std::optional<RenderedStep> RenderPlain(const Ctx& ctx) {
   return std::nullopt;
 }
 
-/// The staged commit of a transaction, rendered against the pinned base.
-/// The staged commit of a transaction, rendered on `base` (the table at begin); `txn`
-/// nullopt for a serial transaction's plain commit.
+/// The staged commit of transaction `txn`, rendered on `base` (the table at its begin);
+/// `serial`: sent as a plain commit (PlanStep::serial), not staged.
+/// `append_only`: an append whatever the step's flavour (a nested transaction taking its
+/// outer one's staged key).
 std::optional<RenderedStep> RenderStagedOn(const Ctx& ctx, const TableState& base,
-                                           std::optional<std::string> txn) {
+                                           const std::string& txn, bool serial,
+                                           bool append_only = false) {
   Ctx at_base{ctx.state, &base, ctx.options, ctx.counters, ctx.step};
+  const std::optional<std::string> staged_in =
+      serial ? std::nullopt : std::optional<std::string>(txn);
   std::optional<RenderedStep> r;
-  switch (ctx.Flavour(6)) {
+  switch (append_only ? 0 : ctx.Flavour(6)) {
     case 0:
     case 1:
     case 2:
     default:
-      r = RenderAppend(at_base, txn);
+      r = RenderAppend(at_base, staged_in);
       break;
     case 3:
     case 4:
-      r = RenderOverwrite(at_base, txn, false);
+      r = RenderOverwrite(at_base, staged_in, false);
       break;
     case 5:
-      r = RenderDelete(at_base, txn);
+      r = RenderDelete(at_base, staged_in);
       break;
   }
-  if (!r) r = RenderAppend(at_base, txn);
+  if (!r) r = RenderAppend(at_base, staged_in);
   if (!r) return std::nullopt;
-  ctx.counters.staged_rows = std::get<Commit>(r->request.op).add;
+  ctx.counters.staged_rows[txn] = std::get<Commit>(r->request.op).add;
   r->intent = Intent::kAny;
   r->aimed_at.reset();
   return r;
 }
 
-std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn) {
+std::optional<RenderedStep> RenderStage(const Ctx& ctx, const std::string& txn,
+                                        bool append_only) {
   auto it = ctx.table->transactions.find(txn);
   if (it == ctx.table->transactions.end() || it->second.staged) return std::nullopt;
   const TableState base = StateAtBase(*ctx.table, it->second.base, ctx.state.functions);
-  return RenderStagedOn(ctx, base, txn);
+  return RenderStagedOn(ctx, base, txn, /*serial=*/false, append_only);
+}
+
+/// The rows `rows` holds under `txn`, or nullptr when none.
+const std::vector<Row>* RowsOf(const std::map<std::string, std::vector<Row>>& rows,
+                               const std::string& txn) {
+  auto it = rows.find(txn);
+  return it == rows.end() || it->second.empty() ? nullptr : &it->second;
+}
+
+/// Whether a commit takes the key of the first of `rows` (TakeKey), three times in four;
+/// known before the commit is rendered.
+bool MayTakeKey(const Ctx& ctx, const std::vector<Row>* rows) {
+  return rows != nullptr && ctx.step.pick % 4 != 0;
+}
+
+/// When MayTakeKey, gives the first row that `r` (a commit) adds the key of the first of
+/// `rows` (rows another open transaction stages or a nested one committed), so that one
+/// of the two transactions' retries must see the other's row
+/// (enf.retry-keys-new-parent); labelled `suffix`.
+void TakeKey(const Ctx& ctx, const std::vector<Row>* rows, std::string_view suffix,
+             RenderedStep& r) {
+  Commit* commit = std::get_if<Commit>(&r.request.op);
+  if (commit == nullptr || commit->add.empty() || !MayTakeKey(ctx, rows)) return;
+  const Schema& schema = *ctx.schema();
+  NormalizedRow row = NormalizeRow((*rows)[0].values, schema.fields);
+  if (row.values)
+    for (const Constraint& c : ctx.constraints())
+      if (IsKey(c)) CopyKey(c, schema, *row.values, commit->add[0].values);
+  r.label += suffix;
+  r.tags.push_back(RuleId::kEnfRetryKeysNewParent);
 }
 
 /// A concurrent step inside a transaction: plain, except that an append may take the key
@@ -193,23 +228,34 @@ std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
     }
   }
   r->label = "concurrent/" + r->label;
-  Commit* commit = std::get_if<Commit>(&r->request.op);
-  if (commit && !commit->add.empty() && !ctx.counters.staged_rows.empty() &&
-      ctx.step.pick % 4 != 0) {
-    const Schema& schema = *ctx.schema();
-    NormalizedRow staged =
-        NormalizeRow(ctx.counters.staged_rows[0].values, schema.fields);
-    if (staged.values)
-      for (const Constraint& c : ctx.constraints())
-        if (IsKey(c)) CopyKey(c, schema, *staged.values, commit->add[0].values);
-    r->label += "-staged-key";
-    r->tags.push_back(RuleId::kEnfRetryKeysNewParent);
-  }
-  (void)slot;
+  TakeKey(ctx, RowsOf(ctx.counters.staged_rows, slot.txn), "-staged-key", *r);
   // A concurrent change can make the staged commit's retry fail; the concurrent step
   // itself is judged as usual.
-  if (r->intent == Intent::kOk && commit) r->intent = Intent::kAny;
+  if (r->intent == Intent::kOk && std::holds_alternative<Commit>(r->request.op))
+    r->intent = Intent::kAny;
   return r;
+}
+
+/// The flattened positions of plan step `i`, a transaction named `txn`: its begin, its
+/// concurrent steps before or after its staged commit, its finish. A concurrent step
+/// that is a transaction contributes its own begin, staged commit and finish (`outer`
+/// is then the enclosing transaction's name).
+void TransactionSlots(const PlanStep& s, int i, int inner, const std::string& txn,
+                      const std::string& outer, std::vector<Slot>& slots) {
+  slots.push_back({Slot::Role::kBegin, i, inner, txn, outer});
+  auto concurrent = [&] {
+    for (int j = 0; j < static_cast<int>(s.concurrent.size()); ++j) {
+      if (s.concurrent[j].kind == StepKind::kTransaction)
+        TransactionSlots(s.concurrent[j], i, j, fmt::format("{}-{}", txn, j + 1), txn,
+                         slots);
+      else
+        slots.push_back({Slot::Role::kPlain, i, j, txn, {}});
+    }
+  };
+  if (s.concurrent_before_staging) concurrent();
+  slots.push_back({Slot::Role::kStage, i, inner, txn, outer});
+  if (!s.concurrent_before_staging) concurrent();
+  slots.push_back({Slot::Role::kFinish, i, inner, txn, outer});
 }
 
 }  // namespace
@@ -217,30 +263,86 @@ std::optional<RenderedStep> RenderConcurrent(const Ctx& ctx, const Slot& slot) {
 HistoryRenderer::HistoryRenderer(Plan plan, RenderOptions options)
     : plan_(std::move(plan)), options_(std::move(options)), setup_options_(options_) {
   setup_options_.capabilities = SetupCapabilities();
-  slots_.push_back({Slot::Role::kCreate, -1, -1, {}});
+  slots_.push_back({Slot::Role::kCreate, -1, -1, {}, {}});
   for (int i = 0; i < static_cast<int>(plan_.steps.size()); ++i) {
     const PlanStep& s = plan_.steps[i];
     if (s.kind != StepKind::kTransaction) {
-      slots_.push_back({Slot::Role::kPlain, i, -1, {}});
+      slots_.push_back({Slot::Role::kPlain, i, -1, {}, {}});
       continue;
     }
     if (!options_.capabilities.concurrent_commits && options_.capabilities.writer) continue;
-    const std::string txn = fmt::format("w{}", i + 1);
-    slots_.push_back({Slot::Role::kBegin, i, -1, txn});
-    auto inner = [&] {
-      for (int j = 0; j < static_cast<int>(s.concurrent.size()); ++j)
-        if (s.concurrent[j].kind != StepKind::kTransaction)
-          slots_.push_back({Slot::Role::kPlain, i, j, txn});
-    };
-    if (s.concurrent_before_staging) inner();
-    slots_.push_back({Slot::Role::kStage, i, -1, txn});
-    if (!s.concurrent_before_staging) inner();
-    slots_.push_back({Slot::Role::kFinish, i, -1, txn});
+    TransactionSlots(s, i, -1, fmt::format("w{}", i + 1), {}, slots_);
   }
   if (options_.final_scan) {
-    slots_.push_back({Slot::Role::kFinalScan, -1, -1, {}});
-    slots_.push_back({Slot::Role::kFinalLoad, -1, -1, {}});
+    slots_.push_back({Slot::Role::kFinalScan, -1, -1, {}, {}});
+    slots_.push_back({Slot::Role::kFinalLoad, -1, -1, {}, {}});
   }
+}
+
+std::optional<RenderedStep> HistoryRenderer::RenderTransactionSlot(const Ctx& ctx,
+                                                                  const Slot& slot) {
+  const TableState& table = *ctx.table;
+  const bool nested = !slot.outer_txn.empty();
+  std::optional<RenderedStep> r;
+  switch (slot.role) {
+    case Slot::Role::kBegin:
+      if (table.transactions.count(slot.txn)) break;
+      counters_.staged_rows.erase(slot.txn);
+      counters_.nested_rows.erase(slot.txn);
+      if (ctx.step.serial) {
+        serial_[slot.txn] = {table, std::nullopt};
+        break;
+      }
+      r = Make(Begin{slot.txn}, options_.table,
+               nested ? "transaction/begin-nested" : "transaction/begin", Intent::kOk);
+      break;
+    case Slot::Role::kStage: {
+      // A nested transaction may take the key of a row its outer one staged; an outer
+      // one, staged after its nested ones, the key of a row one of them committed.
+      const std::vector<Row>* source = nested
+                                           ? RowsOf(counters_.staged_rows, slot.outer_txn)
+                                           : RowsOf(counters_.nested_rows, slot.txn);
+      const bool take_key = MayTakeKey(ctx, source);
+      std::optional<RenderedStep>* staged = &r;
+      if (!ctx.step.serial) {
+        r = RenderStage(ctx, slot.txn, take_key);
+      } else {
+        auto it = serial_.find(slot.txn);
+        if (it == serial_.end() || !it->second.base) break;
+        it->second.held =
+            RenderStagedOn(ctx, *it->second.base, slot.txn, /*serial=*/true, take_key);
+        staged = &it->second.held;
+      }
+      if (!*staged) break;
+      TakeKey(ctx, source, nested ? "-outer-key" : "-nested-key", **staged);
+      if (nested)
+        counters_.nested_rows[slot.outer_txn] = std::get<Commit>((*staged)->request.op).add;
+      break;
+    }
+    case Slot::Role::kFinish: {
+      if (ctx.step.serial) {
+        auto it = serial_.find(slot.txn);
+        if (it != serial_.end()) r = std::move(it->second.held);
+        serial_.erase(slot.txn);
+        counters_.staged_rows.erase(slot.txn);
+        counters_.nested_rows.erase(slot.txn);
+        break;
+      }
+      auto it = table.transactions.find(slot.txn);
+      if (it == table.transactions.end() || !it->second.staged) break;
+      r = Make(Finish{slot.txn}, options_.table, "transaction/finish", Intent::kAny,
+               std::nullopt,
+               {RuleId::kEnfRetryEnforced, RuleId::kEnfRetryCheck,
+                RuleId::kEnfRetryKeysNewParent, RuleId::kEnfRetryNewConstraints,
+                RuleId::kEnfRetryRecomputeStatuses});
+      counters_.staged_rows.erase(slot.txn);
+      counters_.nested_rows.erase(slot.txn);
+      break;
+    }
+    default:
+      break;
+  }
+  return r;
 }
 
 std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
@@ -279,40 +381,10 @@ std::optional<RenderedStep> HistoryRenderer::Next(const CatalogState& state) {
           r = slot.inner >= 0 ? RenderConcurrent(ctx, slot) : RenderPlain(ctx);
           break;
         case Slot::Role::kBegin:
-          if (table->transactions.count(slot.txn)) break;
-          counters_.staged_rows.clear();
-          if (step.serial) {
-            serial_base_ = *table;
-            serial_held_.reset();
-            break;
-          }
-          r = Make(Begin{slot.txn}, options_.table, "transaction/begin", Intent::kOk);
-          break;
         case Slot::Role::kStage:
-          if (step.serial) {
-            if (serial_base_) serial_held_ = RenderStagedOn(ctx, *serial_base_, std::nullopt);
-            break;
-          }
-          r = RenderStage(ctx, slot.txn);
+        case Slot::Role::kFinish:
+          r = RenderTransactionSlot(ctx, slot);
           break;
-        case Slot::Role::kFinish: {
-          if (step.serial) {
-            r = std::move(serial_held_);
-            serial_held_.reset();
-            serial_base_.reset();
-            counters_.staged_rows.clear();
-            break;
-          }
-          auto it = table->transactions.find(slot.txn);
-          if (it == table->transactions.end() || !it->second.staged) break;
-          r = Make(Finish{slot.txn}, options_.table, "transaction/finish", Intent::kAny,
-                   std::nullopt,
-                   {RuleId::kEnfRetryEnforced, RuleId::kEnfRetryCheck,
-                    RuleId::kEnfRetryKeysNewParent, RuleId::kEnfRetryNewConstraints,
-                    RuleId::kEnfRetryRecomputeStatuses});
-          counters_.staged_rows.clear();
-          break;
-        }
         case Slot::Role::kFinalScan:
           r = Make(Scan{}, options_.table, "final/scan", Intent::kOk, std::nullopt,
                    {RuleId::kSemLiveRows});

@@ -118,7 +118,7 @@ struct SchemaInputs {
 /// fields, v3 types).
 uint32_t ChooseSchemaFlavour(const Ctx& ctx, const SchemaInputs& in) {
   static constexpr uint32_t kSchemaFlavours[] = {0,  1,  2,  3,  4,  5,  6,  7,
-                                                 8,  9,  6,  8,  9,  9,  3,  4,
+                                                 8,  9,  6,  8,  9,  9,  4,  4,
                                                  10, 11, 12, 13, 14, 15, 15, 15};
   uint32_t flavour = kSchemaFlavours[ctx.Flavour(24)];
   // Date to timestamp is legal from v3: on a v1-v2 table, two thirds of the legal and

@@ -413,6 +413,21 @@ void ExpectReads(const AllowedOutcome& o, json& e) {
 
 }  // namespace
 
+void ExpectRejectionBlame(const AllowedOutcome& o, const CatalogState& before,
+                          const Request& request, const Answer& answer, RuleId blamed,
+                          json& e) {
+  if (!e.contains("error-constraints") || answer.result != AnswerResult::kRejected ||
+      !answer.error_constraint_ids || blamed == RuleId::kProtoRejectionConstraintIds)
+    return;
+  const auto names = NamesBefore(before, request);
+  const std::set<ConstraintId> allowed = o.AnyConstraintIds();
+  json blame = json::object();
+  for (ConstraintId id : *answer.error_constraint_ids)
+    if (auto it = names.find(id); it != names.end() && !allowed.count(id))
+      blame[it->second] = std::string(RuleIdName(blamed));
+  if (!blame.empty()) e["error-constraints-blame"] = std::move(blame);
+}
+
 json FixtureExpectation(const AllowedOutcome& o, const CatalogState& before,
                         const Request& request, const Answer& answer) {
   json e = json::object();

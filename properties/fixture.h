@@ -41,6 +41,15 @@ nlohmann::json FixtureExpectation(const AllowedOutcome& outcome,
                                   const CatalogState& before, const Request& request,
                                   const Answer& answer);
 
+/// Of a failing step whose only fault is a rejection naming constraints `error-constraints`
+/// does not allow, and which the model blamed on `blamed` (BlameByClause) rather than
+/// proto.rejection-constraint-ids: `error-constraints-blame` in `expect`, each such
+/// constraint's name with `blamed`, so that a runner without the model files the failure
+/// where certify does (docs/fixtures.md section 5, "The rule of a key").
+void ExpectRejectionBlame(const AllowedOutcome& outcome, const CatalogState& before,
+                          const Request& request, const Answer& answer, RuleId blamed,
+                          nlohmann::json& expect);
+
 /// The capabilities a history's requests need (FIXTURES.md `requires`).
 std::vector<std::string> RequiredCapabilities(const std::vector<Request>& requests);
 

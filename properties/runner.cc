@@ -453,8 +453,14 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   if (!findings.empty()) {
     // The failure is filed under the clause the answer broke, as the model's rule book
     // decides it (model/judge/blame.h), not under the rules that decided the outcome.
+    const bool only_ids = std::all_of(findings.begin(), findings.end(), [](const Finding& f) {
+      return f.rule == RuleId::kProtoRejectionConstraintIds;
+    });
     BlameResult blamed =
         BlameByClause(state_, request, switches_, outcome, answer, std::move(findings));
+    if (only_ids && !blamed.findings.empty())
+      ExpectRejectionBlame(outcome, state_, request, answer, blamed.findings.front().rule,
+                           step.expect);
     findings = std::move(blamed.findings);
     step.clause = std::move(blamed.clause);
     run_.judged_rule = blamed.judged_rule;

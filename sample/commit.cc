@@ -169,8 +169,11 @@ const std::vector<Value>& CommitPlan::RemainingRows() {
   if (remaining_) return *remaining_;
   remaining_.emplace();
   if (Has(Mutant::kKeysOnlyAmongAdded)) return *remaining_;
-  const Table& source =
-      is_retry && Has(Mutant::kRetryAgainstOriginalParent) ? *retry->base : parent;
+  const bool against_base =
+      is_retry &&
+      (Has(Mutant::kRetryAgainstOriginalParent) ||
+       (Has(Mutant::kRetryBlindToOtherTransactions) && retry->only_finishes_since_base));
+  const Table& source = against_base ? *retry->base : parent;
   for (const auto& [key, row] : source.live()) {
     const bool gone = removed.count(key) != 0 || modified.count(key) != 0;
     if (gone && !Has(Mutant::kKeysBeforeRemovals)) continue;

@@ -119,6 +119,8 @@ Reply Engine::FinishOp(const std::string& name, Table& t, int64_t now, const Fin
   retry.base = &x.base;
   retry.staged_statuses = x.staged_statuses ? &*x.staged_statuses : nullptr;
   retry.staged_now_ms = x.staged_now_ms;
+  retry.only_finishes_since_base =
+      t.version - x.base.version == t.finishes - x.base.finishes;
   Table out;
   ConstraintStatuses statuses;
   Commit commit = *x.staged;

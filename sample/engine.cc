@@ -116,6 +116,7 @@ Reply Engine::Handle(const Request& r, uint64_t seed) {
       std::holds_alternative<Commit>(r.op) && std::get<Commit>(r.op).txn.has_value();
   if (reply.kind == Reply::Kind::kOk && !staged_only) {
     t.version = current.version + 1;
+    t.finishes = current.finishes + (std::holds_alternative<Finish>(r.op) ? 1 : 0);
     it->second = std::move(t);
   }
   if (reply.kind == Reply::Kind::kRejected && Has(Mutant::kRejectionNamesAllConstraints)) {

@@ -39,6 +39,7 @@ struct Table {
   /// The rows of each snapshot (shared, never modified once stored).
   std::map<SnapshotId, std::shared_ptr<const RowSet>> rows_at;
   uint64_t version = 0;  ///< bumped by every committed change (conflict detection)
+  uint64_t finishes = 0;  ///< how many of those changes were transaction finishes
 
   /// The live rows of the current snapshot (empty without one).
   const RowSet& live() const;
@@ -159,6 +160,8 @@ class Engine {
     const Table* base = nullptr;
     const ConstraintStatuses* staged_statuses = nullptr;
     std::optional<int64_t> staged_now_ms;
+    /// Whether every change since the base was another transaction's finish.
+    bool only_finishes_since_base = false;
     /// `validate`: the constraints to check against every live row.
     const std::set<ConstraintId>* full_check = nullptr;
   };

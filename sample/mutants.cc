@@ -408,6 +408,11 @@ constexpr MutantRow kMutants[] = {
      "a reader takes a constraint whose timestamp-ms is after the snapshot's as not "
      "applying to that snapshot, and reads it unvalidated",
      "v4-reader", ""},
+    {Mutant::kRetryBlindToOtherTransactions, "retry-blind-to-other-transactions",
+     "enf.retry-keys-new-parent", "enf.retry-keys-new-parent/whole",
+     "counts only plain commits as concurrent: when every commit since a transaction "
+     "began was another transaction's finish, checks the retried keys against the "
+     "transaction's base instead of the new parent"},
 };
 
 }  // namespace
@@ -439,6 +444,9 @@ const std::vector<MutantInfo>& SampleMutants() {
       // "treats a check that calls a UDF like any other: records valid and carries the
       // parent's status".
       {"udf-check-keeps-valid", {"expr.udf-status/no-carry"}},
+      // Comparing by the first field only also compares rows whose other key fields are
+      // null ("a row in which any field in the set is null is not compared").
+      {"unique-first-field-only", {"sem.unique/nulls-not-compared"}},
   };
   static const std::vector<MutantInfo> kInfos = [] {
     std::vector<MutantInfo> out;

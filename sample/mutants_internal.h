@@ -151,6 +151,8 @@ enum class Mutant {
   // The missed bug classes of issue 33.
   kRetryCarriesBaseStatus,
   kReaderStatusByTimestamp,
+  // Issue 33: a transaction nested in another's concurrent steps.
+  kRetryBlindToOtherTransactions,
 };
 
 /// One row of the mutant table.

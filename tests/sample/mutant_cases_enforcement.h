@@ -126,6 +126,15 @@ inline std::vector<MutantCase> EnfCases() {
         Append({RowJson("r3", 3, "-1")}), R"({"op": "finish", "txn": "w"})"},
        7,
        IsStatuses(R"({"unvalidated": [1]})")},
+      // enf.retry-keys-new-parent: the only concurrent commit is another transaction's
+      // finish, whose staged row has the key the outer transaction stages.
+      {"retry-blind-to-other-transactions",
+       {Create(), AddPk("[1]"), R"({"op": "begin", "txn": "w"})",
+        Append({RowJson("r1", 1)}, "w"), R"({"op": "begin", "txn": "w-1"})",
+        Append({RowJson("r2", 1)}, "w-1"), R"({"op": "finish", "txn": "w-1"})",
+        R"({"op": "finish", "txn": "w"})"},
+       8,
+       IsOutcome("constraint-violation")},
   };
 }
 
