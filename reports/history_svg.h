@@ -6,7 +6,8 @@
 /// answer is outside it); the rows each commit adds, removes and modifies, keys that
 /// collide under a unique or primary key marked; the failing step in red with its rule and
 /// sentence. Drawn from the failure's step table alone (requests and answers), so old
-/// reports draw too. No script, no external reference.
+/// reports draw too. No label is cut: the columns are sized to their texts and the caption
+/// wraps; the SVG takes the width of its box. No script, no external reference.
 #pragma once
 
 #include <string>

@@ -1,7 +1,7 @@
 /// \file
-/// report.html (render.h RenderHtml): a self-contained page with the run, the totals, the
-/// rule matrix by spec subsection, the failures (with their history pictures), coverage,
-/// precision and the requests by op.
+/// report.html (render.h RenderHtml): a self-contained page with the run, the totals, a
+/// filter by rule and verdict, the rule matrix by spec subsection, the failures (with their
+/// history pictures), coverage, precision and the requests by op.
 #include <fmt/format.h>
 
 #include <algorithm>
