@@ -102,7 +102,8 @@ std::string Sha256Base64(std::string_view data) {
     const size_t n = std::min<size_t>(3, bytes.size() - i);
     for (size_t j = 0; j < 3; ++j)
       v = v << 8 | (j < n ? static_cast<unsigned char>(bytes[i + j]) : 0u);
-    for (size_t j = 0; j < 4; ++j) out += j <= n ? kDigits[(v >> (18 - 6 * j)) & 63] : '=';
+    for (size_t j = 0; j < 4; ++j)
+      out += j <= n ? kDigits[(v >> (18 - 6 * j)) & 63] : '=';
   }
   return out;
 }

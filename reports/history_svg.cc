@@ -5,19 +5,20 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
 #include <string_view>
 #include <vector>
 
-#include "codec/json_text.h"
+#include "reports/history_scan_internal.h"
 #include "reports/render.h"
 
 namespace ictk {
 
 namespace {
 
-using json = nlohmann::json;
+using history_internal::Column;
+using history_internal::Constraint;
+using history_internal::HistoryScan;
 
 // Sizes in the picture's user units (CSS px at full scale). A column is as wide as its
 // widest text; a narrow picture's columns are widened to kMinWidth, so that the picture,
@@ -32,30 +33,6 @@ constexpr int kRowH = 22;
 constexpr int kStatusH = 32;  // a status row: the answer, and the allowed set under it
 constexpr int kLineH = 18;    // a line of the caption
 
-struct Constraint {
-  int64_t id = 0;
-  std::string name, type;
-  std::vector<int64_t> field_ids;
-  bool enforced = false;
-};
-
-/// What one column shows.
-struct Column {
-  const StepRow* step = nullptr;
-  bool ok = false;
-  std::string result;               ///< "ok", "rejected (kind)", ...
-  std::optional<int64_t> snapshot;  ///< a snapshot this step put on the main line
-  std::optional<int64_t> parent;
-  bool staged = false;  ///< a commit naming a transaction
-  bool finish = false;
-  std::string txn;
-  std::map<int64_t, std::string> statuses;  ///< constraint ID -> answered status
-  std::map<std::string, std::set<std::string>> allowed;  ///< name -> allowed statuses
-  std::vector<std::string> added, removed, modified;
-  std::set<std::string> colliding;  ///< keys of this step that collide
-  std::string collision;            ///< "r3 ~ r1 on pk"
-};
-
 /// The width `s` takes at `size` px in a sans-serif font, estimated from its characters
 /// (an average a little above the common fonts', so that the estimate is not short): the
 /// layout sizes every column and line from it, and nothing is cut.
@@ -65,9 +42,10 @@ double TextWidth(std::string_view s, double size, bool bold = false) {
   return static_cast<double>(chars) * size * (bold ? 0.68 : 0.62);
 }
 
-/// `text` in lines of at most `width` px at `size` px, broken at spaces (a word wider than
-/// a line gets a line of its own, broken at a character boundary).
-std::vector<std::string> Wrap(const std::string& text, double width, double size, bool bold) {
+/// `text` in lines of at most `width` px at `size` px, broken at spaces (a word wider
+/// than a line gets a line of its own, broken at a character boundary).
+std::vector<std::string> Wrap(const std::string& text, double width, double size,
+                              bool bold) {
   std::vector<std::string> lines(1);
   size_t start = 0;
   while (start < text.size()) {
@@ -94,68 +72,11 @@ std::vector<std::string> Wrap(const std::string& text, double width, double size
   return lines;
 }
 
-std::vector<std::string> Keys(const json& list, bool rows) {
-  std::vector<std::string> out;
-  if (!list.is_array()) return out;
-  for (const json& r : list) {
-    if (rows && r.is_object() && r.contains("key") && r["key"].is_string())
-      out.push_back(r["key"].get<std::string>());
-    else if (!rows && r.is_string())
-      out.push_back(r.get<std::string>());
-  }
-  return out;
-}
-
-/// "statuses: pk in {invalid, unvalidated}, c2 in {valid}" -> {pk: {...}, c2: {...}}.
-/// A fixture's expectation (replayed corpus cases) is JSON: {"statuses": {"c1": [...]}}.
-std::map<std::string, std::set<std::string>> AllowedStatuses(const std::string& text) {
-  std::map<std::string, std::set<std::string>> out;
-  if (!text.empty() && text[0] == '{') {
-    const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_object() && j.contains("statuses") && j["statuses"].is_object())
-      for (const auto& [name, list] : j["statuses"].items())
-        if (list.is_array())
-          for (const json& st : list)
-            if (st.is_string()) out[name].insert(st.get<std::string>());
-    return out;
-  }
-  static const std::regex re(R"(([^\s,;:{}]+) in \{([^}]*)\})");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), re);
-       it != std::sregex_iterator(); ++it) {
-    std::set<std::string> set;
-    const std::string list = (*it)[2];
-    size_t start = 0;
-    while (start <= list.size()) {
-      size_t end = list.find(',', start);
-      if (end == std::string::npos) end = list.size();
-      std::string s = list.substr(start, end - start);
-      s.erase(0, s.find_first_not_of(' '));
-      s.erase(s.find_last_not_of(' ') + 1);
-      if (!s.empty()) set.insert(s);
-      start = end + 1;
-    }
-    out[(*it)[1]] = std::move(set);
-  }
-  return out;
-}
-
 const char* StatusColour(const std::string& status) {
   if (status == "validated" || status == "valid") return "#d4edda";
   if (status == "invalid") return "#fde2c8";
   if (status == "unvalidated") return "#e8eaed";
   return "#ffffff";
-}
-
-/// The key tuple of `values` for a constraint's fields ("" when a field is null or
-/// missing: nulls never collide).
-std::string KeyTuple(const json& values, const std::vector<int64_t>& fields) {
-  std::string out;
-  for (int64_t f : fields) {
-    const std::string k = std::to_string(f);
-    if (!values.is_object() || !values.contains(k) || values[k].is_null()) return "";
-    out += DumpJson(values[k]) + "\x1f";
-  }
-  return out;
 }
 
 std::string Draw(const FailureDetail& f, const std::string& sentence);
@@ -175,177 +96,12 @@ std::string HistorySvg(const FailureDetail& f, const std::string& sentence) {
 
 namespace {
 
-/// Reads the steps of a failing history into columns: what each step answered, the
-/// constraints seen, the committed and staged rows (to find key collisions), the main
-/// line and the transactions forked from it.
-class HistoryScan {
- public:
-  void Step(const StepRow& s);
-
-  std::vector<Column> cols;
-  std::map<int64_t, Constraint> constraints;              // every constraint seen
-  std::map<std::string, std::optional<int64_t>> base_of;  // txn -> base snapshot
-  std::map<std::string, size_t> staged_col;  // txn -> column of its staged commit
-  std::map<std::string, size_t> begin_col;
-
- private:
-  void ReadConstraints(const json& md);
-  void RowChanges(Column& c, const json& rq, const std::string& op);
-  void FindCollisions(Column& c, const std::map<std::string, json>& table,
-                      const std::map<std::string, json>& incoming) const;
-
-  std::map<std::string, json> live_;  // key -> values (committed)
-  std::map<std::string, std::map<std::string, json>> staged_rows_;  // txn -> its table
-  std::optional<int64_t> current_;             // the current snapshot
-  std::map<std::string, json> staged_commit_;  // txn -> the staged request
-};
-
-/// The step's op, result and transaction.
-Column Head(const StepRow& s, const json& rq, const json& rs) {
-  Column c;
-  c.step = &s;
-  const std::string result =
-      rs.is_object() && rs.contains("result") && rs["result"].is_string()
-          ? rs["result"].get<std::string>()
-          : std::string("no answer");
-  c.ok = result == "ok";
-  c.result = result;
-  if (result == "rejected" && rs.contains("error") && rs["error"].is_object())
-    c.result += " (" + rs["error"].value("kind", std::string("?")) + ")";
-  c.txn = rq.is_object() ? rq.value("txn", std::string()) : "";
-  c.staged = s.op == "commit" && !c.txn.empty();
-  c.finish = s.op == "finish";
-  c.allowed = AllowedStatuses(s.allowed);
-  return c;
-}
-
-/// The answered statuses (and the parent) of snapshot `id` of `md`, into `c`.
-void ReadStatuses(const json& md, int64_t id, Column& c) {
-  if (!md.contains("snapshots") || !md["snapshots"].is_array()) return;
-  for (const json& snap : md["snapshots"]) {
-    if (!snap.is_object() || snap.value("snapshot-id", int64_t{-1}) != id) continue;
-    if (snap.contains("parent-snapshot-id") &&
-        snap["parent-snapshot-id"].is_number_integer())
-      c.parent = snap["parent-snapshot-id"].get<int64_t>();
-    const json st = snap.value("constraint-statuses", json::object());
-    if (st.is_object())
-      for (const auto& [status, ids] : st.items())
-        if (ids.is_array())
-          for (const json& i : ids)
-            if (i.is_number_integer()) c.statuses[i.get<int64_t>()] = status;
-  }
-}
-
-void HistoryScan::ReadConstraints(const json& md) {
-  if (!md.is_object() || !md.contains("constraints") || !md["constraints"].is_array())
-    return;
-  for (const json& k : md["constraints"]) {
-    if (!k.is_object() || !k.contains("constraint-id")) continue;
-    Constraint x;
-    x.id = k.value("constraint-id", int64_t{0});
-    x.name = k.value("name", std::string());
-    x.type = k.value("type", std::string());
-    x.enforced = k.value("enforced", false);
-    if (k.contains("field-ids") && k["field-ids"].is_array())
-      for (const json& id : k["field-ids"])
-        if (id.is_number_integer()) x.field_ids.push_back(id.get<int64_t>());
-    constraints[x.id] = x;
-  }
-}
-
-/// Collisions: an added or modified row whose key tuple under a unique or primary key
-/// equals another live row's (or another row of the same commit).
-void HistoryScan::FindCollisions(Column& c, const std::map<std::string, json>& table,
-                                 const std::map<std::string, json>& incoming) const {
-  for (const auto& [cid, con] : constraints) {
-    if (con.type != "unique" && con.type != "primary-key") continue;
-    std::map<std::string, std::string> owner;  // tuple -> key
-    for (const auto& [k, v] : table)
-      if (std::string t = KeyTuple(v, con.field_ids); !t.empty()) owner.emplace(t, k);
-    for (const auto& [k, v] : incoming) {
-      const std::string t = KeyTuple(v, con.field_ids);
-      if (t.empty()) continue;
-      auto [it, fresh] = owner.emplace(t, k);
-      if (!fresh) {
-        c.colliding.insert(k);
-        c.colliding.insert(it->second);
-        if (c.collision.empty())
-          c.collision = fmt::format("{} = {} on {}", k, it->second, con.name);
-      }
-    }
-  }
-}
-
-/// The rows a commit (or the finish of a staged one) adds, modifies and removes, their
-/// collisions, and the rows it leaves.
-void HistoryScan::RowChanges(Column& c, const json& rq, const std::string& op) {
-  const json* rows_req = &rq;
-  if (c.finish && staged_commit_.count(c.txn)) rows_req = &staged_commit_[c.txn];
-  if (op != "commit" && !c.finish) return;
-  c.added = Keys(rows_req->value("add", json()), true);
-  c.modified = Keys(rows_req->value("modify", json()), true);
-  c.removed = Keys(rows_req->value("remove", json()), false);
-  std::map<std::string, json> table = live_;
-  if (c.staged && base_of.count(c.txn)) table = staged_rows_[c.txn];
-  for (const std::string& k : c.removed) table.erase(k);
-  std::map<std::string, json> incoming;
-  for (const char* list : {"add", "modify"})
-    if (rows_req->contains(list) && (*rows_req)[list].is_array())
-      for (const json& r : (*rows_req)[list])
-        if (r.is_object() && r.contains("key") && r["key"].is_string())
-          incoming[r["key"].get<std::string>()] = r.value("values", json::object());
-  for (const auto& [k, v] : incoming) table.erase(k);
-  FindCollisions(c, table, incoming);
-  // Apply what was committed.
-  auto apply = [&](std::map<std::string, json>& t) {
-    for (const std::string& k : c.removed) t.erase(k);
-    for (const auto& [k, v] : incoming) t[k] = v;
-  };
-  if (c.staged && c.ok) {
-    staged_commit_[c.txn] = rq;
-    staged_col[c.txn] = cols.size();
-    apply(staged_rows_[c.txn]);
-  } else if (c.ok && !c.staged) {
-    apply(live_);
-  }
-}
-
-void HistoryScan::Step(const StepRow& s) {
-  const json rq = s.request.is_object() ? s.request : json::object();
-  const json rs = s.response.is_object() ? s.response : json::object();
-  Column c = Head(s, rq, rs);
-  // Constraints and the current snapshot from the answer's metadata.
-  const json md = c.ok && rs.contains("metadata") && rs["metadata"].is_object()
-                      ? rs["metadata"]
-                      : json();
-  ReadConstraints(md);
-  std::optional<int64_t> cur;
-  if (md.is_object() && md.contains("current-snapshot-id") &&
-      md["current-snapshot-id"].is_number_integer() &&
-      md["current-snapshot-id"].get<int64_t>() >= 0)
-    cur = md["current-snapshot-id"].get<int64_t>();
-  if (s.op == "begin" && c.ok) {
-    base_of[c.txn] = current_;
-    begin_col[c.txn] = cols.size();
-  }
-  RowChanges(c, rq, s.op);
-  if (s.op == "begin" && c.ok) staged_rows_[c.txn] = live_;
-  if (c.ok && cur && !c.staged && cur != current_) {
-    c.snapshot = cur;
-    ReadStatuses(md, *cur, c);
-    current_ = cur;
-  } else if (c.ok && c.staged && cur) {
-    ReadStatuses(md, *cur, c);
-  } else if (c.ok && cur && c.step->failed) {
-    ReadStatuses(md, *cur, c);
-  }
-  cols.push_back(std::move(c));
-}
-
 // The texts of a column, shared by the layout (which sizes the column to the widest) and
 // the drawing.
 
-std::string OpLabel(const Column& c) { return fmt::format("{}. {}", c.step->index, c.step->op); }
+std::string OpLabel(const Column& c) {
+  return fmt::format("{}. {}", c.step->index, c.step->op);
+}
 
 bool ShowsStatuses(const Column& c) {
   return c.snapshot || c.staged || (c.step->failed && !c.statuses.empty());
@@ -390,8 +146,9 @@ std::string ForkLabel(const Column& c, const HistoryScan& scan) {
   if (!c.staged || !scan.begin_col.count(c.txn)) return "";
   const auto base = scan.base_of.find(c.txn);
   const bool has_base = base != scan.base_of.end() && base->second;
-  return fmt::format("fork {} (base {})", c.txn,
-                     has_base ? fmt::format("S{}", *base->second % 1000) : "no snapshot yet");
+  return fmt::format(
+      "fork {} (base {})", c.txn,
+      has_base ? fmt::format("S{}", *base->second % 1000) : "no snapshot yet");
 }
 
 std::string RetryLabel(const Column& c, const HistoryScan& scan) {
@@ -417,7 +174,8 @@ double ColumnNeeds(const Column& c, const HistoryScan& scan) {
     }
   for (int r = 0; r < 3; ++r) {
     const std::vector<std::string> items = RowItems(c, r);
-    w = std::max(w, TextWidth(fmt::format("{}", fmt::join(items, " ")), 11, !c.colliding.empty()));
+    w = std::max(
+        w, TextWidth(fmt::format("{}", fmt::join(items, " ")), 11, !c.colliding.empty()));
   }
   if (!c.collision.empty()) w = std::max(w, TextWidth("⚠ " + c.collision, 10));
   return w;
@@ -426,7 +184,8 @@ double ColumnNeeds(const Column& c, const HistoryScan& scan) {
 /// The row labels: "name #id type, enf." of a constraint.
 std::string ConstraintLabel(const Constraint& con) {
   return fmt::format("{} #{} {}{}", con.name, con.id,
-                     con.type == "primary-key" ? "pk" : con.type, con.enforced ? ", enf." : "");
+                     con.type == "primary-key" ? "pk" : con.type,
+                     con.enforced ? ", enf." : "");
 }
 
 /// Where the rows and columns of the drawing are.
@@ -442,7 +201,8 @@ struct Layout {
 /// the labels' column as wide as the widest label; the columns widened together to
 /// kMinWidth.
 void SizeColumns(const HistoryScan& scan, Layout& l) {
-  double left = std::max(TextWidth("transactions", 11, true), TextWidth("rows modified", 11));
+  double left =
+      std::max(TextWidth("transactions", 11, true), TextWidth("rows modified", 11));
   for (const auto& [id, con] : scan.constraints)
     left = std::max(left, TextWidth(ConstraintLabel(con), 11));
   l.left = std::max(kMinLeft, static_cast<int>(left) + 6 + kPad);
@@ -457,7 +217,8 @@ void SizeColumns(const HistoryScan& scan, Layout& l) {
     l.w.push_back(std::max(kMinCol, static_cast<int>(n) + kPad));
     total += l.w.back();
   }
-  const int extra = scan.cols.empty() ? 0 : (kMinWidth - total) / static_cast<int>(l.w.size());
+  const int extra =
+      scan.cols.empty() ? 0 : (kMinWidth - total) / static_cast<int>(l.w.size());
   for (int& w : l.w) w += std::max(0, extra);
   int x = l.left;
   for (int w : l.w) {
@@ -478,7 +239,8 @@ void WrapCaption(const FailureDetail& f, const std::string& sentence, Layout& l)
   l.caption_second = Wrap("“" + second + "”", width, 11, false);
 }
 
-Layout LayOut(const FailureDetail& f, const std::string& sentence, const HistoryScan& scan) {
+Layout LayOut(const FailureDetail& f, const std::string& sentence,
+              const HistoryScan& scan) {
   Layout l;
   for (const auto& [id, con] : scan.constraints) l.cids.push_back(id);
   SizeColumns(scan, l);
@@ -523,7 +285,8 @@ std::string DrawFrame(const FailureDetail& f, const HistoryScan& scan, const Lay
     out += fmt::format(
         "<text x=\"6\" y=\"{}\">{} #{} <tspan fill=\"#777\">{}{}</tspan></text>\n",
         l.status_top + kStatusH * static_cast<int>(r) + 20, EscapeXml(con.name), con.id,
-        con.type == "primary-key" ? "pk" : EscapeXml(con.type), con.enforced ? ", enf." : "");
+        con.type == "primary-key" ? "pk" : EscapeXml(con.type),
+        con.enforced ? ", enf." : "");
   }
   const char* row_names[] = {"rows added", "rows removed", "rows modified"};
   for (int r = 0; r < 3; ++r)
@@ -542,8 +305,8 @@ std::string DrawFrame(const FailureDetail& f, const HistoryScan& scan, const Lay
 std::string DrawNode(const Column& c, int x) {
   const bool bad = c.step->failed;
   std::string out = fmt::format(
-      "<text x=\"{}\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\"{}>{}</text>\n", x,
-      bad ? " fill=\"#d93025\"" : "", EscapeXml(OpLabel(c)));
+      "<text x=\"{}\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\"{}>{}</text>\n",
+      x, bad ? " fill=\"#d93025\"" : "", EscapeXml(OpLabel(c)));
   out += fmt::format(
       "<text x=\"{}\" y=\"30\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n", x,
       c.ok ? "#1e8e3e" : "#d93025", EscapeXml(c.result));
@@ -643,12 +406,12 @@ std::string DrawRowChanges(const Column& c, int x, const Layout& l) {
     std::vector<std::string> spans;
     for (size_t n = 0; n < items.size(); ++n) {
       const bool hit = n < lists[r]->size() && n < 4 && c.colliding.count((*lists[r])[n]);
-      spans.push_back(fmt::format(
-          "<tspan{}>{}</tspan>",
-          hit ? " class=\"collide\" fill=\"#d93025\" font-weight=\"bold\" "
-                "text-decoration=\"underline\""
-              : "",
-          EscapeXml(items[n])));
+      spans.push_back(
+          fmt::format("<tspan{}>{}</tspan>",
+                      hit ? " class=\"collide\" fill=\"#d93025\" font-weight=\"bold\" "
+                            "text-decoration=\"underline\""
+                          : "",
+                      EscapeXml(items[n])));
     }
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x,
                        l.rows_top + kRowH * r + 15, fmt::join(spans, " "));

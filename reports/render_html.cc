@@ -1,7 +1,7 @@
 /// \file
 /// report.html (render.h RenderHtml): a self-contained page with the run, the totals, a
-/// filter by rule and verdict, the rule matrix by spec subsection, the failures (with their
-/// history pictures), coverage, precision and the requests by op.
+/// filter by rule and verdict, the rule matrix by spec subsection, the failures (with
+/// their history pictures), coverage, precision and the requests by op.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -413,10 +413,11 @@ std::string FailuresHtml(const Report& report) {
     if (IsConformant(c.verdict)) continue;
     ++shown;
     out += fmt::format(
-        "<div class=\"failure\" id=\"failure-{0}\" data-rule=\"{1}\" data-verdicts=\"{2}\">"
+        "<div class=\"failure\" id=\"failure-{0}\" data-rule=\"{1}\" "
+        "data-verdicts=\"{2}\">"
         "<h3><code>{3}</code>: {2}</h3>\n",
-        shown, EscapeXml(c.failure ? c.failure->rule : std::string()), ToString(c.verdict),
-        EscapeXml(c.id));
+        shown, EscapeXml(c.failure ? c.failure->rule : std::string()),
+        ToString(c.verdict), EscapeXml(c.id));
     if (!c.failure) {
       out += fmt::format("<p>{}</p></div>\n", EscapeXml(c.reason));
       continue;

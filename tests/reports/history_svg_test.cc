@@ -126,8 +126,10 @@ TEST(HistorySvg, DrawsEveryLabelWholeAndTakesTheFullWidth) {
       {"result", "rejected"},
       {"error", {{"kind", "constraint-violation-of-an-unusually-long-kind"}}}};
   for (StepRow& step : f.steps)
-    if (step.response.contains("metadata") && !step.response["metadata"]["constraints"].empty())
-      step.response["metadata"]["constraints"][0]["name"] = "a_primary_key_with_a_long_name";
+    if (step.response.contains("metadata") &&
+        !step.response["metadata"]["constraints"].empty())
+      step.response["metadata"]["constraints"][0]["name"] =
+          "a_primary_key_with_a_long_name";
   const std::string sentence(400, 'w');
   const std::string svg = HistorySvg(f, "A sentence. " + sentence);
   EXPECT_EQ(svg.find("…"), std::string::npos) << svg;
@@ -157,8 +159,8 @@ TEST(HistorySvg, DrawsEveryLabelWholeAndTakesTheFullWidth) {
 // More than four keys in a row: the first four, then how many more (no ellipsis).
 TEST(HistorySvg, CountsTheKeysItDoesNotShow) {
   FailureDetail f = Retry();
-  f.steps[2].request["add"] = {Row("r1", 1), Row("r4", 4), Row("r5", 5), Row("r6", 6),
-                               Row("r7", 8), Row("r8", 9)};
+  f.steps[2].request["add"] = {Row("r1", 1), Row("r4", 4), Row("r5", 5),
+                               Row("r6", 6), Row("r7", 8), Row("r8", 9)};
   const std::string svg = HistorySvg(f, "");
   EXPECT_NE(svg.find("and 2 more"), std::string::npos) << svg;
   EXPECT_EQ(svg.find("…"), std::string::npos);
@@ -273,9 +275,10 @@ TEST(RenderHtml, ForbidsEveryLoadAndGroupsTheRuleMatrix) {
   r.cases[2].failure->steps = Retry().steps;
   r.cases[2].failure->step = 7;
   const std::string html = RenderHtml(r);
-  EXPECT_NE(html.find("content=\"default-src 'none'; style-src 'unsafe-inline'; script-src "
-                      "'sha256-"),
-            std::string::npos);
+  EXPECT_NE(
+      html.find("content=\"default-src 'none'; style-src 'unsafe-inline'; script-src "
+                "'sha256-"),
+      std::string::npos);
   EXPECT_NE(html.find("<svg class=\"history\""), std::string::npos);
   EXPECT_NE(html.find("id=\"group-def\""), std::string::npos);
   EXPECT_NE(html.find("id=\"group-st\""), std::string::npos);
@@ -305,23 +308,25 @@ TEST(RenderHtml, AllowsItsFilterScriptByItsHashOnly) {
   EXPECT_EQ(html.find("<script", open + 1), std::string::npos) << "a second script";
 }
 
-// The filter: every rule row and failure carries its rule and verdicts; the form is hidden
-// until the script shows it, and nothing else is hidden, so without script the page shows
-// everything.
+// The filter: every rule row and failure carries its rule and verdicts; the form is
+// hidden until the script shows it, and nothing else is hidden, so without script the
+// page shows everything.
 TEST(RenderHtml, MarksRowsAndFailuresForTheFilter) {
   Report r = Shard(0, 1, 3);
   r.cases[2].failure->steps = Retry().steps;
   const std::string html = RenderHtml(r);
   EXPECT_NE(html.find("<form id=\"filter\" hidden>"), std::string::npos);
-  EXPECT_NE(html.find("id=\"rule-st.valid\" data-rule=\"st.valid\" data-verdicts=\"fail\""),
-            std::string::npos)
+  EXPECT_NE(
+      html.find("id=\"rule-st.valid\" data-rule=\"st.valid\" data-verdicts=\"fail\""),
+      std::string::npos)
       << html;
   EXPECT_NE(html.find("class=\"failure\" id=\"failure-1\" data-rule=\"st.valid\" "
                       "data-verdicts=\"fail\""),
             std::string::npos);
   EXPECT_NE(html.find("<option>xfail</option>"), std::string::npos);
   size_t hidden = 0;
-  for (size_t at = html.find(" hidden"); at != std::string::npos; at = html.find(" hidden", at + 1))
+  for (size_t at = html.find(" hidden"); at != std::string::npos;
+       at = html.find(" hidden", at + 1))
     ++hidden;
   EXPECT_EQ(hidden, 1u) << "only the form is hidden without script";
 }

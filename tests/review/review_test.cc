@@ -35,19 +35,21 @@ const char* const kSeed = ICTK_TEST_DATA_DIR "/seed/000_f6814d186b7076a8.txt";
 const char* const kSeedName = "tests/data/seed/000_f6814d186b7076a8.txt";
 const char* const kCommitted = ICTK_SOURCE_DIR "/docs/review-of-the-seed.md";
 
-/// A table cell's text with the marks review.md and review.html put on it taken off: links
-/// to their text, code, bold and strike marks dropped, surrounding spaces trimmed.
+/// A table cell's text with the marks review.md and review.html put on it taken off:
+/// links to their text, code, bold and strike marks dropped, surrounding spaces trimmed.
 std::string CellPlainText(std::string s) {
   s = std::regex_replace(s, std::regex(R"(\[([^\]]*)\]\([^)]*\))"), "$1");
   std::string out;
   for (char c : s)
     if (c != '`' && c != '*' && c != '~') out += c;
   const size_t first = out.find_first_not_of(' ');
-  return first == std::string::npos ? "" : out.substr(first, out.find_last_not_of(' ') - first + 1);
+  return first == std::string::npos
+             ? ""
+             : out.substr(first, out.find_last_not_of(' ') - first + 1);
 }
 
-/// The rows of every table of review.md, each a list of cell texts (cells split at every `|`
-/// not written `\|`, as GitHub does).
+/// The rows of every table of review.md, each a list of cell texts (cells split at every
+/// `|` not written `\|`, as GitHub does).
 std::vector<std::vector<std::string>> MarkdownCells(const std::string& md) {
   std::vector<std::vector<std::string>> rows;
   std::istringstream in(md);
@@ -74,7 +76,8 @@ std::vector<std::vector<std::string>> MarkdownCells(const std::string& md) {
 /// entities read).
 std::vector<std::vector<std::string>> HtmlCells(const std::string& html) {
   std::vector<std::vector<std::string>> rows;
-  for (size_t tr = html.find("<tr>"); tr != std::string::npos; tr = html.find("<tr>", tr + 1)) {
+  for (size_t tr = html.find("<tr>"); tr != std::string::npos;
+       tr = html.find("<tr>", tr + 1)) {
     const std::string row_html = html.substr(tr, html.find("</tr>", tr) - tr);
     std::vector<std::string> row;
     for (size_t at = row_html.find("<t"); at != std::string::npos;
@@ -85,13 +88,16 @@ std::vector<std::vector<std::string>> HtmlCells(const std::string& html) {
       std::string text;
       bool in_tag = false;
       for (char c : row_html.substr(at + 4, end - at - 4)) {
-        if (c == '<' || c == '>') in_tag = c == '<';
-        else if (!in_tag) text += c;
+        if (c == '<' || c == '>')
+          in_tag = c == '<';
+        else if (!in_tag)
+          text += c;
       }
       constexpr std::pair<std::string_view, const char*> kEntities[] = {
           {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}};
       for (const auto& [entity, ch] : kEntities)
-        for (size_t e = text.find(entity); e != std::string::npos; e = text.find(entity, e + 1))
+        for (size_t e = text.find(entity); e != std::string::npos;
+             e = text.find(entity, e + 1))
           text.replace(e, entity.size(), ch);
       row.push_back(CellPlainText(text));
       at = end;
@@ -101,8 +107,8 @@ std::vector<std::vector<std::string>> HtmlCells(const std::string& html) {
   return rows;
 }
 
-/// review.html has the tables of review.md, row for row and cell for cell, no cell empty in
-/// one and filled in the other.
+/// review.html has the tables of review.md, row for row and cell for cell, no cell empty
+/// in one and filled in the other.
 void ExpectSameCells(const ReviewResult& r) {
   const auto md = MarkdownCells(RenderReviewMarkdown(r));
   const auto html = HtmlCells(RenderReviewHtml(r));
