@@ -4,8 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "model/judge/rule_catalogue.h"
 
@@ -84,6 +86,25 @@ std::string Sha256Hex(std::string_view data) {
   if (len == 128) Block(h, tail + 64);
   std::string out;
   for (uint32_t x : h) out += fmt::format("{:08x}", x);
+  return out;
+}
+
+std::string Sha256Base64(std::string_view data) {
+  static constexpr char kDigits[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const std::string hex = Sha256Hex(data);
+  std::string bytes;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2)
+    bytes += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  std::string out;
+  for (size_t i = 0; i < bytes.size(); i += 3) {
+    uint32_t v = 0;
+    const size_t n = std::min<size_t>(3, bytes.size() - i);
+    for (size_t j = 0; j < 3; ++j)
+      v = v << 8 | (j < n ? static_cast<unsigned char>(bytes[i + j]) : 0u);
+    for (size_t j = 0; j < 4; ++j)
+      out += j <= n ? kDigits[(v >> (18 - 6 * j)) & 63] : '=';
+  }
   return out;
 }
 

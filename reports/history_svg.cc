@@ -5,103 +5,71 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
+#include <string_view>
 #include <vector>
 
-#include "codec/json_text.h"
+#include "reports/history_scan_internal.h"
 #include "reports/render.h"
 
 namespace ictk {
 
 namespace {
 
-using json = nlohmann::json;
+using history_internal::Column;
+using history_internal::Constraint;
+using history_internal::HistoryScan;
 
-constexpr int kLeft = 150;   // row labels
-constexpr int kCol = 108;    // one step
+// Sizes in the picture's user units (CSS px at full scale). A column is as wide as its
+// widest text; a narrow picture's columns are widened to kMinWidth, so that the picture,
+// drawn at the full width of the page, keeps its text near the page's size.
+constexpr int kMinLeft = 150;  // row labels, at least
+constexpr int kMinCol = 108;   // one step, at least
+constexpr int kPad = 14;       // around a column's widest text
+constexpr int kMinWidth = 1100;
 constexpr int kMainY = 58;   // the main line
 constexpr int kForkY = 104;  // a transaction's staged commit
 constexpr int kRowH = 22;
 constexpr int kStatusH = 32;  // a status row: the answer, and the allowed set under it
+constexpr int kLineH = 18;    // a line of the caption
 
-struct Constraint {
-  int64_t id = 0;
-  std::string name, type;
-  std::vector<int64_t> field_ids;
-  bool enforced = false;
-};
-
-/// What one column shows.
-struct Column {
-  const StepRow* step = nullptr;
-  bool ok = false;
-  std::string result;               ///< "ok", "rejected (kind)", ...
-  std::optional<int64_t> snapshot;  ///< a snapshot this step put on the main line
-  std::optional<int64_t> parent;
-  bool staged = false;  ///< a commit naming a transaction
-  bool finish = false;
-  std::string txn;
-  std::map<int64_t, std::string> statuses;  ///< constraint ID -> answered status
-  std::map<std::string, std::set<std::string>> allowed;  ///< name -> allowed statuses
-  std::vector<std::string> added, removed, modified;
-  std::set<std::string> colliding;  ///< keys of this step that collide
-  std::string collision;            ///< "r3 ~ r1 on pk"
-};
-
-/// `s` cut to about `n` bytes (at a UTF-8 character boundary, with "…"), escaped.
-std::string Short(std::string s, size_t n) {
-  if (s.size() > n) {
-    size_t cut = n - 1;
-    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-    s = s.substr(0, cut) + "…";
-  }
-  return EscapeXml(s);
+/// The width `s` takes at `size` px in a sans-serif font, estimated from its characters
+/// (an average a little above the common fonts', so that the estimate is not short): the
+/// layout sizes every column and line from it, and nothing is cut.
+double TextWidth(std::string_view s, double size, bool bold = false) {
+  size_t chars = 0;
+  for (unsigned char c : s) chars += (c & 0xC0) != 0x80;
+  return static_cast<double>(chars) * size * (bold ? 0.68 : 0.62);
 }
 
-std::vector<std::string> Keys(const json& list, bool rows) {
-  std::vector<std::string> out;
-  if (!list.is_array()) return out;
-  for (const json& r : list) {
-    if (rows && r.is_object() && r.contains("key") && r["key"].is_string())
-      out.push_back(r["key"].get<std::string>());
-    else if (!rows && r.is_string())
-      out.push_back(r.get<std::string>());
-  }
-  return out;
-}
-
-/// "statuses: pk in {invalid, unvalidated}, c2 in {valid}" -> {pk: {...}, c2: {...}}.
-/// A fixture's expectation (replayed corpus cases) is JSON: {"statuses": {"c1": [...]}}.
-std::map<std::string, std::set<std::string>> AllowedStatuses(const std::string& text) {
-  std::map<std::string, std::set<std::string>> out;
-  if (!text.empty() && text[0] == '{') {
-    const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_object() && j.contains("statuses") && j["statuses"].is_object())
-      for (const auto& [name, list] : j["statuses"].items())
-        if (list.is_array())
-          for (const json& st : list)
-            if (st.is_string()) out[name].insert(st.get<std::string>());
-    return out;
-  }
-  static const std::regex re(R"(([^\s,;:{}]+) in \{([^}]*)\})");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), re);
-       it != std::sregex_iterator(); ++it) {
-    std::set<std::string> set;
-    const std::string list = (*it)[2];
-    size_t start = 0;
-    while (start <= list.size()) {
-      size_t end = list.find(',', start);
-      if (end == std::string::npos) end = list.size();
-      std::string s = list.substr(start, end - start);
-      s.erase(0, s.find_first_not_of(' '));
-      s.erase(s.find_last_not_of(' ') + 1);
-      if (!s.empty()) set.insert(s);
-      start = end + 1;
+/// `text` in lines of at most `width` px at `size` px, broken at spaces (a word wider
+/// than a line gets a line of its own, broken at a character boundary).
+std::vector<std::string> Wrap(const std::string& text, double width, double size,
+                              bool bold) {
+  std::vector<std::string> lines(1);
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(start, end - start);
+    start = end + 1;
+    const std::string joined = lines.back().empty() ? word : lines.back() + " " + word;
+    if (TextWidth(joined, size, bold) <= width || lines.back().empty()) {
+      lines.back() = joined;
+    } else {
+      lines.push_back(word);
     }
-    out[(*it)[1]] = std::move(set);
+    while (TextWidth(lines.back(), size, bold) > width && lines.back().size() > 1) {
+      const std::string& l = lines.back();
+      size_t cut = static_cast<size_t>(width / (size * (bold ? 0.68 : 0.62)));
+      cut = std::clamp<size_t>(cut, 1, l.size() - 1);
+      while (cut > 1 && (static_cast<unsigned char>(l[cut]) & 0xC0) == 0x80) --cut;
+      std::string rest = l.substr(cut);
+      lines.back() = l.substr(0, cut);
+      lines.push_back(std::move(rest));
+    }
   }
-  return out;
+  return lines;
 }
 
 const char* StatusColour(const std::string& status) {
@@ -109,18 +77,6 @@ const char* StatusColour(const std::string& status) {
   if (status == "invalid") return "#fde2c8";
   if (status == "unvalidated") return "#e8eaed";
   return "#ffffff";
-}
-
-/// The key tuple of `values` for a constraint's fields ("" when a field is null or
-/// missing: nulls never collide).
-std::string KeyTuple(const json& values, const std::vector<int64_t>& fields) {
-  std::string out;
-  for (int64_t f : fields) {
-    const std::string k = std::to_string(f);
-    if (!values.is_object() || !values.contains(k) || values[k].is_null()) return "";
-    out += DumpJson(values[k]) + "\x1f";
-  }
-  return out;
 }
 
 std::string Draw(const FailureDetail& f, const std::string& sentence);
@@ -140,198 +96,172 @@ std::string HistorySvg(const FailureDetail& f, const std::string& sentence) {
 
 namespace {
 
-/// Reads the steps of a failing history into columns: what each step answered, the
-/// constraints seen, the committed and staged rows (to find key collisions), the main
-/// line and the transactions forked from it.
-class HistoryScan {
- public:
-  void Step(const StepRow& s);
+// The texts of a column, shared by the layout (which sizes the column to the widest) and
+// the drawing.
 
-  std::vector<Column> cols;
-  std::map<int64_t, Constraint> constraints;              // every constraint seen
-  std::map<std::string, std::optional<int64_t>> base_of;  // txn -> base snapshot
-  std::map<std::string, size_t> staged_col;  // txn -> column of its staged commit
-  std::map<std::string, size_t> begin_col;
+std::string OpLabel(const Column& c) {
+  return fmt::format("{}. {}", c.step->index, c.step->op);
+}
 
- private:
-  void ReadConstraints(const json& md);
-  void RowChanges(Column& c, const json& rq, const std::string& op);
-  void FindCollisions(Column& c, const std::map<std::string, json>& table,
-                      const std::map<std::string, json>& incoming) const;
+bool ShowsStatuses(const Column& c) {
+  return c.snapshot || c.staged || (c.step->failed && !c.statuses.empty());
+}
 
-  std::map<std::string, json> live_;  // key -> values (committed)
-  std::map<std::string, std::map<std::string, json>> staged_rows_;  // txn -> its table
-  std::optional<int64_t> current_;             // the current snapshot
-  std::map<std::string, json> staged_commit_;  // txn -> the staged request
+/// A constraint's answered status in a column, and the allowed set when it is outside.
+struct StatusText {
+  std::string status, set;
+  bool outside = false;
 };
 
-/// The step's op, result and transaction.
-Column Head(const StepRow& s, const json& rq, const json& rs) {
-  Column c;
-  c.step = &s;
-  const std::string result =
-      rs.is_object() && rs.contains("result") && rs["result"].is_string()
-          ? rs["result"].get<std::string>()
-          : std::string("no answer");
-  c.ok = result == "ok";
-  c.result = result;
-  if (result == "rejected" && rs.contains("error") && rs["error"].is_object())
-    c.result += " (" + rs["error"].value("kind", std::string("?")) + ")";
-  c.txn = rq.is_object() ? rq.value("txn", std::string()) : "";
-  c.staged = s.op == "commit" && !c.txn.empty();
-  c.finish = s.op == "finish";
-  c.allowed = AllowedStatuses(s.allowed);
-  return c;
+StatusText StatusOf(const Column& c, const Constraint& con) {
+  StatusText t;
+  auto it = c.statuses.find(con.id);
+  t.status = it == c.statuses.end() ? "—" : it->second;
+  auto al = c.allowed.find(con.name);
+  t.outside = al != c.allowed.end() && !al->second.count(t.status);
+  if (t.outside)
+    for (const std::string& a : al->second) t.set += (t.set.empty() ? "" : "|") + a;
+  return t;
 }
 
-/// The answered statuses (and the parent) of snapshot `id` of `md`, into `c`.
-void ReadStatuses(const json& md, int64_t id, Column& c) {
-  if (!md.contains("snapshots") || !md["snapshots"].is_array()) return;
-  for (const json& snap : md["snapshots"]) {
-    if (!snap.is_object() || snap.value("snapshot-id", int64_t{-1}) != id) continue;
-    if (snap.contains("parent-snapshot-id") &&
-        snap["parent-snapshot-id"].is_number_integer())
-      c.parent = snap["parent-snapshot-id"].get<int64_t>();
-    const json st = snap.value("constraint-statuses", json::object());
-    if (st.is_object())
-      for (const auto& [status, ids] : st.items())
-        if (ids.is_array())
-          for (const json& i : ids)
-            if (i.is_number_integer()) c.statuses[i.get<int64_t>()] = status;
-  }
-}
-
-void HistoryScan::ReadConstraints(const json& md) {
-  if (!md.is_object() || !md.contains("constraints") || !md["constraints"].is_array())
-    return;
-  for (const json& k : md["constraints"]) {
-    if (!k.is_object() || !k.contains("constraint-id")) continue;
-    Constraint x;
-    x.id = k.value("constraint-id", int64_t{0});
-    x.name = k.value("name", std::string());
-    x.type = k.value("type", std::string());
-    x.enforced = k.value("enforced", false);
-    if (k.contains("field-ids") && k["field-ids"].is_array())
-      for (const json& id : k["field-ids"])
-        if (id.is_number_integer()) x.field_ids.push_back(id.get<int64_t>());
-    constraints[x.id] = x;
-  }
-}
-
-/// Collisions: an added or modified row whose key tuple under a unique or primary key
-/// equals another live row's (or another row of the same commit).
-void HistoryScan::FindCollisions(Column& c, const std::map<std::string, json>& table,
-                                 const std::map<std::string, json>& incoming) const {
-  for (const auto& [cid, con] : constraints) {
-    if (con.type != "unique" && con.type != "primary-key") continue;
-    std::map<std::string, std::string> owner;  // tuple -> key
-    for (const auto& [k, v] : table)
-      if (std::string t = KeyTuple(v, con.field_ids); !t.empty()) owner.emplace(t, k);
-    for (const auto& [k, v] : incoming) {
-      const std::string t = KeyTuple(v, con.field_ids);
-      if (t.empty()) continue;
-      auto [it, fresh] = owner.emplace(t, k);
-      if (!fresh) {
-        c.colliding.insert(k);
-        c.colliding.insert(it->second);
-        if (c.collision.empty())
-          c.collision = fmt::format("{} = {} on {}", k, it->second, con.name);
-      }
+/// The keys one of the rows lines shows (0 added, 1 removed, 2 modified): the first four
+/// with their sign, then how many more.
+std::vector<std::string> RowItems(const Column& c, int r) {
+  const std::vector<std::string>* lists[] = {&c.added, &c.removed, &c.modified};
+  const char* signs[] = {"+", "−", "~"};
+  std::vector<std::string> items;
+  for (const std::string& key : *lists[r]) {
+    if (items.size() == 4) {
+      items.push_back(fmt::format("and {} more", lists[r]->size() - 4));
+      break;
     }
+    items.push_back(signs[r] + key);
   }
+  return items;
 }
 
-/// The rows a commit (or the finish of a staged one) adds, modifies and removes, their
-/// collisions, and the rows it leaves.
-void HistoryScan::RowChanges(Column& c, const json& rq, const std::string& op) {
-  const json* rows_req = &rq;
-  if (c.finish && staged_commit_.count(c.txn)) rows_req = &staged_commit_[c.txn];
-  if (op != "commit" && !c.finish) return;
-  c.added = Keys(rows_req->value("add", json()), true);
-  c.modified = Keys(rows_req->value("modify", json()), true);
-  c.removed = Keys(rows_req->value("remove", json()), false);
-  std::map<std::string, json> table = live_;
-  if (c.staged && base_of.count(c.txn)) table = staged_rows_[c.txn];
-  for (const std::string& k : c.removed) table.erase(k);
-  std::map<std::string, json> incoming;
-  for (const char* list : {"add", "modify"})
-    if (rows_req->contains(list) && (*rows_req)[list].is_array())
-      for (const json& r : (*rows_req)[list])
-        if (r.is_object() && r.contains("key") && r["key"].is_string())
-          incoming[r["key"].get<std::string>()] = r.value("values", json::object());
-  for (const auto& [k, v] : incoming) table.erase(k);
-  FindCollisions(c, table, incoming);
-  // Apply what was committed.
-  auto apply = [&](std::map<std::string, json>& t) {
-    for (const std::string& k : c.removed) t.erase(k);
-    for (const auto& [k, v] : incoming) t[k] = v;
-  };
-  if (c.staged && c.ok) {
-    staged_commit_[c.txn] = rq;
-    staged_col[c.txn] = cols.size();
-    apply(staged_rows_[c.txn]);
-  } else if (c.ok && !c.staged) {
-    apply(live_);
-  }
+/// The label of a transaction's fork, under its `begin` ("" for a column that is not a
+/// staged commit of a transaction begun in the history).
+std::string ForkLabel(const Column& c, const HistoryScan& scan) {
+  if (!c.staged || !scan.begin_col.count(c.txn)) return "";
+  const auto base = scan.base_of.find(c.txn);
+  const bool has_base = base != scan.base_of.end() && base->second;
+  return fmt::format(
+      "fork {} (base {})", c.txn,
+      has_base ? fmt::format("S{}", *base->second % 1000) : "no snapshot yet");
 }
 
-void HistoryScan::Step(const StepRow& s) {
-  const json rq = s.request.is_object() ? s.request : json::object();
-  const json rs = s.response.is_object() ? s.response : json::object();
-  Column c = Head(s, rq, rs);
-  // Constraints and the current snapshot from the answer's metadata.
-  const json md = c.ok && rs.contains("metadata") && rs["metadata"].is_object()
-                      ? rs["metadata"]
-                      : json();
-  ReadConstraints(md);
-  std::optional<int64_t> cur;
-  if (md.is_object() && md.contains("current-snapshot-id") &&
-      md["current-snapshot-id"].is_number_integer() &&
-      md["current-snapshot-id"].get<int64_t>() >= 0)
-    cur = md["current-snapshot-id"].get<int64_t>();
-  if (s.op == "begin" && c.ok) {
-    base_of[c.txn] = current_;
-    begin_col[c.txn] = cols.size();
-  }
-  RowChanges(c, rq, s.op);
-  if (s.op == "begin" && c.ok) staged_rows_[c.txn] = live_;
-  if (c.ok && cur && !c.staged && cur != current_) {
-    c.snapshot = cur;
-    ReadStatuses(md, *cur, c);
-    current_ = cur;
-  } else if (c.ok && c.staged && cur) {
-    ReadStatuses(md, *cur, c);
-  } else if (c.ok && cur && c.step->failed) {
-    ReadStatuses(md, *cur, c);
-  }
-  cols.push_back(std::move(c));
+std::string RetryLabel(const Column& c, const HistoryScan& scan) {
+  if (!c.finish || !scan.staged_col.count(c.txn)) return "";
+  return c.parent ? fmt::format("retry on new parent S{}", *c.parent % 1000)
+                  : std::string("retry on the new parent");
 }
 
-/// Where the rows of the drawing are.
+int StagedBoxWidth(const Column& c) {
+  return std::max(26, static_cast<int>(TextWidth(c.txn, 10)) + 10);
+}
+
+/// The width column `c` needs for its own texts.
+double ColumnNeeds(const Column& c, const HistoryScan& scan) {
+  double w = std::max({TextWidth(OpLabel(c), 11, true), TextWidth(c.result, 11),
+                       TextWidth(RetryLabel(c, scan), 9), 40.0});
+  if (c.staged) w = std::max<double>(w, StagedBoxWidth(c));
+  if (ShowsStatuses(c))
+    for (const auto& [id, con] : scan.constraints) {
+      const StatusText t = StatusOf(c, con);
+      w = std::max(w, TextWidth(t.status, 10, t.outside) + 12);
+      if (t.outside) w = std::max(w, TextWidth("∉ " + t.set, 8) + 12);
+    }
+  for (int r = 0; r < 3; ++r) {
+    const std::vector<std::string> items = RowItems(c, r);
+    w = std::max(
+        w, TextWidth(fmt::format("{}", fmt::join(items, " ")), 11, !c.colliding.empty()));
+  }
+  if (!c.collision.empty()) w = std::max(w, TextWidth("⚠ " + c.collision, 10));
+  return w;
+}
+
+/// The row labels: "name #id type, enf." of a constraint.
+std::string ConstraintLabel(const Constraint& con) {
+  return fmt::format("{} #{} {}{}", con.name, con.id,
+                     con.type == "primary-key" ? "pk" : con.type,
+                     con.enforced ? ", enf." : "");
+}
+
+/// Where the rows and columns of the drawing are.
 struct Layout {
   std::vector<int64_t> cids;  // the constraints, one status row each
-  int status_top = 0, rows_top = 0, foot_top = 0, width = 0, height = 0;
-  int XOf(size_t k) const { return kLeft + kCol * static_cast<int>(k) + kCol / 2; }
+  std::vector<int> x0, w;     // each column's left edge and width
+  std::vector<std::string> caption_first, caption_second;  // the caption's lines
+  int left = kMinLeft, status_top = 0, rows_top = 0, foot_top = 0, width = 0, height = 0;
+  int XOf(size_t k) const { return x0[k] + w[k] / 2; }
 };
 
-Layout LayOut(const HistoryScan& scan) {
+/// Each column as wide as its widest text (and its fork label, drawn under its `begin`),
+/// the labels' column as wide as the widest label; the columns widened together to
+/// kMinWidth.
+void SizeColumns(const HistoryScan& scan, Layout& l) {
+  double left =
+      std::max(TextWidth("transactions", 11, true), TextWidth("rows modified", 11));
+  for (const auto& [id, con] : scan.constraints)
+    left = std::max(left, TextWidth(ConstraintLabel(con), 11));
+  l.left = std::max(kMinLeft, static_cast<int>(left) + 6 + kPad);
+  std::vector<double> need;
+  for (const Column& c : scan.cols) need.push_back(ColumnNeeds(c, scan));
+  for (const Column& c : scan.cols)
+    if (const std::string fork = ForkLabel(c, scan); !fork.empty())
+      need[scan.begin_col.at(c.txn)] =
+          std::max(need[scan.begin_col.at(c.txn)], TextWidth(fork, 9));
+  int total = l.left + 20;
+  for (double n : need) {
+    l.w.push_back(std::max(kMinCol, static_cast<int>(n) + kPad));
+    total += l.w.back();
+  }
+  const int extra =
+      scan.cols.empty() ? 0 : (kMinWidth - total) / static_cast<int>(l.w.size());
+  for (int& w : l.w) w += std::max(0, extra);
+  int x = l.left;
+  for (int w : l.w) {
+    l.x0.push_back(x);
+    x += w;
+  }
+  l.width = x + 20;
+}
+
+/// The failing step's rule and finding, and the sentence, as wrapped lines.
+void WrapCaption(const FailureDetail& f, const std::string& sentence, Layout& l) {
+  std::string second = sentence;
+  if (second.size() >= 2 && second.front() == '"' && second.back() == '"')
+    second = second.substr(1, second.size() - 2);
+  const double width = l.width - 12;
+  l.caption_first = Wrap(fmt::format("✗ step {}: {} — {}", f.step, f.rule, FindingOf(f)),
+                         width, 11, true);
+  l.caption_second = Wrap("“" + second + "”", width, 11, false);
+}
+
+Layout LayOut(const FailureDetail& f, const std::string& sentence,
+              const HistoryScan& scan) {
   Layout l;
   for (const auto& [id, con] : scan.constraints) l.cids.push_back(id);
+  SizeColumns(scan, l);
+  WrapCaption(f, sentence, l);
   l.status_top = kForkY + 40;
   l.rows_top = l.status_top + kStatusH * static_cast<int>(l.cids.size()) + 10;
   l.foot_top = l.rows_top + kRowH * 3 + 14;
-  l.width = kLeft + kCol * static_cast<int>(scan.cols.size()) + 20;
-  l.height = l.foot_top + 54;
+  l.height = l.foot_top + 20 +
+             kLineH * static_cast<int>(l.caption_first.size() + l.caption_second.size());
   return l;
 }
 
 /// The frame: title, arrow marker, the failing step's band, row labels, the main line.
+/// The picture takes the width of its box (its viewBox keeps the proportions), and no
+/// less than two thirds of its own size, past which the box scrolls.
 std::string DrawFrame(const FailureDetail& f, const HistoryScan& scan, const Layout& l) {
   std::string out = fmt::format(
-      "<svg class=\"history\" width=\"{0}\" "
-      "height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" font-family=\"sans-serif\" "
-      "font-size=\"11\"><title>{2}</title>\n",
-      l.width, l.height,
+      "<svg class=\"history\" width=\"100%\" viewBox=\"0 0 {0} {1}\" "
+      "style=\"min-width:{2}px\" role=\"img\" font-family=\"sans-serif\" "
+      "font-size=\"11\"><title>{3}</title>\n",
+      l.width, l.height, l.width * 2 / 3,
       EscapeXml(fmt::format("The failing history: {} steps, failure at step {} ({})",
                             f.steps.size(), f.step, f.rule)));
   out +=
@@ -344,7 +274,7 @@ std::string DrawFrame(const FailureDetail& f, const HistoryScan& scan, const Lay
       out += fmt::format(
           "<rect class=\"failed-step\" x=\"{}\" y=\"2\" width=\"{}\" height=\"{}\" "
           "fill=\"#fce8e6\" stroke=\"#d93025\" stroke-width=\"2\"/>\n",
-          kLeft + kCol * static_cast<int>(k) + 2, kCol - 4, l.foot_top - 6);
+          l.x0[k] + 2, l.w[k] - 4, l.foot_top - 6);
   // Row labels.
   out += fmt::format("<text x=\"6\" y=\"{}\" font-weight=\"bold\">snapshots</text>\n",
                      kMainY + 4);
@@ -354,8 +284,8 @@ std::string DrawFrame(const FailureDetail& f, const HistoryScan& scan, const Lay
     const Constraint& con = scan.constraints.at(l.cids[r]);
     out += fmt::format(
         "<text x=\"6\" y=\"{}\">{} #{} <tspan fill=\"#777\">{}{}</tspan></text>\n",
-        l.status_top + kStatusH * static_cast<int>(r) + 20, Short(con.name, 12), con.id,
-        con.type == "primary-key" ? "pk" : Short(con.type, 7),
+        l.status_top + kStatusH * static_cast<int>(r) + 20, EscapeXml(con.name), con.id,
+        con.type == "primary-key" ? "pk" : EscapeXml(con.type),
         con.enforced ? ", enf." : "");
   }
   const char* row_names[] = {"rows added", "rows removed", "rows modified"};
@@ -366,7 +296,7 @@ std::string DrawFrame(const FailureDetail& f, const HistoryScan& scan, const Lay
   out += fmt::format(
       "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#999\" "
       "stroke-width=\"2\"/>\n",
-      kLeft, kMainY, l.width - 20, kMainY);
+      l.left, kMainY, l.width - 20, kMainY);
   return out;
 }
 
@@ -375,12 +305,11 @@ std::string DrawFrame(const FailureDetail& f, const HistoryScan& scan, const Lay
 std::string DrawNode(const Column& c, int x) {
   const bool bad = c.step->failed;
   std::string out = fmt::format(
-      "<text x=\"{}\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\"{}>{}. "
-      "{}</text>\n",
-      x, bad ? " fill=\"#d93025\"" : "", c.step->index, Short(c.step->op, 14));
+      "<text x=\"{}\" y=\"16\" text-anchor=\"middle\" font-weight=\"bold\"{}>{}</text>\n",
+      x, bad ? " fill=\"#d93025\"" : "", EscapeXml(OpLabel(c)));
   out += fmt::format(
       "<text x=\"{}\" y=\"30\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n", x,
-      c.ok ? "#1e8e3e" : "#d93025", Short(c.result, 20));
+      c.ok ? "#1e8e3e" : "#d93025", EscapeXml(c.result));
   const int y = c.staged ? kForkY : kMainY;
   if (c.snapshot) {
     out += fmt::format(
@@ -396,12 +325,13 @@ std::string DrawNode(const Column& c, int x) {
           "fill=\"#555\" font-size=\"9\">parent S{}</text>\n",
           x, y - 17, *c.parent % 1000);
   } else if (c.staged) {
+    const int w = StagedBoxWidth(c);
     out += fmt::format(
-        "<rect x=\"{}\" y=\"{}\" width=\"26\" height=\"20\" rx=\"4\" fill=\"#fff\" "
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"20\" rx=\"4\" fill=\"#fff\" "
         "stroke=\"#e37400\" stroke-width=\"2\" stroke-dasharray=\"4 2\"><title>staged "
         "commit of transaction {}</title></rect>\n"
         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{}</text>\n",
-        x - 13, y - 10, EscapeXml(c.txn), x, y + 4, Short(c.txn, 4));
+        x - w / 2, y - 10, w, EscapeXml(c.txn), x, y + 4, EscapeXml(c.txn));
   } else {
     out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/>\n", x, kMainY,
                        c.ok ? "#999" : "#d93025");
@@ -409,68 +339,59 @@ std::string DrawNode(const Column& c, int x) {
   return out;
 }
 
-/// The fork: begin's base -> the staged commit; the retry: staged -> finish.
+/// The fork: begin's base -> the staged commit, labelled under the `begin`; the retry:
+/// staged -> finish.
 std::string DrawLinks(const Column& c, int x, const HistoryScan& scan, const Layout& l) {
   std::string out;
-  if (c.staged && scan.begin_col.count(c.txn)) {
+  if (const std::string fork = ForkLabel(c, scan); !fork.empty()) {
     const int bx = l.XOf(scan.begin_col.at(c.txn));
-    const auto base = scan.base_of.find(c.txn);
-    const bool has_base = base != scan.base_of.end() && base->second;
+    const int half = StagedBoxWidth(c) / 2;
     out += fmt::format(
         "<path d=\"M{} {} C{} {} {} {} {} {}\" fill=\"none\" stroke=\"#e37400\" "
         "stroke-width=\"1.5\" stroke-dasharray=\"4 2\" marker-end=\"url(#arrow)\"/>\n"
-        "<text x=\"{}\" y=\"{}\" fill=\"#e37400\" font-size=\"9\">fork {} (base "
-        "{})</text>\n",
-        bx, kMainY + 4, bx, kForkY, x - 30, kForkY, x - 15, kForkY, bx + 4, kForkY + 20,
-        Short(c.txn, 6),
-        has_base ? fmt::format("S{}", *base->second % 1000) : "no snapshot yet");
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#e37400\" "
+        "font-size=\"9\">{}</text>\n",
+        bx, kMainY + 4, bx, kForkY, x - half - 17, kForkY, x - half - 2, kForkY, bx,
+        kForkY + 20, EscapeXml(fork));
   }
-  if (c.finish && scan.staged_col.count(c.txn)) {
+  if (const std::string retry = RetryLabel(c, scan); !retry.empty()) {
     const int sx = l.XOf(scan.staged_col.at(c.txn));
+    const int half = StagedBoxWidth(scan.cols[scan.staged_col.at(c.txn)]) / 2;
     out += fmt::format(
         "<path d=\"M{} {} C{} {} {} {} {} {}\" fill=\"none\" stroke=\"{}\" "
         "stroke-width=\"2\" marker-end=\"url(#arrow)\"/>\n"
         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\" "
-        "font-size=\"9\">retry on {}</text>\n",
-        sx + 13, kForkY, x - 20, kForkY, x, kForkY, x, kMainY + (c.snapshot ? 14 : 5),
-        c.step->failed ? "#d93025" : "#e37400", x, kForkY + 20,
-        c.parent ? fmt::format("new parent S{}", *c.parent % 1000)
-                 : std::string("the new parent"));
+        "font-size=\"9\">{}</text>\n",
+        sx + half, kForkY, x - 20, kForkY, x, kForkY, x, kMainY + (c.snapshot ? 14 : 5),
+        c.step->failed ? "#d93025" : "#e37400", x, kForkY + 20, EscapeXml(retry));
   }
   return out;
 }
 
 /// Each constraint's answered status, and the allowed set under one outside it.
-std::string DrawStatuses(const Column& c, int x, const HistoryScan& scan,
+std::string DrawStatuses(const Column& c, size_t k, const HistoryScan& scan,
                          const Layout& l) {
   std::string out;
-  const bool show_statuses =
-      c.snapshot || c.staged || (c.step->failed && !c.statuses.empty());
-  for (size_t r = 0; r < l.cids.size() && show_statuses; ++r) {
+  const int x = l.XOf(k);
+  for (size_t r = 0; r < l.cids.size() && ShowsStatuses(c); ++r) {
     const int ry = l.status_top + kStatusH * static_cast<int>(r);
     const Constraint& con = scan.constraints.at(l.cids[r]);
-    auto it = c.statuses.find(con.id);
-    const std::string status = it == c.statuses.end() ? "—" : it->second;
-    auto al = c.allowed.find(con.name);
-    const bool outside = al != c.allowed.end() && !al->second.count(status);
-    std::string set;
-    if (outside)
-      for (const std::string& a : al->second) set += (set.empty() ? "" : "|") + a;
+    const StatusText t = StatusOf(c, con);
     out += fmt::format(
         "<rect class=\"status{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
         "fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"><title>{}</title></rect>\n"
         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\"{}>{}</text>\n",
-        outside ? " outside" : "", x - kCol / 2 + 6, ry + 2, kCol - 12, kStatusH - 4,
-        StatusColour(status), outside ? "#d93025" : "#bbb", outside ? 2 : 1,
-        EscapeXml(fmt::format("{} #{}: {}{}", con.name, con.id, status,
-                              outside ? " (allowed: " + set + ")" : "")),
-        x, outside ? ry + 14 : ry + 20,
-        outside ? " fill=\"#d93025\" font-weight=\"bold\"" : "", Short(status, 18));
-    if (outside)
+        t.outside ? " outside" : "", l.x0[k] + 6, ry + 2, l.w[k] - 12, kStatusH - 4,
+        StatusColour(t.status), t.outside ? "#d93025" : "#bbb", t.outside ? 2 : 1,
+        EscapeXml(fmt::format("{} #{}: {}{}", con.name, con.id, t.status,
+                              t.outside ? " (allowed: " + t.set + ")" : "")),
+        x, t.outside ? ry + 14 : ry + 20,
+        t.outside ? " fill=\"#d93025\" font-weight=\"bold\"" : "", EscapeXml(t.status));
+    if (t.outside)
       out += fmt::format(
           "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\" "
           "fill=\"#d93025\">∉ {}</text>\n",
-          x, ry + 26, Short(set, 24));
+          x, ry + 26, EscapeXml(t.set));
   }
   return out;
 }
@@ -479,68 +400,66 @@ std::string DrawStatuses(const Column& c, int x, const HistoryScan& scan,
 std::string DrawRowChanges(const Column& c, int x, const Layout& l) {
   std::string out;
   const std::vector<std::string>* lists[] = {&c.added, &c.removed, &c.modified};
-  const char* signs[] = {"+", "−", "~"};
   for (int r = 0; r < 3; ++r) {
-    if (lists[r]->empty()) continue;
-    std::string text;
-    size_t n = 0;
-    for (const std::string& key : *lists[r]) {
-      if (++n > 4) {
-        text += fmt::format("<tspan>…+{}</tspan>", lists[r]->size() - 4);
-        break;
-      }
-      const bool hit = c.colliding.count(key) > 0;
-      text +=
-          fmt::format("<tspan{}>{}{}</tspan> ",
+    const std::vector<std::string> items = RowItems(c, r);
+    if (items.empty()) continue;
+    std::vector<std::string> spans;
+    for (size_t n = 0; n < items.size(); ++n) {
+      const bool hit = n < lists[r]->size() && n < 4 && c.colliding.count((*lists[r])[n]);
+      spans.push_back(
+          fmt::format("<tspan{}>{}</tspan>",
                       hit ? " class=\"collide\" fill=\"#d93025\" font-weight=\"bold\" "
                             "text-decoration=\"underline\""
                           : "",
-                      signs[r], Short(key, 8));
+                      EscapeXml(items[n])));
     }
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", x,
-                       l.rows_top + kRowH * r + 15, text);
+                       l.rows_top + kRowH * r + 15, fmt::join(spans, " "));
   }
   if (!c.collision.empty())
     out += fmt::format(
         "<text class=\"collision\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" "
         "fill=\"#d93025\" font-size=\"10\">⚠ {}</text>\n",
-        x, l.rows_top + kRowH * 3 + 8, Short(c.collision, 22));
+        x, l.rows_top + kRowH * 3 + 8, EscapeXml(c.collision));
   return out;
 }
 
-/// The failing step's rule and sentence.
-std::string DrawCaption(const FailureDetail& f, const std::string& sentence,
-                        const Layout& l) {
-  std::string first = fmt::format("✗ step {}: {} — {}", f.step, f.rule, FindingOf(f));
-  std::string second = sentence;
-  if (second.size() >= 2 && second.front() == '"' && second.back() == '"')
-    second = second.substr(1, second.size() - 2);
-  const size_t chars = static_cast<size_t>(std::max(60, (l.width - 20) / 6));
-  std::string out = fmt::format(
-      "<text class=\"failure-caption\" x=\"6\" y=\"{}\" fill=\"#d93025\" "
-      "font-weight=\"bold\">{}</text>\n",
-      l.foot_top + 16, Short(first, chars));
-  out += fmt::format(
-      "<text x=\"6\" y=\"{}\" fill=\"#d93025\" "
-      "font-style=\"italic\">{}<title>{}</title></text>\n",
-      l.foot_top + 34, Short("“" + second + "”", chars), EscapeXml(second));
+/// The failing step's rule and finding, and the sentence, each wrapped to the picture's
+/// width.
+std::string DrawCaption(const std::string& sentence, const Layout& l) {
+  std::string out;
+  int y = l.foot_top + 16;
+  for (const std::string& line : l.caption_first) {
+    out += fmt::format(
+        "<text class=\"failure-caption\" x=\"6\" y=\"{}\" fill=\"#d93025\" "
+        "font-weight=\"bold\">{}</text>\n",
+        y, EscapeXml(line));
+    y += kLineH;
+  }
+  for (const std::string& line : l.caption_second) {
+    out += fmt::format(
+        "<text class=\"failure-sentence\" x=\"6\" y=\"{}\" fill=\"#d93025\" "
+        "font-style=\"italic\">{}<title>{}</title></text>\n",
+        y, EscapeXml(line), EscapeXml(sentence));
+    y += kLineH;
+  }
   return out;
 }
 
 std::string Draw(const FailureDetail& f, const std::string& sentence) {
   HistoryScan scan;
   for (const StepRow& s : f.steps) scan.Step(s);
-  const Layout l = LayOut(scan);
+  const Layout l = LayOut(f, sentence, scan);
   std::string out = DrawFrame(f, scan, l);
   for (size_t k = 0; k < scan.cols.size(); ++k) {
     const Column& c = scan.cols[k];
     const int x = l.XOf(k);
     out += DrawNode(c, x);
     out += DrawLinks(c, x, scan, l);
-    out += DrawStatuses(c, x, scan, l);
+    out += DrawStatuses(c, k, scan, l);
     out += DrawRowChanges(c, x, l);
   }
-  out += DrawCaption(f, sentence, l);
+  out += DrawCaption(sentence, l);
   out += "</svg>";
   return out;
 }

@@ -1,7 +1,7 @@
 /// \file
-/// report.html (render.h RenderHtml): a self-contained page with the run, the totals, the
-/// rule matrix by spec subsection, the failures (with their history pictures), coverage,
-/// precision and the requests by op.
+/// report.html (render.h RenderHtml): a self-contained page with the run, the totals, a
+/// filter by rule and verdict, the rule matrix by spec subsection, the failures (with
+/// their history pictures), coverage, precision and the requests by op.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include "codec/json_text.h"
 #include "model/judge/rule_catalogue.h"
 #include "model/rules/rule_id.h"
+#include "reports/digest.h"
 #include "reports/history_svg.h"
 #include "reports/render.h"
 #include "reports/render_internal.h"
@@ -61,11 +62,68 @@ details{margin:.2em 0}
 .failure{border:1px solid #d93025;border-radius:4px;padding:0 1em;margin:1em 0}
 tr.failed-step{background:#fce8e6}
 .history-box{overflow-x:auto;margin:.5em 0;border:1px solid #eee}
+svg.history{display:block;height:auto}
+[hidden]{display:none!important}
+#filter{margin:1em 0;padding:.5em;background:#f6f8fa;border:1px solid #ddd;border-radius:4px}
+#filter input,#filter select{margin:0 1em 0 .3em}
 tr.group th{background:#e8f0fe;text-align:left}
 td.v-fail{background:#f6aea9}td.v-pass{background:#ceead6}td.v-skip{background:#f1f3f4}
 td.v-xfail{background:#fef7e0}
 )";
 
+/// The filter (FilterHtml): shows the rule rows and failures whose rule contains the text
+/// and that have a case of the verdict, hides the others (and a group left empty), counts
+/// what it shows; `#rule=TEXT&verdict=V` in the URL presets it. The form is hidden until
+/// this runs, so without script the page shows everything. Its hash is in the page's
+/// Content-Security-Policy (HeadHtml), so the policy lets it run and nothing else.
+const char* kFilterJs = R"(
+(function () {
+  var form = document.getElementById('filter');
+  var rule = document.getElementById('filter-rule');
+  var verdict = document.getElementById('filter-verdict');
+  var count = document.getElementById('filter-count');
+  function apply() {
+    var q = rule.value.trim().toLowerCase(), v = verdict.value;
+    var shown = {TR: 0, DIV: 0}, all = {TR: 0, DIV: 0};
+    document.querySelectorAll('[data-rule]').forEach(function (el) {
+      var verdicts = ' ' + el.getAttribute('data-verdicts') + ' ';
+      var ok = el.getAttribute('data-rule').toLowerCase().indexOf(q) >= 0 &&
+          (!v || verdicts.indexOf(' ' + v + ' ') >= 0);
+      el.hidden = !ok;
+      all[el.tagName]++;
+      if (ok) shown[el.tagName]++;
+    });
+    document.querySelectorAll('#rule-matrix tr.group').forEach(function (g) {
+      var any = false;
+      for (var n = g.nextElementSibling; n && !n.classList.contains('group');
+           n = n.nextElementSibling)
+        any = any || !n.hidden;
+      g.hidden = !any;
+    });
+    count.textContent = shown.TR + ' of ' + all.TR + ' rules, ' + shown.DIV + ' of ' +
+        all.DIV + ' failures shown';
+  }
+  var preset = new URLSearchParams(location.hash.slice(1));
+  if (preset.has('rule')) rule.value = preset.get('rule');
+  if (preset.has('verdict')) verdict.value = preset.get('verdict');
+  rule.addEventListener('input', apply);
+  verdict.addEventListener('change', apply);
+  form.addEventListener('submit', function (e) { e.preventDefault(); });
+  form.hidden = false;
+  apply();
+})();
+)";
+
+/// The filter's form (hidden until kFilterJs shows it): a text box for the rule, a
+/// choice of verdict, and the count of what is shown.
+std::string FilterHtml() {
+  std::string out =
+      "<form id=\"filter\" hidden><label>rule <input type=\"search\" id=\"filter-rule\" "
+      "placeholder=\"e.g. enf. or st.valid\"></label><label>verdict <select "
+      "id=\"filter-verdict\"><option value=\"\">any</option>";
+  for (Verdict v : kAllVerdicts) out += fmt::format("<option>{}</option>", ToString(v));
+  return out + "</select></label><output id=\"filter-count\"></output></form>\n";
+}
 
 /// report.html's clause coverage table.
 std::string ClauseCoverageHtml(const Totals& t) {
@@ -123,10 +181,12 @@ std::string_view GroupTitle(std::string_view group) {
 std::string HeadHtml(const RunHeader& h, const Totals& t) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
   // Self-contained: nothing may be loaded (no script, font, image or frame); the inline
-  // style and the inline SVG pictures need nothing from outside.
-  out +=
+  // style and the inline SVG pictures need nothing from outside, and the one script that
+  // may run is the filter's, by the hash of its exact text.
+  out += fmt::format(
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-      "style-src 'unsafe-inline'\">\n";
+      "style-src 'unsafe-inline'; script-src 'sha256-{}'\">\n",
+      Sha256Base64(kFilterJs));
   out += fmt::format("<title>ictk {} — {}</title>\n<style>{}</style></head><body>\n",
                      EscapeXml(h.mode), EscapeXml(h.adapter), kCss);
   out += fmt::format("<h1>Iceberg v4 constraints: <code>{}</code></h1>\n",
@@ -233,9 +293,13 @@ std::string RuleMatrixHtml(const RunHeader& h, const Totals& t) {
         : info.coverage_exempt        ? " <small>(exempt)</small>"
                                       : fmt::format(" <small class=\"why\">({})</small>",
                                                     EscapeXml(GreyRowReason(h, t, info)));
+    std::vector<std::string_view> verdicts;  // for the filter
+    for (Verdict v : kAllVerdicts)
+      if (Count(rt.cases, v) > 0) verdicts.push_back(ToString(v));
     out += fmt::format(
-        "<tr class=\"{}\" id=\"rule-{}\"><td title=\"{}\"><code>{}</code>{}</td>", cls,
-        EscapeXml(rule), EscapeXml(title), EscapeXml(rule), grey);
+        "<tr class=\"{0}\" id=\"rule-{1}\" data-rule=\"{1}\" data-verdicts=\"{2}\"><td "
+        "title=\"{3}\"><code>{1}</code>{4}</td>",
+        cls, EscapeXml(rule), fmt::join(verdicts, " "), EscapeXml(title), grey);
     for (Verdict v : kAllVerdicts) {
       const int64_t n = Count(rt.cases, v);
       const char* vcls = v == Verdict::kPass                            ? "v-pass"
@@ -349,8 +413,11 @@ std::string FailuresHtml(const Report& report) {
     if (IsConformant(c.verdict)) continue;
     ++shown;
     out += fmt::format(
-        "<div class=\"failure\" id=\"failure-{}\"><h3><code>{}</code>: {}</h3>\n", shown,
-        EscapeXml(c.id), ToString(c.verdict));
+        "<div class=\"failure\" id=\"failure-{0}\" data-rule=\"{1}\" "
+        "data-verdicts=\"{2}\">"
+        "<h3><code>{3}</code>: {2}</h3>\n",
+        shown, EscapeXml(c.failure ? c.failure->rule : std::string()),
+        ToString(c.verdict), EscapeXml(c.id));
     if (!c.failure) {
       out += fmt::format("<p>{}</p></div>\n", EscapeXml(c.reason));
       continue;
@@ -403,7 +470,7 @@ std::string CoverageHtml(const Totals& t) {
   for (const auto& [op, n] : t.ops)
     out += fmt::format("<tr><td><code>{}</code></td><td class=\"n\">{}</td></tr>\n",
                        EscapeXml(op), n);
-  out += "</table>\n</body></html>\n";
+  out += fmt::format("</table>\n<script>{}</script>\n</body></html>\n", kFilterJs);
   return out;
 }
 
@@ -415,6 +482,7 @@ std::string RenderHtml(const Report& report) {
   std::string out = HeadHtml(h, t);
   out += RunTableHtml(h, t);
   out += TotalsHtml(t);
+  out += FilterHtml();
   out += RuleMatrixHtml(h, t);
   out += CausesHtml(report);
   out += FailuresHtml(report);

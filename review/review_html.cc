@@ -67,27 +67,31 @@ std::string Inline(std::string_view s) {
   return out;
 }
 
+/// The cells of a table row as GitHub reads them: split at every `|` not escaped as `\|`,
+/// inside a code span too (review.md escapes a `|` of a cell's text, code or not), and
+/// `\|` read as `|`. A cell is never lost to an unclosed code span (a sentence shortened
+/// inside one): its backtick is then plain text, as in review.md on GitHub.
 std::vector<std::string> Cells(std::string_view line) {
   std::vector<std::string> cells;
   std::string cell;
-  bool code = false;
+  auto push = [&] {
+    const size_t first = cell.find_first_not_of(' ');
+    cells.push_back(first == std::string::npos
+                        ? std::string()
+                        : cell.substr(first, cell.find_last_not_of(' ') - first + 1));
+    cell.clear();
+  };
   for (size_t i = 1; i < line.size(); ++i) {
-    const char c = line[i];
-    if (c == '`') code = !code;
-    if (c == '\\' && i + 1 < line.size() && line[i + 1] == '|') {
-      cell += "\\|";
+    if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '|') {
+      cell += '|';
       ++i;
-      continue;
+    } else if (line[i] == '|') {
+      push();
+    } else {
+      cell += line[i];
     }
-    if (c == '|' && !code) {
-      while (!cell.empty() && cell.front() == ' ') cell.erase(cell.begin());
-      while (!cell.empty() && cell.back() == ' ') cell.pop_back();
-      cells.push_back(cell);
-      cell.clear();
-      continue;
-    }
-    cell += c;
   }
+  if (cell.find_first_not_of(' ') != std::string::npos) push();  // no closing `|`
   return cells;
 }
 

@@ -30,14 +30,9 @@ std::string ShortenUtf8(std::string s, size_t max) {
   return s.substr(0, cut) + " …";
 }
 
-/// A request as a table cell: its JSON without the table name and clock.
-std::string RequestCell(const Request& r) {
-  json j = RequestToJson(r);
-  if (j.is_object()) {
-    j.erase("table");
-    j.erase("now-ms");
-  }
-  std::string text = DumpJson(j);
+/// `text` for a table cell: a `|` escaped, so that it does not end the cell (review.html
+/// reads the cells the same way, review_html.cc).
+std::string CellText(std::string_view text) {
   std::string out;
   for (char c : text) {
     if (c == '|')
@@ -45,7 +40,17 @@ std::string RequestCell(const Request& r) {
     else
       out += c;
   }
-  return "`" + out + "`";
+  return out;
+}
+
+/// A request as a table cell: its JSON without the table name and clock.
+std::string RequestCell(const Request& r) {
+  json j = RequestToJson(r);
+  if (j.is_object()) {
+    j.erase("table");
+    j.erase("now-ms");
+  }
+  return "`" + CellText(DumpJson(j)) + "`";
 }
 
 std::string RequestCount(size_t n) {
@@ -168,7 +173,7 @@ std::string TraceMarkdown(const ReviewResult& r) {
     for (const SentenceTrace* row : partial)
       out += fmt::format("| {} | {}% | {} | {} |\n", row->sentence.index,
                          row->quoted_percent, Join(row->rules),
-                         ShortenUtf8(row->sentence.text, 160));
+                         CellText(ShortenUtf8(row->sentence.text, 160)));
     out += "\n";
   }
 
@@ -343,7 +348,7 @@ std::string BaseMarkdown(const ReviewResult& r) {
       else
         text = ShortenUtf8(c.kind == "removed" ? c.before : c.after, 200);
       out += fmt::format("| {} | {} | {} |\n", c.kind,
-                         c.rules.empty() ? "-" : Join(c.rules), text);
+                         c.rules.empty() ? "-" : Join(c.rules), CellText(text));
     }
     out += "\n";
   }

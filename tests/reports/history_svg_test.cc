@@ -7,7 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <regex>
+
 #include "model/judge/rule_catalogue.h"
+#include "reports/digest.h"
 #include "reports/merge.h"
 #include "reports/render.h"
 
@@ -106,6 +110,60 @@ TEST(HistorySvg, NoCollisionWhereKeysDiffer) {
   f.steps[5].request["add"] = {Row("r3", 8)};
   const std::string svg = HistorySvg(f, "");
   EXPECT_EQ(svg.find("class=\"collide\""), std::string::npos) << svg;
+}
+
+int ViewBoxWidth(const std::string& svg) {
+  const size_t vb = svg.find("viewBox=\"0 0 ");
+  return vb == std::string::npos ? 0 : std::stoi(svg.substr(vb + 13));
+}
+
+// Nothing is cut: a long rejection kind, a long constraint name and a long sentence are
+// drawn whole (the sentence wrapped), the columns sized to them, the picture at the full
+// width of its box.
+TEST(HistorySvg, DrawsEveryLabelWholeAndTakesTheFullWidth) {
+  FailureDetail f = Retry();
+  f.steps[6].response = {
+      {"result", "rejected"},
+      {"error", {{"kind", "constraint-violation-of-an-unusually-long-kind"}}}};
+  for (StepRow& step : f.steps)
+    if (step.response.contains("metadata") &&
+        !step.response["metadata"]["constraints"].empty())
+      step.response["metadata"]["constraints"][0]["name"] =
+          "a_primary_key_with_a_long_name";
+  const std::string sentence(400, 'w');
+  const std::string svg = HistorySvg(f, "A sentence. " + sentence);
+  EXPECT_EQ(svg.find("…"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">rejected (constraint-violation-of-an-unusually-long-kind)<"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("a_primary_key_with_a_long_name #1"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("width=\"100%\""), std::string::npos);
+  // The sentence's 400 letters on more than one line, all of them drawn.
+  size_t lines = 0, letters = 0;
+  for (size_t at = svg.find("class=\"failure-sentence\""); at != std::string::npos;
+       at = svg.find("class=\"failure-sentence\"", at + 1)) {
+    ++lines;
+    const size_t text = svg.find('>', at) + 1;
+    const std::string line = svg.substr(text, svg.find('<', text) - text);
+    letters += static_cast<size_t>(std::count(line.begin(), line.end(), 'w'));
+  }
+  EXPECT_GT(lines, 1u);
+  EXPECT_EQ(letters, 400u);
+  // The viewBox is at least the minimum width, and wider than the same history's with
+  // short texts.
+  const int width = ViewBoxWidth(svg);
+  EXPECT_GE(width, 1100);
+  EXPECT_GT(width, ViewBoxWidth(HistorySvg(Retry(), ""))) << "the long texts widen it";
+}
+
+// More than four keys in a row: the first four, then how many more (no ellipsis).
+TEST(HistorySvg, CountsTheKeysItDoesNotShow) {
+  FailureDetail f = Retry();
+  f.steps[2].request["add"] = {Row("r1", 1), Row("r4", 4), Row("r5", 5),
+                               Row("r6", 6), Row("r7", 8), Row("r8", 9)};
+  const std::string svg = HistorySvg(f, "");
+  EXPECT_NE(svg.find("and 2 more"), std::string::npos) << svg;
+  EXPECT_EQ(svg.find("…"), std::string::npos);
 }
 
 TEST(HistorySvg, NothingForAFailureWithoutSteps) {
@@ -217,16 +275,60 @@ TEST(RenderHtml, ForbidsEveryLoadAndGroupsTheRuleMatrix) {
   r.cases[2].failure->steps = Retry().steps;
   r.cases[2].failure->step = 7;
   const std::string html = RenderHtml(r);
-  EXPECT_NE(html.find("content=\"default-src 'none'; style-src 'unsafe-inline'\""),
-            std::string::npos);
+  EXPECT_NE(
+      html.find("content=\"default-src 'none'; style-src 'unsafe-inline'; script-src "
+                "'sha256-"),
+      std::string::npos);
   EXPECT_NE(html.find("<svg class=\"history\""), std::string::npos);
   EXPECT_NE(html.find("id=\"group-def\""), std::string::npos);
   EXPECT_NE(html.find("id=\"group-st\""), std::string::npos);
   EXPECT_NE(html.find("<svg class=\"coverage\""), std::string::npos);
-  EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_EQ(html.find("src="), std::string::npos);
   // summary.md stays text.
   EXPECT_EQ(RenderSummaryMarkdown(r).find("<svg"), std::string::npos);
+}
+
+TEST(Sha256Base64, MatchesTheKnownDigests) {
+  EXPECT_EQ(Sha256Base64("abc"), "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=");
+  EXPECT_EQ(Sha256Base64(""), "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=");
+}
+
+// The one script of the page is allowed by its own policy: the hash in script-src is the
+// hash of the script's exact text, and there is no other script.
+TEST(RenderHtml, AllowsItsFilterScriptByItsHashOnly) {
+  Report r = Shard(0, 1, 3);
+  const std::string html = RenderHtml(r);
+  std::smatch csp;
+  ASSERT_TRUE(std::regex_search(html, csp, std::regex("script-src 'sha256-([^']+)'")));
+  const size_t open = html.find("<script>");
+  ASSERT_NE(open, std::string::npos);
+  const size_t close = html.find("</script>", open);
+  const std::string script = html.substr(open + 8, close - open - 8);
+  EXPECT_EQ(csp[1].str(), Sha256Base64(script));
+  EXPECT_EQ(html.find("<script", open + 1), std::string::npos) << "a second script";
+}
+
+// The filter: every rule row and failure carries its rule and verdicts; the form is
+// hidden until the script shows it, and nothing else is hidden, so without script the
+// page shows everything.
+TEST(RenderHtml, MarksRowsAndFailuresForTheFilter) {
+  Report r = Shard(0, 1, 3);
+  r.cases[2].failure->steps = Retry().steps;
+  const std::string html = RenderHtml(r);
+  EXPECT_NE(html.find("<form id=\"filter\" hidden>"), std::string::npos);
+  EXPECT_NE(
+      html.find("id=\"rule-st.valid\" data-rule=\"st.valid\" data-verdicts=\"fail\""),
+      std::string::npos)
+      << html;
+  EXPECT_NE(html.find("class=\"failure\" id=\"failure-1\" data-rule=\"st.valid\" "
+                      "data-verdicts=\"fail\""),
+            std::string::npos);
+  EXPECT_NE(html.find("<option>xfail</option>"), std::string::npos);
+  size_t hidden = 0;
+  for (size_t at = html.find(" hidden"); at != std::string::npos;
+       at = html.find(" hidden", at + 1))
+    ++hidden;
+  EXPECT_EQ(hidden, 1u) << "only the form is hidden without script";
 }
 
 }  // namespace
