@@ -242,8 +242,9 @@ void PrintRules(const Totals& t) {
     std::printf("  never exercised: %s\n",
                 fmt::format("{}", fmt::join(items, ", ")).c_str());
   }
-  // The clauses (docs/rules.md, "Clause coverage of a run").
-  int64_t clauses = 0, exempt = 0, clauses_exercised = 0;
+  // The clauses (docs/rules.md, "Clause coverage of a run"): of those no step exercised,
+  // the ones no mutant can break (exempt clauses) are said apart from the others.
+  int64_t clauses = 0, exempt = 0, clauses_exercised = 0, exempt_unexercised = 0;
   for (const ClauseInfo& c : AllClauses()) {
     ++clauses;
     if (FindRule(c.rule).coverage_exempt) ++exempt;
@@ -251,10 +252,16 @@ void PrintRules(const Totals& t) {
     if (it != t.clauses.end() && it->second.positive + it->second.negative > 0)
       ++clauses_exercised;
   }
-  std::printf("%s", fmt::format("  clauses: {} of {} exercised, {} never exercised, {} "
-                                "exempt (summary.md, \"Clause coverage\")\n",
-                                clauses_exercised, clauses,
-                                t.clauses_never_exercised.size(), exempt)
+  for (const std::string& id : t.clauses_never_exercised)
+    if (const ClauseInfo* c = FindClause(id); c && c->exempt.kind != ExemptKind::kNone)
+      ++exempt_unexercised;
+  const int64_t unexercised =
+      static_cast<int64_t>(t.clauses_never_exercised.size()) - exempt_unexercised;
+  std::printf("%s", fmt::format("  clauses: {} of {} exercised, {} never exercised ({} more "
+                                "exempt clauses not exercised), {} of exempt rules, {} out "
+                                "of the profile's reach (summary.md, \"Clause coverage\")\n",
+                                clauses_exercised, clauses, unexercised, exempt_unexercised,
+                                exempt, t.clauses_out_of_reach.size())
                         .c_str());
 }
 
