@@ -3,6 +3,7 @@
 // is accepted, every step aimed at a rule is rejected by that rule, and every invalid
 // constraint generator really breaks the rule it names.
 #include "generators/history.h"
+#include "tests/generators/model_walk_internal.h"
 
 #include <gtest/gtest.h>
 
@@ -361,40 +362,30 @@ TEST(GeneratedHistory, NestsATransactionInAnotherOnesConcurrentSteps) {
   HistoryGenConfig config;
   config.max_steps = 20;
   int nested_finishes = 0, outer_key_refused = 0;
-  for (uint64_t i = 0; i < 1000; ++i) {
-    std::optional<Plan> plan = Sample(GenPlan(config), i, 50);
-    ASSERT_TRUE(plan);
-    RenderOptions options;
-    options.table = "t";
-    options.function_prefix = "t_";
-    CatalogState state;
-    HistoryRenderer renderer(*plan, options);
-    std::set<std::string> took_outer_key;  // outer transactions whose key was taken
-    while (std::optional<RenderedStep> step = renderer.Next(state)) {
-      const AllowedOutcome outcome = Apply(state, step->request, options.switches);
-      if (const auto* f = std::get_if<Finish>(&step->request.op)) {
-        const TableState& t = state.tables.at("t");
-        const bool nested = f->txn.find('-') != std::string::npos;
-        if (nested) {
-          ++nested_finishes;
-          EXPECT_EQ(t.transactions.count(f->txn.substr(0, f->txn.find('-'))), 1u)
-              << "a nested finish outside its outer transaction's window";
-        } else if (took_outer_key.count(f->txn) && !outcome.ok_allowed) {
-          ++outer_key_refused;
-        }
+  std::set<std::string> took_outer_key;  // outer transactions whose key was taken
+  uint64_t history = 0;
+  WalkOnTheModel(config, 1000, [&](uint64_t i, const CatalogState& state,
+                                   const RenderedStep& step, const AllowedOutcome& outcome) {
+    if (i != history) took_outer_key.clear(), history = i;
+    if (const auto* f = std::get_if<Finish>(&step.request.op)) {
+      const TableState& t = state.tables.at("t");
+      if (f->txn.find('-') != std::string::npos) {
+        ++nested_finishes;
+        EXPECT_EQ(t.transactions.count(f->txn.substr(0, f->txn.find('-'))), 1u)
+            << "a nested finish outside its outer transaction's window";
+      } else if (took_outer_key.count(f->txn) && !outcome.ok_allowed) {
+        ++outer_key_refused;
       }
-      const std::string& label = step->label;
-      auto ends_with = [&label](std::string_view end) {
-        return label.size() > end.size() &&
-               label.compare(label.size() - end.size(), end.size(), end) == 0;
-      };
-      if (ends_with("-outer-key") || ends_with("-nested-key"))
-        if (const auto* c = std::get_if<Commit>(&step->request.op); c && c->txn)
-          took_outer_key.insert(c->txn->substr(0, c->txn->find('-')));
-      const Answer answer = CanonicalAnswer(state, step->request, outcome, options.switches);
-      Adopt(state, step->request, answer, options.switches);
     }
-  }
+    const std::string& label = step.label;
+    auto ends_with = [&label](std::string_view end) {
+      return label.size() > end.size() &&
+             label.compare(label.size() - end.size(), end.size(), end) == 0;
+    };
+    if (ends_with("-outer-key") || ends_with("-nested-key"))
+      if (const auto* c = std::get_if<Commit>(&step.request.op); c && c->txn)
+        took_outer_key.insert(c->txn->substr(0, c->txn->find('-')));
+  });
   std::cout << "nested finishes " << nested_finishes
             << ", outer retries refused after a nested commit took their key "
             << outer_key_refused << "\n";

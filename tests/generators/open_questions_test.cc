@@ -9,6 +9,7 @@
 #include <string>
 
 #include "generators/history.h"
+#include "tests/generators/model_walk_internal.h"
 #include "generators/value_gen.h"
 #include "model/judge/operations.h"
 
@@ -88,21 +89,9 @@ TEST(KeptOut, NoGeneratedRequestAsksAQuestionTheDocsLeaveOpen) {
   HistoryGenConfig config;
   config.max_steps = 40;
   Seen seen;
-  for (uint64_t i = 0; i < 200; ++i) {
-    std::optional<Plan> plan = Sample(GenPlan(config), i, 50);
-    ASSERT_TRUE(plan);
-    RenderOptions options;
-    options.table = "t";
-    options.function_prefix = "t_";
-    CatalogState state;
-    HistoryRenderer renderer(*plan, options);
-    while (std::optional<RenderedStep> step = renderer.Next(state)) {
-      CheckStep(state, *step, seen);
-      const AllowedOutcome outcome = Apply(state, step->request, options.switches);
-      const Answer answer = CanonicalAnswer(state, step->request, outcome, options.switches);
-      Adopt(state, step->request, answer, options.switches);
-    }
-  }
+  WalkOnTheModel(config, 200,
+                 [&](uint64_t, const CatalogState& state, const RenderedStep& step,
+                     const AllowedOutcome&) { CheckStep(state, step, seen); });
   // The checks above said something: each kind of request was sent.
   EXPECT_GT(seen.udfs, 0);
   EXPECT_GT(seen.checks, 0);
