@@ -188,6 +188,9 @@ struct Totals {
   /// (ProfileRules), those of them no case exercised, and the declared capabilities that
   /// received no request.
   std::string profile;
+  /// The declared capabilities the verdict is about, in words ("check + unique", "every
+  /// writer capability"; CapabilityScope); "" without a profile.
+  std::string capability_scope;
   int64_t profile_rules = 0;
   std::vector<std::string> profile_not_exercised;
   std::vector<std::string> idle_capabilities;
@@ -223,6 +226,10 @@ std::string_view RequestOfCapability(std::string_view capability);
 /// request for declared capability: reader)": M counts the rules the profile can reach,
 /// and the rest are counted by why they are out of its reach.
 std::string VerdictText(const Totals& totals);
+/// The declared capabilities in words: "every writer capability" when every capability
+/// but the reader ones is declared, else the declared ones joined by " + " in the
+/// protocol's order ("check + unique"), "no capability" when none.
+std::string CapabilityScope(const std::vector<std::string>& declared);
 
 /// One cause of failure: the non-conformant cases that failed the same way — the same
 /// verdict, primary rule, kind of request and kind of answer. The first case stands for

@@ -85,6 +85,7 @@ Totals TotalsBuilder::Finish(const RunHeader& header, double duration_ms) const 
   if (DeclaresEveryVersion(header))
     std::erase(t.never_exercised, std::string(RuleIdName(RuleId::kProtoDeclaredVersions)));
   t.profile = header.profile;
+  if (!header.profile.empty()) t.capability_scope = CapabilityScope(header.capabilities);
   const bool v4 = std::find(header.format_versions.begin(), header.format_versions.end(),
                             4) != header.format_versions.end();
   if (!header.profile.empty()) {
@@ -166,15 +167,31 @@ std::string_view RequestOfCapability(std::string_view capability) {
   return {};
 }
 
+std::string CapabilityScope(const std::vector<std::string>& declared) {
+  const std::set<std::string> have(declared.begin(), declared.end());
+  std::vector<std::string> writer, shown;
+  bool every = true;
+  for (const CapabilityInfo& c : CapabilityTable()) {
+    const bool reading = c.id == Capability::kReader || c.id == Capability::kParseMetadata;
+    const bool on = have.count(std::string(c.name)) != 0;
+    if (on) shown.emplace_back(c.name);
+    if (!reading && !on) every = false;
+  }
+  if (every) return "every writer capability";
+  return shown.empty() ? "no capability" : fmt::format("{}", fmt::join(shown, " + "));
+}
+
 std::string VerdictText(const Totals& t) {
   std::string out = t.conformant ? "CONFORMANT" : "NOT CONFORMANT";
-  if (t.profile.empty() ||
-      (t.profile_not_exercised.empty() && t.idle_capabilities.empty()))
-    return out;
+  if (t.profile.empty()) return out;
   const int64_t exercised =
       t.profile_rules - static_cast<int64_t>(t.profile_not_exercised.size());
-  out += fmt::format(" ({} profile: {} of {} rules exercised", t.profile, exercised,
-                     t.profile_rules);
+  // The scope of the verdict: the profile, the capabilities it was certified with, and
+  // how many of the profile's rules the run exercised (issue 35: a verdict that states
+  // its scope).
+  out += fmt::format(" ({} profile, {}: {} of {} rules exercised", t.profile,
+                     t.capability_scope.empty() ? "no capability" : t.capability_scope,
+                     exercised, t.profile_rules);
   if (!t.profile_not_exercised.empty()) {
     constexpr size_t kShown = 8;
     std::vector<std::string> shown(

@@ -73,7 +73,7 @@ TEST(ProfilesCli, TheExampleReaderCertifiesWithHonestTotals) {
                          " --histories 12 --max-steps 12 --no-corpus --quiet --out '" +
                          dir / "run" + "'");
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("CONFORMANT (v1\u2013v3 reader profile: "), std::string::npos)
+  EXPECT_NE(r.out.find("CONFORMANT (v1\u2013v3 reader profile, "), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("corpus: none (--no-corpus)"), std::string::npos) << r.out;
   const std::vector<json> records = ReadJsonl(dir / "run/report.jsonl");

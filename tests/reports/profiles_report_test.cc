@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 
+#include "model/judge/capability.h"
 #include "model/judge/rule_catalogue.h"
 
 #include "reports/render.h"
@@ -65,7 +66,10 @@ TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
   EXPECT_EQ(std::find(covered.begin(), covered.end(), "st.reader-lookup"), covered.end());
   EXPECT_EQ(t.idle_capabilities, std::vector<std::string>{"reader"});
   const std::string verdict = VerdictText(t);
-  EXPECT_EQ(verdict.rfind("CONFORMANT (v1\u2013v3 reader profile: 1 of ", 0), 0u) << verdict;
+  EXPECT_EQ(verdict.rfind("CONFORMANT (v1\u2013v3 reader profile, reader + parse-metadata: 1 of ",
+                          0),
+            0u)
+      << verdict;
   EXPECT_NE(verdict.find("not exercised: "), std::string::npos) << verdict;
   EXPECT_NE(verdict.find("no request for declared capability reader"), std::string::npos)
       << verdict;
@@ -88,7 +92,7 @@ TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
             std::string::npos)
       << md;
   EXPECT_NE(md.find("- corpus: none (--no-corpus)"), std::string::npos) << md;
-  EXPECT_NE(RenderHtml(r).find("reader profile: 1 of"), std::string::npos);
+  EXPECT_NE(RenderHtml(r).find("reader profile, reader + parse-metadata: 1 of"), std::string::npos);
   // Round trip of the new members.
   Result<Report> back = ParseReportJsonl(ToJsonl(r), "report.jsonl");
   ASSERT_TRUE(back.has_value()) << back.error().message;
@@ -117,6 +121,28 @@ Report WriterReportOfOneCase() {
   return r;
 }
 
+// Issue 35: the verdict and the badge state their scope, the profile and the
+// capabilities certified; an adapter that declares every writer capability says so.
+TEST(HonestTotals, TheVerdictAndTheBadgeStateTheirScope) {
+  const Report r = WriterReportOfOneCase();
+  const std::string verdict = VerdictText(*r.totals);
+  EXPECT_NE(verdict.find("(v4 writer profile, check + unique: "), std::string::npos)
+      << verdict;
+  const nlohmann::json badge = nlohmann::json::parse(RenderBadgeJson(r));
+  EXPECT_EQ(badge["message"].get<std::string>().rfind("conformant: v4 writer, check + unique (",
+                                                      0),
+            0u)
+      << badge.dump();
+  std::vector<std::string> every;
+  for (const CapabilityInfo& c : CapabilityTable())
+    if (c.id != Capability::kReader && c.id != Capability::kParseMetadata)
+      every.emplace_back(c.name);
+  EXPECT_EQ(CapabilityScope(every), "every writer capability");
+  every.pop_back();
+  EXPECT_NE(CapabilityScope(every), "every writer capability");
+  EXPECT_EQ(CapabilityScope({}), "no capability");
+}
+
 // A writer run says the same: "N of M" counts the rules the writer profile can reach, and
 // undeclared capabilities' rules are named as out of its reach rather than silently left
 // out of M; the ice.* metadata rules are in its reach (every answered metadata is judged
@@ -124,7 +150,7 @@ Report WriterReportOfOneCase() {
 TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
   const Report r = WriterReportOfOneCase();
   const std::string verdict = VerdictText(*r.totals);
-  EXPECT_NE(verdict.find("v4 writer profile: 1 of "), std::string::npos) << verdict;
+  EXPECT_NE(verdict.find("v4 writer profile, check + unique: 1 of "), std::string::npos) << verdict;
   EXPECT_EQ(verdict.find("lint-metadata"), std::string::npos) << verdict;
   const std::vector<std::string>& missed = r.totals->profile_not_exercised;
   EXPECT_NE(std::find(missed.begin(), missed.end(), "ice.refs-snapshot-exist"), missed.end());
