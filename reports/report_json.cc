@@ -240,6 +240,7 @@ json ToJson(const Totals& t) {
           {"duration-ms", t.duration_ms},
           {"conformant", t.conformant},
           {"profile", t.profile},
+          {"capability-scope", t.capability_scope},
           {"profile-rules", t.profile_rules},
           {"profile-not-exercised", t.profile_not_exercised},
           {"profile-out-of-reach", t.profile_out_of_reach},
@@ -326,6 +327,7 @@ Result<Totals> TotalsFromJson(const json& j) {
   t.duration_ms = Get<double>(j, "duration-ms", 0);
   t.conformant = Get<bool>(j, "conformant", true);
   t.profile = Get<std::string>(j, "profile", "");
+  t.capability_scope = Get<std::string>(j, "capability-scope", "");
   t.profile_rules = Get<int64_t>(j, "profile-rules", 0);
   t.profile_not_exercised =
       Get<std::vector<std::string>>(j, "profile-not-exercised", {});

@@ -87,6 +87,16 @@ TEST(ProfilesCli, TheExampleReaderCertifiesWithHonestTotals) {
   for (const auto& [op, n] : totals.at("ops").items()) ops.insert(op);
   EXPECT_EQ(ops, (std::set<std::string>{"parse-metadata", "read-statuses"}));
   EXPECT_GT(totals.value("profile-rules", 0), 0);
+  // The verdict's scope is recorded: the header's declared capabilities, in words (a
+  // reader declares no writer capability, so they are listed, joined by " + ").
+  std::string declared;
+  for (const std::string& c :
+       records.front().value("capabilities", std::vector<std::string>{}))
+    declared += (declared.empty() ? "" : " + ") + c;
+  EXPECT_FALSE(declared.empty());
+  EXPECT_EQ(totals.value("capability-scope", ""), declared);
+  EXPECT_NE(r.out.find(totals.value("capability-scope", "") + ": "), std::string::npos)
+      << r.out;
   const std::string summary = ReadText(dir / "run/summary.md");
   EXPECT_NE(summary.find("- profile: v1\u2013v3 reader"), std::string::npos) << summary;
   EXPECT_NE(summary.find("- corpus: none (--no-corpus)"), std::string::npos) << summary;
