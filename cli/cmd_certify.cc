@@ -244,7 +244,7 @@ void PrintRules(const Totals& t) {
   }
   // The clauses (docs/rules.md, "Clause coverage of a run"): of those no step exercised,
   // the ones no mutant can break (exempt clauses) are said apart from the others.
-  int64_t clauses = 0, exempt = 0, clauses_exercised = 0, exempt_unexercised = 0;
+  int64_t clauses = 0, exempt = 0, clauses_exercised = 0;
   for (const ClauseInfo& c : AllClauses()) {
     ++clauses;
     if (FindRule(c.rule).coverage_exempt) ++exempt;
@@ -252,15 +252,12 @@ void PrintRules(const Totals& t) {
     if (it != t.clauses.end() && it->second.positive + it->second.negative > 0)
       ++clauses_exercised;
   }
-  for (const std::string& id : t.clauses_never_exercised)
-    if (const ClauseInfo* c = FindClause(id); c && c->exempt.kind != ExemptKind::kNone)
-      ++exempt_unexercised;
-  const int64_t unexercised =
-      static_cast<int64_t>(t.clauses_never_exercised.size()) - exempt_unexercised;
+  const ClauseSplit unexercised = SplitByExemption(t.clauses_never_exercised);
   std::printf("%s", fmt::format("  clauses: {} of {} exercised, {} never exercised ({} more "
                                 "exempt clauses not exercised), {} of exempt rules, {} out "
                                 "of the profile's reach (summary.md, \"Clause coverage\")\n",
-                                clauses_exercised, clauses, unexercised, exempt_unexercised,
+                                clauses_exercised, clauses, unexercised.breakable.size(),
+                                unexercised.exempt.size(),
                                 exempt, t.clauses_out_of_reach.size())
                         .c_str());
 }

@@ -264,6 +264,8 @@ class HistoryRenderer {
   /// The begin, staged commit or finish of a transaction (render.cc).
   std::optional<RenderedStep> RenderTransactionSlot(const render_internal::Ctx& ctx,
                                                     const Slot& slot);
+  /// Drops what the counters keep of transaction `txn`'s rows (at its begin and finish).
+  void ForgetRows(const std::string& txn);
 
   Plan plan_;
   RenderOptions options_;

@@ -279,6 +279,11 @@ HistoryRenderer::HistoryRenderer(Plan plan, RenderOptions options)
   }
 }
 
+void HistoryRenderer::ForgetRows(const std::string& txn) {
+  counters_.staged_rows.erase(txn);
+  counters_.nested_rows.erase(txn);
+}
+
 std::optional<RenderedStep> HistoryRenderer::RenderTransactionSlot(const Ctx& ctx,
                                                                   const Slot& slot) {
   const TableState& table = *ctx.table;
@@ -287,8 +292,7 @@ std::optional<RenderedStep> HistoryRenderer::RenderTransactionSlot(const Ctx& ct
   switch (slot.role) {
     case Slot::Role::kBegin:
       if (table.transactions.count(slot.txn)) break;
-      counters_.staged_rows.erase(slot.txn);
-      counters_.nested_rows.erase(slot.txn);
+      ForgetRows(slot.txn);
       if (ctx.step.serial) {
         serial_[slot.txn] = {table, std::nullopt};
         break;
@@ -324,8 +328,7 @@ std::optional<RenderedStep> HistoryRenderer::RenderTransactionSlot(const Ctx& ct
         auto it = serial_.find(slot.txn);
         if (it != serial_.end()) r = std::move(it->second.held);
         serial_.erase(slot.txn);
-        counters_.staged_rows.erase(slot.txn);
-        counters_.nested_rows.erase(slot.txn);
+        ForgetRows(slot.txn);
         break;
       }
       auto it = table.transactions.find(slot.txn);
@@ -335,8 +338,7 @@ std::optional<RenderedStep> HistoryRenderer::RenderTransactionSlot(const Ctx& ct
                {RuleId::kEnfRetryEnforced, RuleId::kEnfRetryCheck,
                 RuleId::kEnfRetryKeysNewParent, RuleId::kEnfRetryNewConstraints,
                 RuleId::kEnfRetryRecomputeStatuses});
-      counters_.staged_rows.erase(slot.txn);
-      counters_.nested_rows.erase(slot.txn);
+      ForgetRows(slot.txn);
       break;
     }
     default:

@@ -118,8 +118,8 @@ std::string RenderBadgeJson(const Report& report) {
       {"label", "iceberg v4 constraints"},
       {"message", t.conformant ? (t.profile.empty()
                                       ? fmt::format("conformant ({})", CasesText(t))
-                                      : fmt::format("conformant: {}, {} ({})", t.profile,
-                                                    t.capability_scope, CasesText(t)))
+                                      : fmt::format("conformant: {} ({})", ScopeText(t),
+                                                    CasesText(t)))
                                : fmt::format("{} of {} failing", bad, t.cases)},
       {"color", t.conformant ? "brightgreen" : "red"}};
   return DumpJson(badge, 2) + "\n";

@@ -28,14 +28,11 @@ std::string ClauseCoverageMarkdown(const Totals& t) {
       "## Clause coverage\n\n{} of {} clauses exercised (steps that named a clause and "
       "exercised its rule; docs/rules.md).",
       exercised, t.clauses.size());
+  const ClauseSplit never = SplitByExemption(t.clauses_never_exercised);
   std::vector<std::string> items, exempt_items;
-  for (const std::string& id : t.clauses_never_exercised) {
-    const ClauseInfo* c = FindClause(id);
-    if (c != nullptr && c->exempt.kind != ExemptKind::kNone)
-      exempt_items.push_back(fmt::format("`{}` ({})", id, ToString(c->exempt.kind)));
-    else
-      items.push_back(fmt::format("`{}`", id));
-  }
+  for (const std::string& id : never.breakable) items.push_back(fmt::format("`{}`", id));
+  for (const std::string& id : never.exempt)
+    exempt_items.push_back(fmt::format("`{}` ({})", id, ToString(FindClause(id)->exempt.kind)));
   if (!items.empty())
     out += fmt::format(" Clauses never exercised: {}.", fmt::join(items, ", "));
   if (!exempt_items.empty())

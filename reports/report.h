@@ -230,6 +230,17 @@ std::string VerdictText(const Totals& totals);
 /// but the reader ones is declared, else the declared ones joined by " + " in the
 /// protocol's order ("check + unique"), "no capability" when none.
 std::string CapabilityScope(const std::vector<std::string>& declared);
+/// The profile, `after_profile` and the capability scope: "v4 writer profile, check +
+/// unique" (the scope left out for records that have none).
+std::string ScopeText(const Totals& totals, std::string_view after_profile = {});
+
+/// Clause IDs parted into those a mutant could break and those no mutant can (an
+/// exemption, ClauseInfo::exempt), each in the given order.
+struct ClauseSplit {
+  std::vector<std::string> breakable;
+  std::vector<std::string> exempt;
+};
+ClauseSplit SplitByExemption(const std::vector<std::string>& clauses);
 
 /// One cause of failure: the non-conformant cases that failed the same way — the same
 /// verdict, primary rule, kind of request and kind of answer. The first case stands for

@@ -169,7 +169,7 @@ std::string_view RequestOfCapability(std::string_view capability) {
 
 std::string CapabilityScope(const std::vector<std::string>& declared) {
   const std::set<std::string> have(declared.begin(), declared.end());
-  std::vector<std::string> writer, shown;
+  std::vector<std::string> shown;
   bool every = true;
   for (const CapabilityInfo& c : CapabilityTable()) {
     const bool reading = c.id == Capability::kReader || c.id == Capability::kParseMetadata;
@@ -181,6 +181,22 @@ std::string CapabilityScope(const std::vector<std::string>& declared) {
   return shown.empty() ? "no capability" : fmt::format("{}", fmt::join(shown, " + "));
 }
 
+std::string ScopeText(const Totals& t, std::string_view after_profile) {
+  std::string out = t.profile + std::string(after_profile);
+  if (!t.capability_scope.empty()) out += ", " + t.capability_scope;
+  return out;
+}
+
+ClauseSplit SplitByExemption(const std::vector<std::string>& clauses) {
+  ClauseSplit out;
+  for (const std::string& id : clauses) {
+    const ClauseInfo* c = FindClause(id);
+    (c != nullptr && c->exempt.kind != ExemptKind::kNone ? out.exempt : out.breakable)
+        .push_back(id);
+  }
+  return out;
+}
+
 std::string VerdictText(const Totals& t) {
   std::string out = t.conformant ? "CONFORMANT" : "NOT CONFORMANT";
   if (t.profile.empty()) return out;
@@ -189,9 +205,8 @@ std::string VerdictText(const Totals& t) {
   // The scope of the verdict: the profile, the capabilities it was certified with, and
   // how many of the profile's rules the run exercised (issue 35: a verdict that states
   // its scope).
-  out += fmt::format(" ({} profile, {}: {} of {} rules exercised", t.profile,
-                     t.capability_scope.empty() ? "no capability" : t.capability_scope,
-                     exercised, t.profile_rules);
+  out += fmt::format(" ({}: {} of {} rules exercised", ScopeText(t, " profile"), exercised,
+                     t.profile_rules);
   if (!t.profile_not_exercised.empty()) {
     constexpr size_t kShown = 8;
     std::vector<std::string> shown(

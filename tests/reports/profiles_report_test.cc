@@ -4,6 +4,10 @@
 // header and totals members round-trip through report.jsonl; old reports (no profile) keep
 // the plain verdict.
 #include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 #include <gtest/gtest.h>
 
 #include "model/judge/capability.h"
@@ -46,15 +50,27 @@ RunHeader ReaderHeader() {
   return h;
 }
 
-TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
+/// A report of one case (ID random/s1/0) that exercised `rules` and `clauses`
+/// positively, under `header`, with its totals.
+Report ReportOfOneCase(RunHeader header, const std::vector<std::string>& rules,
+                       const std::vector<std::string>& clauses = {},
+                       const std::map<std::string, int64_t>& ops = {}) {
   Report r;
-  r.header = ReaderHeader();
+  r.header = std::move(header);
   CaseRecord c;
   c.id = "random/s1/0";
-  c.rules["ice.format-version-known"] = {1, 0};
-  c.ops["parse-metadata"] = 3;  // no read-statuses: capability `reader` got no request
+  for (const std::string& rule : rules) c.rules[rule] = {1, 0};
+  for (const std::string& clause : clauses) c.clauses[clause] = {1, 0};
+  for (const auto& [op, n] : ops) c.ops[op] = n;
   r.cases.push_back(c);
   r.totals = ComputeTotals(r.header, r.cases, 10);
+  return r;
+}
+
+TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
+  // No read-statuses: capability `reader` got no request.
+  const Report r =
+      ReportOfOneCase(ReaderHeader(), {"ice.format-version-known"}, {}, {{"parse-metadata", 3}});
   const Totals& t = *r.totals;
   const std::vector<std::string> covered = ProfileRules(r.header);
   EXPECT_EQ(t.profile_rules, static_cast<int64_t>(covered.size()));
@@ -107,18 +123,12 @@ TEST(HonestTotals, AReaderRunSaysWhatItsProfileLeftUnexercised) {
 
 /// A v1-v4 writer declaring `check` and `unique`, one case that exercised enf.enforced.
 Report WriterReportOfOneCase() {
-  Report r;
-  r.header = ReaderHeader();
-  r.header.writer = true;
-  r.header.profile = "v4 writer";
-  r.header.format_versions = {1, 2, 3, 4};
-  r.header.capabilities = {"check", "unique"};
-  CaseRecord c;
-  c.id = "random/s1/0";
-  c.rules["enf.enforced"] = {1, 0};
-  r.cases.push_back(c);
-  r.totals = ComputeTotals(r.header, r.cases, 10);
-  return r;
+  RunHeader h = ReaderHeader();
+  h.writer = true;
+  h.profile = "v4 writer";
+  h.format_versions = {1, 2, 3, 4};
+  h.capabilities = {"check", "unique"};
+  return ReportOfOneCase(std::move(h), {"enf.enforced"});
 }
 
 // Issue 35: the verdict and the badge state their scope, the profile and the
@@ -162,14 +172,8 @@ TEST(HonestTotals, AWriterRunSaysWhatIsOutOfItsReach) {
 // A clause of a rule out of the profile's reach is listed apart, with its reason in the
 // clause table, not among the clauses never exercised.
 TEST(HonestTotals, ClausesOutOfTheProfilesReachAreListedApart) {
-  Report r;
-  r.header = ReaderHeader();
-  CaseRecord c;
-  c.id = "random/s1/0";
-  c.rules["st.reader-lookup"] = {1, 0};
-  c.clauses["st.reader-lookup/whole"] = {1, 0};
-  r.cases.push_back(c);
-  r.totals = ComputeTotals(r.header, r.cases, 10);
+  const Report r =
+      ReportOfOneCase(ReaderHeader(), {"st.reader-lookup"}, {"st.reader-lookup/whole"});
   const std::vector<std::string>& apart = r.totals->clauses_out_of_reach;
   const std::vector<std::string>& never = r.totals->clauses_never_exercised;
   // enf.modified-row binds writers: out of a reader's reach.
