@@ -12,6 +12,7 @@
 #include "adapters/envelope.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
+#include "model/judge/capability.h"
 
 namespace ictk {
 namespace {
@@ -52,9 +53,28 @@ class Session {
   /// unsupported-format-version (`what`: the request, in words).
   void RefusedDeclaredVersion(int32_t version, const std::string& what);
   bool Declared(const std::string& capability) const {
-    return capability.empty() ||
-           std::find(report_.capabilities.begin(), report_.capabilities.end(),
-                     capability) != report_.capabilities.end();
+    if (IsConstraintOp(capability))  // required by a constraint type, narrowed by hello
+      return AnyDeclared({"check", "unique", "primary-key"}) &&
+             (!report_.constraint_ops || Lists(*report_.constraint_ops, capability));
+    return capability.empty() || Lists(report_.capabilities, capability);
+  }
+  static bool Lists(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  }
+  static bool IsConstraintOp(const std::string& name) {
+    const auto& ops = ConstraintOpNames();
+    return std::find(ops.begin(), ops.end(), name) != ops.end();
+  }
+  /// Why an op of `capability` must be answered (validate-adapter names it).
+  std::string WhyRequired(const std::string& capability) const {
+    if (capability.empty()) return "every adapter must answer this op";
+    if (!IsConstraintOp(capability))
+      return fmt::format("capability `{}` is declared", capability);
+    return report_.constraint_ops
+               ? fmt::format("`constraint-ops` lists `{}`", capability)
+               : "a constraint type (check, unique, primary-key) is declared and hello has "
+                 "no `constraint-ops`, so every constraint op must be answered (declare "
+                 "`constraint-ops` to narrow them; docs/protocol.md section 9)";
   }
   bool AnyDeclared(std::initializer_list<const char*> caps) const {
     for (const char* c : caps)
@@ -138,10 +158,7 @@ std::optional<Response> Session::Step(const std::string& what,
         if (must_be_unsupported) break;
         if (Declared(capability)) {
           s.verdict = StepVerdict::kFail;
-          s.detail = capability.empty()
-                         ? "unsupported, but every adapter must answer this op"
-                         : fmt::format("unsupported, but capability `{}` is declared",
-                                       capability);
+          s.detail = "unsupported, but " + WhyRequired(capability);
         } else {
           s.verdict = StepVerdict::kUnsupported;
           s.detail = "not declared";
@@ -183,6 +200,8 @@ ConformanceReport Session::Run() {
     report_.hello = s.response;
     report_.capabilities = hello->hello->capabilities;
     report_.format_versions = hello->hello->format_versions;
+    report_.constraint_ops = hello->hello->constraint_ops;
+    report_.expression_operators = hello->hello->expression_operators;
     std::vector<std::string> problems;
     if (hello->hello->protocol_version != kProtocolVersion)
       problems.push_back(fmt::format("/protocol-version: {} (expected {})",
@@ -304,14 +323,17 @@ void Session::WriterConstraints() {
          {"add-constraint", "update-constraint", "remove-constraint", "validate"})
       Skip(op, "-", "", "format version 4 not declared (constraints are a v4 feature)");
   }
-  if (v4 && Declared("primary-key")) {
+  const bool adds = v4 && Declared("add-constraint");
+  if (v4 && !adds && AnyDeclared({"check", "unique", "primary-key"}))
+    Skip("add-constraint", "-", "add-constraint", "not in constraint-ops");
+  if (adds && Declared("primary-key")) {
     if (Step("an enforced primary key", "primary-key", TableOp(R"({"op": "add-constraint",
         "constraint": {"type": "primary-key", "name": "pk", "enforced": true,
                        "field-ids": [1]}})"))) {
       names_.key = "pk";
     }
   }
-  if (v4 && Declared("unique")) {
+  if (adds && Declared("unique")) {
     auto r = Step("a unique constraint, not enforced", "unique",
                   TableOp(R"({"op": "add-constraint", "constraint": {"type": "unique",
                       "name": "email_unique", "enforced": false, "field-ids": [3]}})"));
@@ -320,12 +342,17 @@ void Session::WriterConstraints() {
       (names_.key ? names_.extra : names_.key) = "email_unique";
     }
   }
-  if (v4 && Declared("check")) {
-    auto r = Step("a check constraint, not enforced", "check",
-                  TableOp(R"({"op": "add-constraint", "constraint": {"type": "check",
-                      "name": "qty_positive", "enforced": false, "expression": {"type": "or",
-                      "left": {"type": "gt", "left": {"type": "reference", "id": 2}, "right": 0},
-                      "right": {"type": "is-null", "child": {"type": "reference", "id": 2}}}}})"));
+  if (adds && Declared("check")) {
+    json add = TableOp(R"({"op": "add-constraint", "constraint": {"type": "check",
+        "name": "qty_positive", "enforced": false, "expression": {"type": "or",
+        "left": {"type": "gt", "left": {"type": "reference", "id": 2}, "right": 0},
+        "right": {"type": "is-null", "child": {"type": "reference", "id": 2}}}}})");
+    // Only declared operators: else the check of last resort (kRequiredOperator).
+    const auto& ops = report_.expression_operators;
+    if (ops && !(Lists(*ops, "or") && Lists(*ops, "gt") && Lists(*ops, "is-null")))
+      add["constraint"]["expression"] = {{"type", std::string(kRequiredOperator)},
+                                         {"child", {{"type", "reference"}, {"id", 2}}}};
+    auto r = Step("a check constraint, not enforced", "check", add);
     if (r) {
       Remember(r);
       names_.check = "qty_positive";
@@ -335,13 +362,15 @@ void Session::WriterConstraints() {
     Skip("add-constraint", "-", "check|unique|primary-key",
          "no constraint type declared");
   }
-  if (v4 && (names_.check || names_.key)) {
+  if (v4 && (names_.check || names_.key) && !Declared("update-constraint")) {
+    Skip("update-constraint", "-", "update-constraint", "not in constraint-ops");
+  } else if (v4 && (names_.check || names_.key)) {
     const std::string old_name = names_.check ? *names_.check : *names_.key;
     const std::string new_name = old_name + "_renamed";
     json update = TableOp(R"({"op": "update-constraint", "set": {}})");
     update["name"] = old_name;
     update["set"]["name"] = new_name;
-    auto r = Step("rename a constraint", "", update);
+    auto r = Step("rename a constraint", "update-constraint", update);
     if (r) {
       Remember(r);
       (names_.check ? names_.check : names_.key) = new_name;
@@ -453,14 +482,16 @@ void Session::WriterReads(std::optional<int64_t> first_snapshot) {
     Skip("parse-metadata", "-", "parse-metadata",
          Declared("parse-metadata") ? "no metadata" : "not declared");
   }
-  if (v4 && (names_.extra || (names_.check && names_.key))) {
+  if (v4 && (names_.check || names_.key) && !Declared("remove-constraint")) {
+    Skip("remove-constraint", "-", "remove-constraint", "not in constraint-ops");
+  } else if (v4 && (names_.extra || (names_.check && names_.key))) {
     json r = TableOp(R"({"op": "remove-constraint"})");
     r["name"] = names_.extra ? *names_.extra : *names_.check;
-    Remember(Step("remove a constraint", "", r));
+    Remember(Step("remove a constraint", "remove-constraint", r));
   } else if (v4 && (names_.check || names_.key)) {
     json r = TableOp(R"({"op": "remove-constraint"})");
     r["name"] = names_.check ? *names_.check : *names_.key;
-    Remember(Step("remove a constraint", "", r));
+    Remember(Step("remove a constraint", "remove-constraint", r));
   } else if (v4) {
     Skip("remove-constraint", "-", "check|unique|primary-key", "no constraint was added");
   }

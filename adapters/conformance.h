@@ -8,6 +8,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ struct ConformanceReport {
   nlohmann::json hello;  ///< the hello answer (null when it failed)
   std::vector<std::string> capabilities;
   std::vector<int32_t> format_versions;
+  /// `hello`'s finer declarations (docs/protocol.md section 9, "Finer declarations").
+  std::optional<std::vector<std::string>> constraint_ops, expression_operators;
   /// false for a reader profile (`hello`'s "profile": "reader"): the session is then
   /// the reader script (parse-metadata, read-statuses) instead of the writer session.
   bool writer = true;

@@ -191,6 +191,12 @@ Result<HelloInfo> AdapterSession::Handshake(bool offer_metadata_delta) {
   metadata_delta_ = offer_metadata_delta && hello_.metadata_delta;
   capabilities_ = Capabilities::FromHello(hello_.capabilities, hello_.format_versions,
                                          hello_.profile);
+  if (hello_.constraint_ops)
+    capabilities_.constraint_ops.emplace(hello_.constraint_ops->begin(),
+                                         hello_.constraint_ops->end());
+  if (hello_.expression_operators)
+    capabilities_.expression_operators.emplace(hello_.expression_operators->begin(),
+                                               hello_.expression_operators->end());
   return hello_;
 }
 

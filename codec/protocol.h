@@ -43,6 +43,13 @@ struct HelloInfo {
   /// `metadata-delta` instead of `metadata` (codec/metadata_delta.h), which it may only
   /// do when the harness offered it in its `hello`. docs/protocol.md section 7.
   bool metadata_delta = false;
+  /// `constraint-ops` (optional, protocol v1 addition): the constraint ops answered, a
+  /// subset of add-constraint, update-constraint, remove-constraint; absent, all three
+  /// (when a constraint type is declared). docs/protocol.md section 9.
+  std::optional<std::vector<std::string>> constraint_ops;
+  /// `expression-operators` (optional, protocol v1 addition): the check predicates
+  /// evaluated, by JSON `type`; absent, every one. It must hold `not-null`.
+  std::optional<std::vector<std::string>> expression_operators;
   bool operator==(const HelloInfo&) const = default;
 };
 

@@ -3,7 +3,9 @@
 /// of response and hello's answer, decoded with a JSON pointer in every error (and the
 /// shape an `ok` answer must have for its op) and encoded deterministically.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <optional>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "codec/decode_memo.h"
+#include "model/judge/capability.h"
 #include "codec/json_keys.h"
 #include "codec/json_table_metadata.h"
 #include "codec/protocol.h"
@@ -19,6 +22,31 @@
 
 namespace ictk {
 namespace protocol_internal {
+
+/// An optional list of `hello` (`constraint-ops`, `expression-operators`): strings from
+/// `known`, each once, holding `required` when it is not empty.
+Result<std::optional<std::vector<std::string>>> DeclaredNames(
+    const json& j, std::string_view key, std::string_view pointer,
+    const std::vector<std::string_view>& known, std::string_view required) {
+  const json* member = Find(j, key);
+  if (member == nullptr) return std::optional<std::vector<std::string>>();
+  const std::string mp = Child(pointer, key);
+  auto list = StringList(*member, mp);
+  if (!list) return Fwd(list);
+  for (size_t i = 0; i < list->size(); ++i) {
+    const std::string& name = (*list)[i];
+    const std::string at = fmt::format("{}/{}", mp, i);
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      return Expected(at, fmt::format("one of {}", fmt::join(known, ", ")), json(name));
+    if (std::find(list->begin(), list->begin() + static_cast<std::ptrdiff_t>(i), name) !=
+        list->begin() + static_cast<std::ptrdiff_t>(i))
+      return Expected(at, "a name listed once", json(name));
+  }
+  if (!required.empty() && std::find(list->begin(), list->end(), required) == list->end())
+    return Expected(mp, fmt::format("a list holding \"{}\" (the check of last resort)", required),
+                    *member);
+  return std::optional<std::vector<std::string>>(std::move(*list));
+}
 
 Result<HelloInfo> HelloInfoFromJson(const json& j, std::string_view pointer) {
   HelloInfo h;
@@ -61,6 +89,13 @@ Result<HelloInfo> HelloInfoFromJson(const json& j, std::string_view pointer) {
       return Expected(Child(pointer, kMetadataDelta), "true or false", *delta);
     h.metadata_delta = delta->get<bool>();
   }
+  auto ops = DeclaredNames(j, kConstraintOps, pointer, ConstraintOpNames(), "");
+  if (!ops) return Fwd(ops);
+  h.constraint_ops = std::move(*ops);
+  auto operators = DeclaredNames(j, kExpressionOperators, pointer, ExpressionOperatorNames(),
+                                 kRequiredOperator);
+  if (!operators) return Fwd(operators);
+  h.expression_operators = std::move(*operators);
   return h;
 }
 
@@ -74,6 +109,8 @@ json HelloInfoToJson(const HelloInfo& h) {
   // the same bytes as before the member existed.
   if (h.profile != kWriterProfile) j[std::string(kProfile)] = h.profile;
   if (h.metadata_delta) j[std::string(kMetadataDelta)] = true;
+  if (h.constraint_ops) j[std::string(kConstraintOps)] = *h.constraint_ops;
+  if (h.expression_operators) j[std::string(kExpressionOperators)] = *h.expression_operators;
   return j;
 }
 

@@ -78,4 +78,19 @@ bool Capabilities::Has(std::string_view name) const {
   return m != nullptr && *m;
 }
 
+bool Capabilities::ConstraintsDeclared() const {
+  return (check || unique || primary_key) && format_versions.count(4) > 0;
+}
+
+bool Capabilities::SendsConstraintOp(std::string_view op) const {
+  return ConstraintsDeclared() && (!constraint_ops || constraint_ops->count(std::string(op)));
+}
+
+bool Capabilities::DeclaresOperators(const Expr& e) const {
+  if (!expression_operators) return true;
+  for (const std::string& op : OperatorsOf(e))
+    if (!expression_operators->count(op)) return false;
+  return true;
+}
+
 }  // namespace ictk

@@ -5,10 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "model/iceberg/expression.h"
 
 namespace ictk {
 
@@ -32,6 +35,11 @@ struct Capabilities {
   /// reader-profile implementation is sent only `hello`, `parse-metadata` and
   /// `read-statuses` (docs/protocol.md section 9, "Profiles").
   bool writer = true;
+  /// `hello`'s `constraint-ops` (docs/protocol.md section 9, "Finer declarations"):
+  /// nullopt, every constraint op of a declared constraint type.
+  std::optional<std::set<std::string>> constraint_ops;
+  /// `hello`'s `expression-operators`: nullopt, every check predicate.
+  std::optional<std::set<std::string>> expression_operators;
 
   bool operator==(const Capabilities&) const = default;
 
@@ -49,6 +57,15 @@ struct Capabilities {
   std::vector<std::string> Names() const;
   /// Whether the capability with protocol name `name` is set (false for unknown names).
   bool Has(std::string_view name) const;
+  /// Whether some constraint type is declared at format version 4.
+  bool ConstraintsDeclared() const;
+  /// Whether constraint op `op` ("add-constraint", ...) may be sent: a constraint type is
+  /// declared at v4 and `constraint-ops` is absent or lists it.
+  bool SendsConstraintOp(std::string_view op) const;
+  /// Whether every predicate operator of `e` is declared (always, without
+  /// `expression-operators`).
+  bool DeclaresOperators(const Expr& e) const;
+
 };
 
 /// Every capability name of the protocol, in protocol order.

@@ -165,6 +165,14 @@ FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
   return f;
 }
 
+bool SendsUdfs(const Capabilities& capabilities) {
+  if (!capabilities.udf) return false;
+  if (!capabilities.expression_operators) return true;
+  return capabilities.DeclaresOperators(UdfCheck("f", 1)) &&
+         capabilities.DeclaresOperators(UdfGreaterThan("f", 0, true, false).body) &&
+         capabilities.DeclaresOperators(UdfGreaterThan("f", 0, true, true).body);
+}
+
 rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
   return rc::gen::exec([context]() -> Constraint {
     const Capabilities& caps = context.capabilities;
@@ -175,14 +183,15 @@ rc::Gen<Constraint> GenValidConstraint(const ConstraintGenContext& context) {
     for (const KeyCandidate& k : keys)
       if (k.pk_eligible) pk_keys.push_back(k);
     std::vector<ConstraintType> types;
-    if (caps.check) types.push_back(ConstraintType::kCheck);
-    if (caps.check && caps.udf && !UsableUdfs(context.functions).empty())
+    const bool checks = caps.check && ChecksDrawable(context.schema, caps);
+    if (checks) types.push_back(ConstraintType::kCheck);
+    if (checks && SendsUdfs(caps) && !UsableUdfs(context.functions).empty())
       types.push_back(ConstraintType::kCheck);  // UDF checks twice as likely
     if (caps.unique && !keys.empty()) types.push_back(ConstraintType::kUnique);
     if (caps.primary_key && !pk_keys.empty() && !HasPrimaryKey(context.existing))
       types.push_back(ConstraintType::kPrimaryKey);
     if (types.empty()) types.push_back(ConstraintType::kCheck);
-    if (context.prefer_udf_check && caps.check && caps.udf) {
+    if (context.prefer_udf_check && caps.check && SendsUdfs(caps)) {
       const std::vector<std::string> udfs = UsableUdfs(context.functions);
       const Columns cols = CollectColumns(context.schema);
       if (!udfs.empty() && !cols.ints.empty()) {

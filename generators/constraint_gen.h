@@ -92,4 +92,13 @@ Expr UdfCheck(const std::string& function, FieldId field);
 FunctionDefinition UdfGreaterThan(const std::string& name, int64_t threshold,
                                   bool deterministic, bool or_equal = false);
 
+/// Whether UDFs are sent: `udf` is declared and the operators of UdfCheck and of
+/// UdfGreaterThan's bodies are (docs/protocol.md section 9, "Finer declarations").
+bool SendsUdfs(const Capabilities& capabilities);
+
+/// Whether a check can be drawn on `schema` from the declared operators (always without
+/// `expression-operators`: GenCheckExpression's draws; with it, at least the check of
+/// last resort on a primitive column).
+bool ChecksDrawable(const Schema& schema, const Capabilities& capabilities);
+
 }  // namespace ictk

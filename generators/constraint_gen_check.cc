@@ -154,7 +154,36 @@ std::optional<Expr> CheckOfKind(int kind, const CheckPools& p) {
   return kind <= 6 ? ComparisonCheck(kind, p) : TransformOrUdfCheck(kind, p);
 }
 
+
+/// One draw of a check expression (GenCheckExpression), whatever operators it uses.
+Expr DrawCheck(const Columns& c, const std::vector<FieldId>& numbers,
+               const std::vector<std::string>& udfs, const Capabilities& capabilities) {
+  // A history that defined UDFs checks with them often, so that a redefinition between
+  // commits makes a carried status false (expr.udf-status).
+  if (!udfs.empty() && !c.ints.empty() && *Uniform<int>(0, 100) < 60)
+    return UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(c.ints));
+  int kind = *Uniform<int>(0, 16);
+  if (kind >= 13) kind = 8;  // transforms often: implementations get Murmur3 wrong
+  const int64_t lit = *Uniform<int64_t>(0, 4);
+  if (std::optional<Expr> e = CheckOfKind(kind, {c, numbers, udfs, lit, capabilities}))
+    return *e;
+  // Fallbacks: n > k OR n IS NULL on some number, else a not-null check.
+  if (!numbers.empty())
+    return OrNull(
+        Expr::Binary(ExprOp::kGt, Expr::Ref(numbers[0]), Expr::Lit(Value::Long(lit))),
+        numbers[0]);
+  if (!c.any_primitive.empty())
+    return Expr::Unary(ExprOp::kNotNull, Expr::Ref(c.any_primitive[0]));
+  return Expr::True();
+}
+
 }  // namespace
+
+bool ChecksDrawable(const Schema& schema, const Capabilities& capabilities) {
+  return !capabilities.expression_operators ||
+         !CollectColumns(schema).any_primitive.empty() ||
+         capabilities.expression_operators->count("true") > 0;
+}
 
 rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& functions,
                                  const Capabilities& capabilities) {
@@ -163,23 +192,16 @@ rc::Gen<Expr> GenCheckExpression(const Schema& schema, const FunctionCatalog& fu
     std::vector<FieldId> numbers = c.ints;
     numbers.insert(numbers.end(), c.longs.begin(), c.longs.end());
     const std::vector<std::string> udfs =
-        capabilities.udf ? UsableUdfs(functions) : std::vector<std::string>{};
-    // A history that defined UDFs checks with them often, so that a redefinition between
-    // commits makes a carried status false (expr.udf-status).
-    if (!udfs.empty() && !c.ints.empty() && *Uniform<int>(0, 100) < 60)
-      return UdfCheck(*rc::gen::elementOf(udfs), *rc::gen::elementOf(c.ints));
-    int kind = *Uniform<int>(0, 16);
-    if (kind >= 13) kind = 8;  // transforms often: implementations get Murmur3 wrong
-    const int64_t lit = *Uniform<int64_t>(0, 4);
-    if (std::optional<Expr> e = CheckOfKind(kind, {c, numbers, udfs, lit, capabilities}))
-      return *e;
-    // Fallbacks: n > k OR n IS NULL on some number, else a not-null check.
-    if (!numbers.empty())
-      return OrNull(
-          Expr::Binary(ExprOp::kGt, Expr::Ref(numbers[0]), Expr::Lit(Value::Long(lit))),
-          numbers[0]);
+        SendsUdfs(capabilities) ? UsableUdfs(functions) : std::vector<std::string>{};
+    // An implementation that declared its operators (docs/protocol.md section 9, "Finer
+    // declarations") is sent only checks made of them: draws are retried, then the
+    // check of last resort (not-null, which such a declaration holds) is sent.
+    for (int attempt = 0; attempt < 16; ++attempt) {
+      Expr e = DrawCheck(c, numbers, udfs, capabilities);
+      if (capabilities.DeclaresOperators(e)) return e;
+    }
     if (!c.any_primitive.empty())
-      return Expr::Unary(ExprOp::kNotNull, Expr::Ref(c.any_primitive[0]));
+      return Expr::Unary(ExprOp::kNotNull, Expr::Ref(*rc::gen::elementOf(c.any_primitive)));
     return Expr::True();
   });
 }

@@ -100,7 +100,7 @@ std::vector<InvalidTarget> InvalidConstraintClauses(const ConstraintGenContext& 
   if (!c.unknown.empty()) add(RuleId::kKeyNoUnknown, "whole");
   if (HasPrimaryKey(context.existing) && b.pk_key) add(RuleId::kDefSinglePk, "whole");
   if (!context.existing.empty()) add(RuleId::kDefNameUnique, "unique");
-  if (context.capabilities.udf && !c.ints.empty()) {
+  if (SendsUdfs(context.capabilities) && !c.ints.empty()) {
     add(RuleId::kExprDeterministic, "whole");
     // A UDF that is defined but not deterministic is the subtle case: aim at it more.
     for (const auto& [fn, def] : context.functions)
@@ -136,7 +136,7 @@ std::vector<RuleId> InvalidConstraintTargets(const ConstraintGenContext& context
   if (!c.unknown.empty()) out.push_back(RuleId::kKeyNoUnknown);
   if (HasPrimaryKey(context.existing) && b.pk_key) out.push_back(RuleId::kDefSinglePk);
   if (!context.existing.empty()) out.push_back(RuleId::kDefNameUnique);
-  if (context.capabilities.udf && !c.ints.empty()) {
+  if (SendsUdfs(context.capabilities) && !c.ints.empty()) {
     out.push_back(RuleId::kExprDeterministic);
     // A UDF that is defined but not deterministic is the subtle case: aim at it more.
     for (const auto& [fn, def] : context.functions)

@@ -297,13 +297,15 @@ bool KindAllowed(StepKind kind, const Capabilities& c) {
   switch (kind) {
     case StepKind::kModify:
       return c.modify_rows;
+    // Constraints exist from v4 on: a v1-v3 writer is sent none (docs/protocol.md
+    // section 9, "Profiles"); `constraint-ops` narrows the ops ("Finer declarations").
     case StepKind::kAddConstraint:
     case StepKind::kAddInvalidConstraint:
+      return c.SendsConstraintOp("add-constraint");
     case StepKind::kUpdateConstraint:
+      return c.SendsConstraintOp("update-constraint");
     case StepKind::kRemoveConstraint:
-      // Constraints exist from v4 on: a v1-v3 writer is sent none (docs/protocol.md
-      // section 9, "Profiles").
-      return (c.check || c.unique || c.primary_key) && c.format_versions.count(4) > 0;
+      return c.SendsConstraintOp("remove-constraint");
     case StepKind::kUpdateSchema:
       return c.schema_evolution;
     case StepKind::kUpgrade:
@@ -311,7 +313,7 @@ bool KindAllowed(StepKind kind, const Capabilities& c) {
     case StepKind::kTransaction:
       return c.concurrent_commits;
     case StepKind::kDefineFunction:
-      return c.udf;
+      return SendsUdfs(c);
     case StepKind::kValidate:
       return c.validate;
     case StepKind::kReadStatuses:

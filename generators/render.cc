@@ -114,7 +114,7 @@ std::optional<RenderedStep> RenderPlain(const Ctx& ctx) {
     case StepKind::kTransaction:
       return std::nullopt;  // rendered through its slots
     case StepKind::kDefineFunction:
-      if (!ctx.caps().udf) return std::nullopt;
+      if (!SendsUdfs(ctx.caps())) return std::nullopt;
       return RenderDefineFunction(ctx);
     case StepKind::kValidate:
       if (!ctx.caps().validate) return std::nullopt;

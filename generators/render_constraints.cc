@@ -85,7 +85,7 @@ std::optional<RenderedStep> RenderUdfCheckPrecondition(const Ctx& ctx,
   for (const Constraint& c : ctx.constraints())
     has_udf_check = has_udf_check || (c.type == ConstraintType::kCheck && c.expression &&
                                       CallsUserDefinedFunction(*c.expression));
-  if (!(ctx.caps().udf && ctx.caps().check && ctx.md().format_version >= 4 &&
+  if (!(SendsUdfs(ctx.caps()) && ctx.caps().check && ctx.md().format_version >= 4 &&
         (ctx.Flavour(4) == 0 || (!has_udf_check && ctx.Flavour(4) == 2))))
     return std::nullopt;
   bool usable = false;

@@ -200,7 +200,10 @@ std::optional<RenderedStep> RenderAddInvalidConstraint(const Ctx& ctx) {
   const InvalidTarget target = ChooseTarget(ctx, usable);
   std::optional<Constraint> c =
       Sample(GenInvalidConstraint(g, target), ctx.Seed(2), ctx.step.size);
-  if (!c) return std::nullopt;
+  // An invalid check made of undeclared operators is not sent (docs/protocol.md section
+  // 9, "Finer declarations"): it would ask what the implementation said it lacks.
+  if (!c || (c->expression && !ctx.caps().DeclaresOperators(*c->expression)))
+    return std::nullopt;
   // The label names the clause, or the rule alone when the rule has one clause.
   const bool whole = target.clause.size() > 6 &&
                      target.clause.compare(target.clause.size() - 6, 6, "/whole") == 0;

@@ -46,7 +46,7 @@ std::optional<ChainLinks> LinksOfStep(const Ctx& ctx) {
                     kind == StepKind::kUpdateConstraint;
   if (!adds && kind != StepKind::kDefineFunction) return std::nullopt;
   if (kind == StepKind::kAppend && ctx.Flavour(7) == 1) return std::nullopt;  // collide-live
-  if (!ctx.caps().udf || ctx.md().format_version < 4 || ctx.schema() == nullptr ||
+  if (!SendsUdfs(ctx.caps()) || ctx.md().format_version < 4 || ctx.schema() == nullptr ||
       ctx.table->rows.empty())
     return std::nullopt;
   const bool define = kind == StepKind::kDefineFunction && ctx.step.pick % 4 != 0;

@@ -557,7 +557,7 @@ json MakeFixture(const FixtureInput& in) {
   rules.push_back(in.primary_rule);
   for (const std::string& r : in.rules)
     if (r != in.primary_rule) rules.push_back(r);
-  return {{"format", "ictk-fixture"},
+  json fixture = {{"format", "ictk-fixture"},
           {"format-version", 1},
           {"id",
            fmt::format("{}/{}-{}", in.primary_rule, Slugify(in.slug), hash.substr(0, 8))},
@@ -570,6 +570,12 @@ json MakeFixture(const FixtureInput& in) {
           {"generated-by",
            {{"tool", in.tool}, {"model", in.model_version}, {"seed", in.seed}}},
           {"steps", steps}};
+  // The finer declarations a runner skips the fixture for (outside the hash: the same
+  // history is the same fixture; docs/fixtures.md section 3).
+  const DeclarationNeeds needs = RequiredDeclarations(in.requests);
+  if (!needs.constraint_ops.empty()) fixture["requires-constraint-ops"] = needs.constraint_ops;
+  if (!needs.operators.empty()) fixture["requires-operators"] = needs.operators;
+  return fixture;
 }
 
 std::string FixtureRelativePath(const json& fixture) {

@@ -53,6 +53,16 @@ void ExpectRejectionBlame(const AllowedOutcome& outcome, const CatalogState& bef
 /// The capabilities a history's requests need (FIXTURES.md `requires`).
 std::vector<std::string> RequiredCapabilities(const std::vector<Request>& requests);
 
+/// What a history's requests need of `hello`'s finer declarations (docs/protocol.md
+/// section 9, "Finer declarations"; docs/fixtures.md `requires-constraint-ops`,
+/// `requires-operators`): the constraint ops it sends and the predicate operators of its
+/// check expressions and UDF bodies, each sorted in protocol order.
+struct DeclarationNeeds {
+  std::vector<std::string> constraint_ops;
+  std::vector<std::string> operators;
+};
+DeclarationNeeds RequiredDeclarations(const std::vector<Request>& requests);
+
 /// What a fixture file is made of.
 struct FixtureInput {
   std::string primary_rule;

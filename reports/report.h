@@ -219,6 +219,10 @@ std::map<std::string, std::vector<std::string>> ProfileOutOfReach(const RunHeade
 /// shows it, e.g. nested-keys); for a reader profile only its reader capabilities.
 std::string_view RequestOfCapability(std::string_view capability);
 
+/// What `hello`'s finer declarations (`constraint-ops`, `expression-operators`) leave out,
+/// in words (NarrowingText), "" when the answer has none: the verdict's scope names it.
+std::string HelloNarrowing(const nlohmann::json& hello);
+
 /// The verdict in words: "CONFORMANT", "NOT CONFORMANT", followed, when a declared
 /// capability received no request or the run exercised fewer rules than its profile
 /// covers, by "(v1–v3 reader profile: 9 of 23 rules exercised; not exercised: ...; 60

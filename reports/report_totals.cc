@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -13,6 +14,21 @@
 #include "reports/report.h"
 
 namespace ictk {
+namespace {
+
+/// A list member of a recorded `hello` answer (nullopt when absent).
+std::optional<std::vector<std::string>> HelloList(const nlohmann::json& hello,
+                                                  const char* key) {
+  if (!hello.is_object() || !hello.contains(key) || !hello[key].is_array())
+    return std::nullopt;
+  std::vector<std::string> out;
+  for (const nlohmann::json& v : hello[key])
+    if (v.is_string()) out.push_back(v.get<std::string>());
+  return out;
+}
+
+}  // namespace
+
 namespace {
 
 /// Whether the header declares every known format version (1-4).
@@ -85,7 +101,11 @@ Totals TotalsBuilder::Finish(const RunHeader& header, double duration_ms) const 
   if (DeclaresEveryVersion(header))
     std::erase(t.never_exercised, std::string(RuleIdName(RuleId::kProtoDeclaredVersions)));
   t.profile = header.profile;
-  if (!header.profile.empty()) t.capability_scope = CapabilityScope(header.capabilities);
+  if (!header.profile.empty()) {
+    t.capability_scope = CapabilityScope(header.capabilities);
+    if (std::string narrowed = HelloNarrowing(header.hello); !narrowed.empty())
+      t.capability_scope += " (" + narrowed + ")";
+  }
   const bool v4 = std::find(header.format_versions.begin(), header.format_versions.end(),
                             4) != header.format_versions.end();
   if (!header.profile.empty()) {
@@ -125,6 +145,14 @@ std::string OutOfReachReason(const RunHeader& header, const RuleInfo& r) {
   const std::string name(RuleIdName(r.id));
   const std::string_view cap = CapabilityForRule(name);
   if (!cap.empty() && !declared.count(std::string(cap))) return "capability not declared";
+  // A rule only update-constraint or a removal reaches, where hello's `constraint-ops`
+  // left that op out (id.no-reuse is reached by update-schema's removals too).
+  if (const std::optional<std::string_view> op = ConstraintOpOfRule(r.id)) {
+    const auto ops = HelloList(header.hello, "constraint-ops");
+    const bool by_schema = r.id == RuleId::kIdNoReuse && declared.count("schema-evolution");
+    if (ops && std::find(ops->begin(), ops->end(), *op) == ops->end() && !by_schema)
+      return "constraint op not declared";
+  }
   // A writer is never sent a known version it did not declare: only a reader can
   // exercise proto.declared-versions.
   if (r.id == RuleId::kProtoDeclaredVersions &&
@@ -165,6 +193,11 @@ std::string_view RequestOfCapability(std::string_view capability) {
   for (const CapabilityInfo& c : CapabilityTable())
     if (c.name == capability) return c.request_op;
   return {};
+}
+
+std::string HelloNarrowing(const nlohmann::json& hello) {
+  return NarrowingText(HelloList(hello, "constraint-ops"),
+                       HelloList(hello, "expression-operators"));
 }
 
 std::string CapabilityScope(const std::vector<std::string>& declared) {

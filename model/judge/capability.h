@@ -7,9 +7,12 @@
 #pragma once
 
 #include <optional>
+#include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "model/iceberg/expression.h"
 #include "model/rules/rule_id.h"
 
 namespace ictk {
@@ -48,5 +51,33 @@ std::optional<Capability> ParseCapability(std::string_view name);
 /// (nullopt: every writer meets the rule). A retry rule needs concurrent commits (a
 /// transaction), whatever its constraint kind.
 std::optional<Capability> CapabilityOfRule(RuleId rule);
+
+// --- finer declarations (docs/protocol.md section 9, "Finer declarations")
+
+/// The constraint ops `hello`'s optional `constraint-ops` may list, in protocol order:
+/// add-constraint, update-constraint, remove-constraint. Absent, an adapter declaring a
+/// constraint type answers all three.
+const std::vector<std::string_view>& ConstraintOpNames();
+
+/// The check predicates `hello`'s optional `expression-operators` may list, by their JSON
+/// `type` spelling ("true" ... "not-in", the order of ExprOp). Absent: every one.
+const std::vector<std::string_view>& ExpressionOperatorNames();
+
+/// The operator a declared `expression-operators` list must hold: the harness's check of
+/// last resort, `<column> not-null`, which any table can carry.
+inline constexpr std::string_view kRequiredOperator = "not-null";
+
+/// `hello`'s finer declarations in words, "" when they narrow nothing: "add-constraint
+/// only; 15 of 19 operators: no is-nan, not-nan, starts-with, not-starts-with".
+std::string NarrowingText(const std::optional<std::vector<std::string>>& constraint_ops,
+                          const std::optional<std::vector<std::string>>& operators);
+
+/// The predicate operators `e` uses (terms, literals and function calls are not
+/// operators), by their JSON spelling, sorted.
+std::set<std::string> OperatorsOf(const Expr& e);
+
+/// The constraint op a rule needs to be exercised at all (nullopt: none beyond its
+/// capability): `upd.*` need update-constraint, id.no-reuse a removal.
+std::optional<std::string_view> ConstraintOpOfRule(RuleId rule);
 
 }  // namespace ictk

@@ -28,6 +28,7 @@ inline void WalkOnTheModel(
     RenderOptions options;
     options.table = "t";
     options.function_prefix = "t_";
+    options.capabilities = config.capabilities;
     CatalogState state;
     HistoryRenderer renderer(*plan, options);
     while (std::optional<RenderedStep> step = renderer.Next(state)) {
