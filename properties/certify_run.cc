@@ -118,6 +118,17 @@ class CertifyRun {
                  std::deque<CaseRecord>& cause_heads);
   /// The expectation breaches, the compact report, the totals and the rendered reports.
   void Finish();
+  /// Every case of the stream as the expectation entries see it.
+  std::vector<ExpectationCase> ExpectationCases() const {
+    std::vector<ExpectationCase> out;
+    out.reserve(stream_->ids().size());
+    for (const std::string& id : stream_->ids()) {
+      auto it = stream_->failed_under().find(id);
+      out.push_back({id, it == stream_->failed_under().end() ? std::vector<std::string>{}
+                                                             : it->second});
+    }
+    return out;
+  }
 
   const CertifyRunOptions& o_;
   const Clock::time_point start_;
@@ -376,7 +387,7 @@ void CertifyRun::WriteCase(CaseResult& r,
   }
   // The expectation file's entry for a random case (xfail / skip), unless --strict.
   if (o_.expectations && !o_.strict)
-    if (const ExpectationEntry* e = FindExpectation(*o_.expectations, r.record.id))
+    if (const ExpectationEntry* e = FindExpectationFor(*o_.expectations, r.record))
       ApplyExpectation(r.record, *e);
   if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(r.record)) << "\n" << std::flush;
   if (r.fixture) fixtures_.push_back(std::move(*r.fixture));
@@ -433,7 +444,7 @@ void CertifyRun::Finish() {
   result_.harness_micros = static_cast<int64_t>(total_ms * 1000) -
                            result_.adapter_micros / static_cast<int64_t>(sessions_.size());
   if (o_.expectations && !o_.strict)
-    for (CaseRecord& c : ExpectationBreachRecords(*o_.expectations, stream_->ids())) {
+    for (CaseRecord& c : ExpectationBreachRecords(*o_.expectations, ExpectationCases())) {
       Note(c.reason);
       if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(c)) << "\n" << std::flush;
       stream_->Add(std::move(c));

@@ -56,8 +56,9 @@ std::map<std::string, std::string> JunitCauseNotes(const std::vector<FailureCaus
 std::string JunitCaseXml(const RunHeader& header, const CaseRecord& c,
                          std::string_view cause_note) {
   std::string out =
-      fmt::format("    <testcase classname=\"ictk.{}\" name=\"{}\" time=\"{:.3f}\"",
-                  EscapeXml(header.mode), EscapeXml(c.id), c.duration_ms / 1000);
+      fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\"",
+                  EscapeXml(JunitClassname(header, c)), EscapeXml(c.id),
+                  c.duration_ms / 1000);
   std::string body;
   const FailureDetail* f = c.failure ? &*c.failure : nullptr;
   // The finding first: why the answer is outside the allowed set; then the rule, what

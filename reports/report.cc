@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "model/judge/rule_catalogue.h"
@@ -44,6 +45,32 @@ std::optional<Verdict> ParseVerdict(std::string_view text) {
 bool IsConformant(Verdict verdict) {
   return verdict == Verdict::kPass || verdict == Verdict::kSkip ||
          verdict == Verdict::kXfail;
+}
+
+std::vector<std::string> RulesFailedUnder(const CaseRecord& record) {
+  if (record.verdict == Verdict::kPass || record.verdict == Verdict::kSkip ||
+      record.verdict == Verdict::kXpass)
+    return {};
+  std::vector<std::string> out;
+  auto add = [&out](const std::string& rule) {
+    if (!rule.empty() && std::find(out.begin(), out.end(), rule) == out.end())
+      out.push_back(rule);
+  };
+  if (record.failure) add(record.failure->rule);
+  for (const std::string& rule : record.failed_rules) add(rule);
+  if (record.failure)
+    for (const std::string& rule : record.failure->runner_rules) add(rule);
+  return out;
+}
+
+std::string JunitClassname(const RunHeader& header, const CaseRecord& record) {
+  const std::vector<std::string> failed = RulesFailedUnder(record);
+  if (!failed.empty()) return "ictk." + failed.front();
+  // A corpus fixture's ID is "<primary rule>/<slug>-<hash8>" (docs/replay.md).
+  const size_t slash = record.id.find('/');
+  if (slash != std::string::npos && ParseRuleId(record.id.substr(0, slash)))
+    return "ictk." + record.id.substr(0, slash);
+  return "ictk." + header.mode;
 }
 
 std::string_view CapabilityForRule(std::string_view rule) {

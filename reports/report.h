@@ -255,6 +255,17 @@ struct FailureCause {
   size_t first = 0;                ///< index of the first case in the report's cases
 };
 
+/// The rules a case failed under (docs/replay.md "Expectation files"), its primary rule
+/// first: for a case that failed or was xfailed, its failure's rule, then the other rules
+/// it names (`failed_rules`) and, for a replayed fixture, the rules any runner names
+/// (`runner_rules`); empty for a case that passed, was skipped or passed against an xfail.
+std::vector<std::string> RulesFailedUnder(const CaseRecord& record);
+
+/// The JUnit `classname` of a case (docs/certify.md "junit.xml"): `ictk.<rule>` of the rule
+/// it failed under (RulesFailedUnder's first); for a corpus fixture that passed, its
+/// primary rule (the folder of its ID); else `ictk.<mode>` ("ictk.certify").
+std::string JunitClassname(const RunHeader& header, const CaseRecord& record);
+
 /// "fail proto.answer at commit: answered unsupported", "crash: ...".
 std::string CauseOf(const CaseRecord& record);
 

@@ -44,7 +44,11 @@ void ReportStream::Spool(const std::string& text) {
 void ReportStream::Add(CaseRecord record) {
   ++cases_;
   totals_.Add(record);
-  if (keep_ids_) ids_.push_back(record.id);
+  if (keep_ids_) {
+    ids_.push_back(record.id);
+    if (std::vector<std::string> rules = RulesFailedUnder(record); !rules.empty())
+      failed_under_[record.id] = std::move(rules);
+  }
   if (IsConformant(record.verdict)) {
     // A conformant case's element does not depend on the failure causes.
     Spool(JunitCaseXml(header_, record, ""));

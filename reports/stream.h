@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,11 @@ class ReportStream {
   const std::vector<CaseRecord>& failures() const { return failures_; }
   /// Every case ID added, in order (only with KeepIds(true)).
   const std::vector<std::string>& ids() const { return ids_; }
+  /// Of those, the cases that failed (or were xfailed), each with the rules it failed
+  /// under (RulesFailedUnder; only with KeepIds(true)).
+  const std::map<std::string, std::vector<std::string>>& failed_under() const {
+    return failed_under_;
+  }
   int64_t cases() const { return cases_; }
 
   /// The header, the non-conformant cases and the totals of every case added (their
@@ -61,6 +67,7 @@ class ReportStream {
   /// Where each failure's `<testcase>` goes: the spool's length when it was added.
   std::vector<int64_t> failure_at_;
   std::vector<std::string> ids_;
+  std::map<std::string, std::vector<std::string>> failed_under_;
   bool keep_ids_ = false;
   int64_t cases_ = 0;
   std::FILE* spool_ = nullptr;  ///< tmpfile(); nullptr until the first case

@@ -139,6 +139,27 @@ TEST(Render, JunitCountsAgree) {
   EXPECT_NE(xml.find("name=\"random/s42/1\""), std::string::npos);
 }
 
+// The classname of a testcase: the rule the case failed under; a passing corpus fixture's
+// primary rule (the folder of its ID); else ictk.<mode> (docs/certify.md "junit.xml").
+TEST(Render, JunitClassnameIsTheRuleTheCaseFailedUnder) {
+  Report r = Sample(true);
+  CaseRecord fixture;
+  fixture.id = "enf.enforced/append-collide-0123abcd";
+  r.cases.push_back(fixture);
+  const std::string xml = RenderJunitXml(r);
+  EXPECT_NE(xml.find("classname=\"ictk.id.no-reuse\" name=\"random/s42/1\""),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("classname=\"ictk.certify\" name=\"random/s42/0\""),
+            std::string::npos);
+  EXPECT_NE(xml.find("classname=\"ictk.enf.enforced\" name=\"enf.enforced/append-"),
+            std::string::npos);
+  r.cases[1].verdict = Verdict::kXfail;  // an xfail still names its rule
+  EXPECT_EQ(JunitClassname(r.header, r.cases[1]), "ictk.id.no-reuse");
+  r.cases[1].verdict = Verdict::kXpass;  // it passed: no rule failed
+  EXPECT_EQ(JunitClassname(r.header, r.cases[1]), "ictk.certify");
+}
+
 TEST(Render, SummaryAndBadge) {
   const std::string md = RenderSummaryMarkdown(Sample(true));
   EXPECT_NE(md.find("NOT CONFORMANT"), std::string::npos);
