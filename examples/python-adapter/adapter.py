@@ -12,9 +12,8 @@ response per line on stdout) and declares the v4 writer profile with a narrow sc
 - `"expression-operators"`: the predicates of `EXPRESSION_OPERATORS` below; NaN tests and
   `starts-with` are left out.
 
-The harness then sends only the core ops (`hello`, `create-table`, `load-table`, `commit`
-with `append`, `delete`, `overwrite` and `replace`, `scan`) and `add-constraint` of check
-and unique constraints, and judges every answer against the reference model.
+The harness then sends only the core ops and `add-constraint` of check and unique
+constraints, and judges every answer against the reference model.
 
     ictk validate-adapter --adapter 'exec:python3 examples/python-adapter/adapter.py'
     ictk certify --adapter 'exec:python3 examples/python-adapter/adapter.py'
@@ -26,10 +25,12 @@ and a commit whose resulting rows break an enforced constraint is refused. Every
 then records, for every constraint, the status found by checking every live row:
 `validated` when it holds, `invalid` when a row breaks it.
 """
+import collections
 import decimal
 import json
 import re
 import sys
+import traceback
 import zlib
 
 PROTOCOL_VERSION = 1
@@ -60,13 +61,10 @@ class Unsupported(Exception):
 # Schemas: every field by ID, with what the constraint rules need to know about its place.
 # ---------------------------------------------------------------------------------------
 
-class FieldInfo:
-    def __init__(self, field_id, type_, path, required, under_collection):
-        self.id = field_id
-        self.type = type_                         # the Iceberg type JSON (str or dict)
-        self.path = path                          # field IDs from the top level down
-        self.required = required                  # it and every enclosing struct required
-        self.under_collection = under_collection  # inside a list element or a map
+# A field of the schema: its type JSON, the field IDs from the top level down to it (None
+# inside a list or a map), whether it and every enclosing struct are required, and whether
+# it is inside a list element or a map.
+FieldInfo = collections.namedtuple("FieldInfo", "id type path required under_collection")
 
 
 def type_name(type_):
@@ -82,26 +80,23 @@ def index_schema(schema):
 
     def walk(type_, path, required, under_collection):
         if not isinstance(type_, dict):
-            return
+            return  # a primitive
         kind = type_.get("type")
         if kind == "struct":
-            for f in type_.get("fields", []):
-                fid = f["id"]
-                if fid in fields:
-                    raise Refused("invalid-request", "field ID %d appears twice" % fid)
-                info = FieldInfo(fid, f["type"], path + [fid],
-                                 required and bool(f.get("required")), under_collection)
-                fields[fid] = info
-                walk(f["type"], info.path, info.required, under_collection)
-        elif kind == "list":
-            fields[type_["element-id"]] = FieldInfo(type_["element-id"], type_["element"],
-                                                    None, False, True)
-            walk(type_["element"], None, False, True)
-        elif kind == "map":
-            for id_key, type_key in (("key-id", "key"), ("value-id", "value")):
-                fields[type_[id_key]] = FieldInfo(type_[id_key], type_[type_key], None,
-                                                  False, True)
-                walk(type_[type_key], None, False, True)
+            children = [(f["id"], f["type"], bool(f.get("required")))
+                        for f in type_.get("fields", [])]
+        else:  # a list's element, a map's key and value
+            children = [(type_[i], type_[t], False) for i, t in
+                        (("element-id", "element"), ("key-id", "key"), ("value-id", "value"))
+                        if i in type_]
+        for fid, child_type, child_required in children:
+            if fid in fields:
+                raise Refused("invalid-request", "field ID %d appears twice" % fid)
+            inside = under_collection or kind != "struct"
+            info = FieldInfo(fid, child_type, None if inside else path + [fid],
+                             required and child_required and not inside, inside)
+            fields[fid] = info
+            walk(child_type, info.path, info.required, inside)
 
     walk(schema, [], True, False)
     return fields
@@ -149,9 +144,7 @@ def comparable(value, type_):
     if value is None:
         return None
     name = type_name(type_)
-    if name in ("float", "double"):
-        if isinstance(value, str):  # "NaN", "Infinity", "-Infinity"
-            return float(value)
+    if name in ("float", "double"):  # a number, or "NaN", "Infinity", "-Infinity"
         return float(value)
     if name == "decimal":
         return decimal.Decimal(str(value))
@@ -228,7 +221,7 @@ def bind_literal(node, domain):
         try:
             value = decimal.Decimal(str(node))
         except decimal.InvalidOperation:
-            raise invalid("%r is not a decimal" % (node,))
+            value = decimal.Decimal("NaN")
         if not value.is_finite():
             raise invalid("%r is not a decimal" % (node,))
         return value
@@ -399,11 +392,7 @@ def validate_definition(c, fields, existing):
         if ctype == "primary-key" and not info.required:
             raise invalid("primary key field %d is optional (key.pk-required)" % fid)
         infos.append(info)
-    if ctype == "primary-key":
-        for other in existing:
-            if other["type"] == "primary-key":
-                raise Refused("invalid-constraint", "a table has one primary key "
-                              "(def.single-pk)", [other["constraint-id"]])
+    if ctype == "primary-key":  # an invalid one is refused above; this one is not sent
         raise Unsupported("this engine does not declare primary-key")
 
     def distinct(rows):
@@ -423,19 +412,6 @@ def validate_definition(c, fields, existing):
 # ---------------------------------------------------------------------------------------
 # The table: metadata, rows by the harness's row key, and one live-row map per snapshot.
 # ---------------------------------------------------------------------------------------
-
-def max_field_id(type_):
-    if not isinstance(type_, dict):
-        return 0
-    ids = [0]
-    for f in type_.get("fields", []):
-        ids += [f["id"], max_field_id(f["type"])]
-    for id_key, type_key in (("element-id", "element"), ("key-id", "key"),
-                             ("value-id", "value")):
-        if id_key in type_:
-            ids += [type_[id_key], max_field_id(type_[type_key])]
-    return max(ids)
-
 
 class Table:
     def __init__(self, name, schema, now_ms):
@@ -488,13 +464,11 @@ class Table:
                 raise Refused("invalid-request", "row %s: no top-level field %s"
                               % (row["key"], fid))
         for fid, f in top.items():
-            if values.get(str(fid)) is None:
-                values.pop(str(fid), None)
-                if f.get("write-default") is not None:
-                    values[str(fid)] = f["write-default"]
-                elif f.get("required"):
-                    raise Refused("invalid-request", "row %s: required field %s is null"
-                                  % (row["key"], f["name"]))
+            if str(fid) not in values and f.get("write-default") is not None:
+                values[str(fid)] = f["write-default"]
+            if values.get(str(fid)) is None and f.get("required"):
+                raise Refused("invalid-request", "row %s: required field %s is null"
+                              % (row["key"], f["name"]))
         return values
 
     def commit(self, request, now_ms):
@@ -552,11 +526,8 @@ class Table:
 
     # -- scan and metadata -----------------------------------------------------------------
     def scan(self, snapshot_id):
-        if snapshot_id is None:
-            rows = self.rows
-        elif snapshot_id in self.rows_at:
-            rows = self.rows_at[snapshot_id]
-        else:
+        rows = self.rows if snapshot_id is None else self.rows_at.get(snapshot_id)
+        if rows is None:
             raise Refused("invalid-request", "no snapshot %r" % (snapshot_id,))
         return [{"key": key, "values": values} for key, values in rows.items()]
 
@@ -566,7 +537,7 @@ class Table:
               "location": "memory://" + self.name,
               "last-sequence-number": len(self.snapshots),
               "last-updated-ms": self.last_updated_ms,
-              "last-column-id": max_field_id(self.schema),
+              "last-column-id": max(self.fields, default=0),
               "schemas": [self.schema], "current-schema-id": self.schema["schema-id"],
               "partition-specs": [{"spec-id": 0, "fields": []}], "default-spec-id": 0,
               "last-partition-id": 999,
@@ -589,12 +560,6 @@ class Engine:
     def __init__(self):
         self.tables = {}  # name -> Table, oldest first
 
-    def table(self, request):
-        table = self.tables.get(request.get("table"))
-        if table is None:
-            raise Refused("invalid-request", "no table %r" % (request.get("table"),))
-        return table
-
     def handle(self, request):
         """The answer to one request, without its `id`."""
         op = request.get("op")
@@ -611,13 +576,10 @@ class Engine:
                     "expression-operators": EXPRESSION_OPERATORS}
         if op not in ("create-table", "load-table", "add-constraint", "commit", "scan"):
             raise Unsupported("op %r is not implemented" % (op,))
-        last = self.tables[request["table"]].last_updated_ms \
-            if request.get("table") in self.tables else 0
-        now_ms = request.get("now-ms")
-        if not isinstance(now_ms, int):
-            now_ms = last + 1  # the harness always sends now-ms; a fallback clock
+        now_ms, name = request.get("now-ms"), request.get("table")  # the clock: section 10
+        if not isinstance(now_ms, int):  # optional: then the table's clock ticks by one
+            now_ms = self.tables[name].last_updated_ms + 1 if name in self.tables else 0
         if op == "create-table":
-            name = request.get("table")
             if not isinstance(name, str) or name in self.tables:
                 raise Refused("invalid-request", "table %r exists" % (name,))
             if request.get("format-version") != 4:
@@ -628,7 +590,9 @@ class Engine:
             while len(self.tables) > KEEP_TABLES:  # forget the oldest (section 3)
                 del self.tables[next(iter(self.tables))]
             return {"result": "ok", "metadata": table.metadata()}
-        table = self.table(request)
+        table = self.tables.get(name)
+        if table is None:
+            raise Refused("invalid-request", "no table %r" % (name,))
         if op == "scan":
             return {"result": "ok", "rows": table.scan(request.get("snapshot-id"))}
         if op == "add-constraint":
@@ -642,13 +606,11 @@ def answer(engine, line):
     """One response line's object for one request line."""
     try:
         request = json.loads(line)
-    except ValueError as e:
-        return {"id": None, "result": "rejected",
-                "error": {"kind": "invalid-request", "message": "not JSON: %s" % e}}
-    if not isinstance(request, dict):
-        return {"id": None, "result": "rejected",
-                "error": {"kind": "invalid-request", "message": "not a JSON object"}}
+    except ValueError:
+        request = None
     try:
+        if not isinstance(request, dict):
+            raise Refused("invalid-request", "the line is not a JSON object")
         response = engine.handle(request)
     except Refused as e:
         error = {"kind": e.kind, "message": str(e)}
@@ -658,10 +620,9 @@ def answer(engine, line):
     except Unsupported as e:
         response = {"result": "unsupported", "message": str(e)}
     except Exception as e:  # a bug of the engine: `error`, and the details on stderr
-        import traceback
         traceback.print_exc(file=sys.stderr)
         response = {"result": "error", "message": "%s: %s" % (type(e).__name__, e)}
-    response["id"] = request.get("id")
+    response["id"] = request.get("id") if isinstance(request, dict) else None
     return response
 
 
