@@ -4,7 +4,7 @@
 # package unpacked into a scratch root (`dpkg-deb -x`), its bin/ on PATH, then the packaged
 # /usr/share/ictk/ci/implementation-repo run from a folder outside any checkout, with no
 # ICTK_BIN and no build: two shards and their merge on the packaged sample adapter, then a
-# mutant, the expectation file `ictk expectations update` proposes for it, and the mutant's
+# run of the Python example adapter, a mutant, the expectation file `ictk expectations update` proposes for it, and the mutant's
 # run again with that file.
 #
 #   tests/package/ci_from_deb_test.sh BUILD_DIR
@@ -61,6 +61,14 @@ nothing_built() { ! grep -qi "cmake\|lib.sh" "$tmp/shard-0.log" && test ! -e "$t
 check "the run used the packaged ictk: nothing was configured or built" nothing_built
 check "the packaged corpus was replayed" grep -q "$usr/share/ictk/corpus" report/report.jsonl
 check "the step summary has certify's summary" grep -q "CONFORMANT" "$tmp/merge.md"
+# The workflow's Python variant (examples/ci/implementation-repo-python.yml): the packaged
+# Python example adapter, check + unique with narrowed declarations, certified by the same
+# packaged steps, its scope named in the step summary.
+py=$usr/share/ictk/examples/python-adapter/adapter.py
+check "the package holds the Python example adapter" test -e "$py"
+run python 0 --adapter "exec:python3 $py" --histories 30 --out python
+check "the Python example's summary names its scope" \
+  grep -q "check + unique (add-constraint only" "$tmp/python.md"
 
 mutant="$sample --mutant keys-only-among-added"
 run mutant 1 --adapter "$mutant" --histories 30 --out mutant
