@@ -10,6 +10,7 @@
 #include <set>
 
 #include "adapters/envelope.h"
+#include "adapters/session.h"
 #include "codec/json_text.h"
 #include "codec/protocol.h"
 #include "model/judge/capability.h"
@@ -53,9 +54,9 @@ class Session {
   /// unsupported-format-version (`what`: the request, in words).
   void RefusedDeclaredVersion(int32_t version, const std::string& what);
   bool Declared(const std::string& capability) const {
-    if (IsConstraintOp(capability))  // required by a constraint type, narrowed by hello
-      return AnyDeclared({"check", "unique", "primary-key"}) &&
-             (!report_.constraint_ops || Lists(*report_.constraint_ops, capability));
+    // Required by a constraint type at v4, narrowed by hello's `constraint-ops`: what the
+    // generators send (Capabilities::SendsConstraintOp).
+    if (IsConstraintOp(capability)) return declared_.SendsConstraintOp(capability);
     return capability.empty() || Lists(report_.capabilities, capability);
   }
   static bool Lists(const std::vector<std::string>& names, const std::string& name) {
@@ -106,6 +107,7 @@ class Session {
   std::optional<json> last_metadata_;  ///< the latest metadata JSON of kTable
   std::vector<NestedField> fields_;    ///< its current schema's fields
   int32_t fv_ = 0;                     ///< the writer session's format version
+  Capabilities declared_;              ///< what hello declared (CapabilitiesOf)
   struct {
     std::optional<std::string> check, key, extra;
   } names_;  ///< the constraints the writer session added (by their current names)
@@ -202,6 +204,7 @@ ConformanceReport Session::Run() {
     report_.format_versions = hello->hello->format_versions;
     report_.constraint_ops = hello->hello->constraint_ops;
     report_.expression_operators = hello->hello->expression_operators;
+    declared_ = CapabilitiesOf(*hello->hello);
     std::vector<std::string> problems;
     if (hello->hello->protocol_version != kProtocolVersion)
       problems.push_back(fmt::format("/protocol-version: {} (expected {})",

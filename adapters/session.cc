@@ -189,15 +189,19 @@ Result<HelloInfo> AdapterSession::Handshake(bool offer_metadata_delta) {
   hello_request_ = {{"op", "hello"}, {"protocol-version", kProtocolVersion}};
   if (offer_metadata_delta) hello_request_["metadata-delta"] = true;
   metadata_delta_ = offer_metadata_delta && hello_.metadata_delta;
-  capabilities_ = Capabilities::FromHello(hello_.capabilities, hello_.format_versions,
-                                         hello_.profile);
-  if (hello_.constraint_ops)
-    capabilities_.constraint_ops.emplace(hello_.constraint_ops->begin(),
-                                         hello_.constraint_ops->end());
-  if (hello_.expression_operators)
-    capabilities_.expression_operators.emplace(hello_.expression_operators->begin(),
-                                               hello_.expression_operators->end());
+  capabilities_ = CapabilitiesOf(hello_);
   return hello_;
+}
+
+Capabilities CapabilitiesOf(const HelloInfo& hello) {
+  Capabilities c =
+      Capabilities::FromHello(hello.capabilities, hello.format_versions, hello.profile);
+  if (hello.constraint_ops)
+    c.constraint_ops.emplace(hello.constraint_ops->begin(), hello.constraint_ops->end());
+  if (hello.expression_operators)
+    c.expression_operators.emplace(hello.expression_operators->begin(),
+                                   hello.expression_operators->end());
+  return c;
 }
 
 }  // namespace ictk

@@ -39,6 +39,11 @@ struct CallResult {
   MetadataLineage lineage;
 };
 
+/// What `hello` declared, as the generators read it: capability names, format versions,
+/// profile and the finer declarations (docs/protocol.md section 9). The session and
+/// `validate-adapter` both take their capabilities from here.
+Capabilities CapabilitiesOf(const HelloInfo& hello);
+
 class AdapterSession {
  public:
   explicit AdapterSession(std::unique_ptr<Adapter> adapter);

@@ -23,6 +23,11 @@ import sys
 
 
 CONSTRAINT_OPS = ("add-constraint", "update-constraint", "remove-constraint")
+# The check predicates of docs/protocol.md section 9, "Finer declarations" (terms, literals
+# and types are not operators).
+OPERATORS = {"true", "false", "not", "and", "or", "is-null", "not-null", "is-nan", "not-nan",
+             "lt", "lt-eq", "gt", "gt-eq", "eq", "not-eq", "starts-with", "not-starts-with",
+             "in", "not-in"}
 
 
 def operators(node):
@@ -47,9 +52,7 @@ def undeclared(request, hello):
     if allowed is not None:
         body = request.get("constraint", {}).get("expression") or \
             request.get("function", {}).get("body")
-        terms = {"reference", "literal", "apply", "parameter", None}
-        extra = sorted(t for t in operators(body) - set(allowed) - terms
-                       if t not in ("boolean", "int", "long", "string", "date"))
+        extra = sorted((operators(body) & OPERATORS) - set(allowed))
         if extra:
             return "operators %s not declared" % ", ".join(extra)
     return ""
