@@ -289,7 +289,7 @@ void PrintCauses(const Report& report, const std::string& out_dir) {
     std::printf("%s",
                 fmt::format("  {} {}: {}\n    rule: {} — {} (step {} of {}{})\n"
                             "    allowed: {}\n"
-                            "    answered: {}\n    fixture: {}\n    replay: {}\n"
+                            "    answered: {}\n{}    fixture: {}\n    replay: {}\n"
                             "    reproduce: {}\n",
                             Painted(ToString(c.verdict), Tint::kRed, stdout), c.id,
                             FindingOf(f), f.rule, f.sentence,
@@ -297,7 +297,7 @@ void PrintCauses(const Report& report, const std::string& out_dir) {
                             WasMinimized(f)
                                 ? fmt::format(", minimized from {}", f.original_steps)
                                 : std::string(),
-                            f.allowed, f.answered,
+                            f.allowed, f.answered, EvaluationLines(f, "    "),
                             ShownFixturePath(out_dir, f.fixture),
                             f.replay, f.reproduce)
                     .c_str());

@@ -83,6 +83,7 @@ bool PrintCases(const Report& report) {
                           : c.reason.c_str());
     if (c.failure) {
       for (const std::string& f : c.failure->findings) std::printf("    %s\n", f.c_str());
+      std::printf("%s", EvaluationLines(*c.failure, "    ").c_str());
       if (!c.reason.empty() && c.verdict != Verdict::kFail)
         std::printf("    %s\n", c.reason.c_str());
       std::printf("    replay: %s\n", c.failure->replay.c_str());

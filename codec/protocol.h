@@ -95,6 +95,11 @@ Result<Response> ResponseFromJson(
     const nlohmann::json& j, const std::vector<NestedField>* schema_fields = nullptr);
 nlohmann::json ResponseToJson(const Response& response);
 
+/// The adapter's own words in a response, decoded or not: `error.message` of a
+/// rejection, else the top-level `message` (an error, unsupported, or a note on ok);
+/// "" when neither is a string. Shown with every failure (docs/certify.md).
+std::string AdapterMessageOf(const nlohmann::json& response);
+
 /// When `j` is a response that ResponseFromJson refuses only because of its `metadata` —
 /// an object that is not valid Iceberg table metadata (a member of the wrong JSON form,
 /// such as a v1 `partition-spec` written as an object where the spec says "stored as only

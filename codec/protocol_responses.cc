@@ -391,4 +391,16 @@ Result<Response> ResponseForOpFromJson(std::string_view op, const json& j,
   }
   return r;
 }
+std::string AdapterMessageOf(const nlohmann::json& response) {
+  if (!response.is_object()) return "";
+  const auto error = response.find(kError);
+  if (error != response.end() && error->is_object()) {
+    const auto m = error->find(kMessage);
+    if (m != error->end() && m->is_string() && !m->get_ref<const std::string&>().empty())
+      return m->get<std::string>();
+  }
+  const auto m = response.find(kMessage);
+  return m != response.end() && m->is_string() ? m->get<std::string>() : "";
+}
+
 }  // namespace ictk

@@ -173,6 +173,7 @@ FailureDetail DescribeFailure(const CaseContext& c, const HistoryRun& original,
   // The finding stated first in every report: the detail of the primary finding.
   if (!best.findings.empty()) f.finding = best.findings.front().detail;
   if (f.finding.empty()) f.finding = best.reason;
+  if (!best.findings.empty()) f.evaluation = best.findings.front().evaluation;
   std::set<std::string> failed_rules;
   for (const Finding& x : best.findings)
     failed_rules.insert(std::string(RuleIdName(x.rule)));
@@ -187,6 +188,7 @@ FailureDetail DescribeFailure(const CaseContext& c, const HistoryRun& original,
     const StepOutcome& s = best.steps[best.failed_step];
     f.allowed = s.allowed;
     f.answered = s.answered;
+    if (s.response) f.adapter_message = AdapterMessageOf(*s.response);
   }
   for (size_t i = 0; i < best.steps.size(); ++i)
     f.steps.push_back(ToRow(best.steps[i], static_cast<int>(i) + 1,

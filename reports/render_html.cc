@@ -367,6 +367,11 @@ std::string FailureHtml(const FailureDetail& f, int shown) {
       EscapeXml(f.rule), EscapeXml(Sentence(f.rule, f.sentence)));
   out += fmt::format("<p><b>Allowed:</b> {}<br><b>Answered:</b> {}</p>\n",
                      EscapeXml(f.allowed), EscapeXml(f.answered));
+  if (!f.evaluation.empty())
+    out += fmt::format("<p class=\"evaluation\"><b>Evaluation:</b> <code>{}</code></p>\n",
+                       EscapeXml(f.evaluation));
+  if (!f.adapter_message.empty())
+    out += fmt::format("<p><b>The adapter said:</b> {}</p>\n", EscapeXml(f.adapter_message));
   if (!f.findings.empty()) {
     out += "<ul class=\"findings\">";
     for (const std::string& x : f.findings) out += "<li>" + EscapeXml(x) + "</li>";

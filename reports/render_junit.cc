@@ -71,6 +71,7 @@ std::string JunitCaseXml(const RunHeader& header, const CaseRecord& c,
     text = fmt::format("Finding: {}\nRule {}: {}\nAllowed: {}\nAnswered: {}\n",
                        FindingOf(*f), f->rule, Sentence(f->rule, f->sentence), f->allowed,
                        f->answered);
+    text += EvaluationLines(*f, "");
     for (const std::string& finding : f->findings) text += "  " + finding + "\n";
     if (!f->replay.empty()) text += "Replay: " + f->replay + "\n";
     if (!f->reproduce.empty()) text += "Reproduce: " + f->reproduce + "\n";

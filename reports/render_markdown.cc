@@ -181,6 +181,9 @@ std::string FirstFailuresMarkdown(const Report& report) {
                          f.rule, Sentence(f.rule, f.sentence));
       out += fmt::format("- allowed: {}\n- answered: {}\n", MdCell(f.allowed),
                          MdCell(f.answered));
+      if (!f.evaluation.empty()) out += fmt::format("- evaluation: `{}`\n", MdCell(f.evaluation));
+      if (!f.adapter_message.empty())
+        out += fmt::format("- the adapter said: {}\n", MdCell(f.adapter_message));
       if (!f.fixture.empty()) out += fmt::format("- fixture: `{}`\n", f.fixture);
       if (!f.replay.empty()) out += fmt::format("- replay: `{}`\n", f.replay);
       if (!f.reproduce.empty()) out += fmt::format("- reproduce: `{}`\n", f.reproduce);

@@ -21,6 +21,15 @@ constexpr std::string_view kVerdictNames[] = {"pass",  "fail",    "error",
 
 }  // namespace
 
+std::string EvaluationLines(const FailureDetail& failure, std::string_view indent) {
+  std::string out;
+  if (!failure.evaluation.empty())
+    out += fmt::format("{}evaluation: {}\n", indent, failure.evaluation);
+  if (!failure.adapter_message.empty())
+    out += fmt::format("{}the adapter said: {}\n", indent, failure.adapter_message);
+  return out;
+}
+
 std::string FindingOf(const FailureDetail& failure) {
   if (!failure.finding.empty()) return failure.finding;
   if (!failure.findings.empty()) return failure.findings.front();

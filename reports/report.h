@@ -81,6 +81,13 @@ struct FailureDetail {
   std::string sentence;               ///< its quoted sentence (or derived text)
   std::string allowed;                ///< what the model allowed
   std::string answered;               ///< what the implementation answered
+  /// The failure's constraint evaluated on the rows concerned (Finding::evaluation,
+  /// model/judge/explain_rows.h): a check step by step, a key's collision or its
+  /// distinct keys; "" when the failure concerns no written rows.
+  std::string evaluation;
+  /// The adapter's own message at the failing step (AdapterMessageOf, codec/protocol.h):
+  /// a rejection's `error.message`, an error's `message`; "" when it sent none.
+  std::string adapter_message;
   std::vector<std::string> findings;  ///< every finding, "rule: detail"
   std::vector<StepRow> steps;         ///< the minimized history
   std::string fixture;  ///< path of the fixture file, relative to the run dir
@@ -97,6 +104,10 @@ struct FailureDetail {
 
 /// The finding of a failure: `finding`, else the first of `findings`, else "".
 std::string FindingOf(const FailureDetail& failure);
+
+/// "evaluation: ...\n" and "the adapter said: ...\n", each line prefixed by `indent`,
+/// for the parts the failure has ("" when neither): the console and JUnit text.
+std::string EvaluationLines(const FailureDetail& failure, std::string_view indent);
 
 /// Whether the failure's history was minimized: shrinking ran and left fewer requests
 /// than the original (not a corpus fixture replayed as it is, nor a run with --no-shrink).

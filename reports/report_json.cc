@@ -113,6 +113,8 @@ FailureDetail FailureFromJson(const json& j) {
   f.sentence = Get<std::string>(j, "sentence", "");
   f.allowed = Get<std::string>(j, "allowed", "");
   f.answered = Get<std::string>(j, "answered", "");
+  f.evaluation = Get<std::string>(j, "evaluation", "");
+  f.adapter_message = Get<std::string>(j, "adapter-message", "");
   f.findings = Get<std::vector<std::string>>(j, "findings", {});
   if (j.contains("steps") && j.at("steps").is_array())
     for (const json& s : j.at("steps")) f.steps.push_back(StepRowFromJson(s));
@@ -173,6 +175,10 @@ json ToJson(const FailureDetail& f) {
   // The clause the answer broke, written when the blame found one (added in report
   // format 1: readers that do not know it ignore it).
   if (!f.clause.empty()) out["clause"] = f.clause;
+  // The evaluation on the rows concerned and the adapter's own message, written when
+  // there is one (added in report format 1 as well).
+  if (!f.evaluation.empty()) out["evaluation"] = f.evaluation;
+  if (!f.adapter_message.empty()) out["adapter-message"] = f.adapter_message;
   return out;
 }
 

@@ -159,6 +159,7 @@ std::optional<Bound> Binder::BindWidthTransform(const Expr& e, Bound b) {
 std::optional<Bound> Binder::BindUdf(const Expr& e) {
   const std::string name = UdfName(e);
   Bound b = Leaf(ExprOp::kApply, Type::Primitive(TypeId::kUnknown));
+  b.name = name;
   const FunctionDefinition* def = nullptr;
   if (scope_.functions != nullptr) {
     auto it = scope_.functions->find(name);

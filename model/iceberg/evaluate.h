@@ -47,6 +47,14 @@ BindResult BindCheckExpression(const Expr& expr, const std::vector<NestedField>&
 std::optional<bool> EvaluateCheck(const Expr& expr, const std::vector<NestedField>& fields,
                                   const Value& row, const FunctionCatalog& functions);
 
+/// The evaluation of a check over one row, step by step, as the one evaluator computes
+/// it: the expression with the row's values in place of its references, then each level
+/// replaced by its value, e.g. "not(null < 1) = not(false) = true" (two-valued: a
+/// comparison with null is false); "... (cannot be evaluated: ...)" when it cannot be.
+/// For messages: findings show it for the rows a failure concerns.
+std::string ExplainCheck(const Expr& expr, const std::vector<NestedField>& fields,
+                         const Value& row, const FunctionCatalog& functions);
+
 namespace internal {
 struct BoundCheck;
 }  // namespace internal

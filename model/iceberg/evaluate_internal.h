@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -112,6 +113,7 @@ struct Bound {
   std::vector<Bound> body;           ///< UDF call: the bound body (empty when undefined)
   Conv result_conv = Conv::kNone;    ///< UDF call: body result to return type
   bool undefined = false;            ///< UDF call to a function not in the catalog
+  std::string name;                  ///< UDF call: the function's name, for ExplainBound
 };
 
 /// What a binder may resolve: the row's fields (a check) or a UDF's parameters (a body).
@@ -148,8 +150,20 @@ struct BoundCheck {
 BoundCheck Compile(const Expr& expr, const std::vector<NestedField>& fields,
                    const FunctionCatalog& functions);
 
+/// The value each node of a bound tree evaluated to over one row (absent: not evaluated,
+/// e.g. the right side of an `and` whose left side is false).
+using NodeValues = std::unordered_map<const Bound*, Value>;
+
 /// The check's truth over one row; nullopt when it is not evaluable (evaluation.cc).
-std::optional<bool> EvaluateBound(const BoundCheck& c, const Value& row);
+/// With `record`, every node's value in the row's frame is kept there.
+std::optional<bool> EvaluateBound(const BoundCheck& c, const Value& row,
+                                  NodeValues* record = nullptr);
+
+/// The evaluation of `c` over `row`, step by step, from the one evaluator above: the
+/// expression with the row's values in place of its references, then each level of
+/// the tree replaced by what it evaluated to, e.g. "not(null < 1) = not(false) = true"
+/// (explain.cc).
+std::string ExplainBound(const BoundCheck& c, const Value& row);
 
 // ---------------------------------------------------------------------------------------
 // The binder: predicates, comparisons, sets and terms in bind.cc, built-in and UDF calls

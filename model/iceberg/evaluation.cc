@@ -38,7 +38,20 @@ bool NullSafeLess(const Value& a, const Value& b, const Type& domain) {
 
 class Evaluator {
  public:
+  /// With `record`, the value of every node evaluated in the row's frame (not inside a
+  /// UDF body) is kept there, for ExplainBound.
+  explicit Evaluator(NodeValues* record = nullptr) : record_(record) {}
+
   std::optional<Value> Eval(const Bound& b, const Frame& f) {
+    std::optional<Value> v = EvalNode(b, f);
+    if (record_ != nullptr && f.row != nullptr && v) record_->insert_or_assign(&b, *v);
+    return v;
+  }
+
+ private:
+  NodeValues* record_ = nullptr;
+
+  std::optional<Value> EvalNode(const Bound& b, const Frame& f) {
     switch (b.op) {
       case ExprOp::kTrue:
         return Value::Boolean(true);
@@ -113,7 +126,6 @@ class Evaluator {
     return std::nullopt;
   }
 
- private:
   static bool Compare(const Bound& b, const Value& l, const Value& r) {
     switch (b.op) {
       case ExprOp::kEq:
@@ -188,9 +200,10 @@ class Evaluator {
 
 }  // namespace
 
-std::optional<bool> EvaluateBound(const internal::BoundCheck& c, const Value& row) {
+std::optional<bool> EvaluateBound(const internal::BoundCheck& c, const Value& row,
+                                  NodeValues* record) {
   if (!c.evaluable()) return std::nullopt;
-  Evaluator ev;
+  Evaluator ev(record);
   auto v = ev.Eval(*c.root, Frame{&row, nullptr});
   if (!v) return std::nullopt;
   return Truth(*v);

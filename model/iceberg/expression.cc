@@ -64,6 +64,18 @@ std::string_view ExprOpName(ExprOp op) {
 
 namespace {
 
+std::string Child(const Expr& e, size_t i) {
+  return i < e.children.size() ? ToString(e.children[i]) : "?";
+}
+
+std::string LiteralToString(const Value& v, const std::optional<Type>& data_type) {
+  std::string out = ToString(v);
+  if (data_type) out += "::" + ToString(*data_type);
+  return out;
+}
+
+}  // namespace
+
 std::string_view InfixSymbol(ExprOp op) {
   switch (op) {
     case ExprOp::kLt:
@@ -86,18 +98,6 @@ std::string_view InfixSymbol(ExprOp op) {
       return "?";
   }
 }
-
-std::string Child(const Expr& e, size_t i) {
-  return i < e.children.size() ? ToString(e.children[i]) : "?";
-}
-
-std::string LiteralToString(const Value& v, const std::optional<Type>& data_type) {
-  std::string out = ToString(v);
-  if (data_type) out += "::" + ToString(*data_type);
-  return out;
-}
-
-}  // namespace
 
 std::string ToString(const Expr& e) {
   switch (e.op) {

@@ -75,6 +75,8 @@ struct Expr {
 
 /// The JSON `type` spelling of an operator ("lt-eq", "not-starts-with", "reference", ...).
 std::string_view ExprOpName(ExprOp op);
+/// The infix symbol of a comparison ("<", "==", "starts with"), "?" for other ops.
+std::string_view InfixSymbol(ExprOp op);
 
 /// A user-defined function as given to the protocol's `define-function`: a body expression
 /// over its parameters, and a definition version that each redefinition bumps.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "model/judge/explain_rows.h"
 #include "model/judge/operations.h"
 #include "model/judge/rule_catalogue.h"
 
@@ -126,11 +127,9 @@ Findings WithBlamed(Finding blamed, Findings findings, bool result_failed,
   return out;
 }
 
-}  // namespace
-
-BlameResult BlameByClause(const CatalogState& state, const Request& request,
-                          const Switches& switches, const AllowedOutcome& outcome,
-                          const Answer& answer, Findings findings) {
+BlameResult Blame(const CatalogState& state, const Request& request,
+                  const Switches& switches, const AllowedOutcome& outcome,
+                  const Answer& answer, Findings findings) {
   BlameResult out;
   // An error or an unsupported answer breaks no clause of the spec: it is judged as
   // the protocol says (proto.answer, ice.single-value). Findings that the judge did not
@@ -196,6 +195,20 @@ BlameResult BlameByClause(const CatalogState& state, const Request& request,
   // clause is the one the first finding names (or its rule's only clause).
   out.clause = ClauseIdOf(first);
   out.findings = std::move(findings);
+  return out;
+}
+
+}  // namespace
+
+BlameResult BlameByClause(const CatalogState& state, const Request& request,
+                          const Switches& switches, const AllowedOutcome& outcome,
+                          const Answer& answer, Findings findings) {
+  BlameResult out = Blame(state, request, switches, outcome, answer, std::move(findings));
+  // The blamed finding shows its constraint on the rows the commit writes.
+  if (!out.findings.empty() && out.findings.front().constraint_id &&
+      switches.knock_out == KnockOut::kNone)
+    out.findings.front().evaluation =
+        ExplainRows(state, request, *out.findings.front().constraint_id);
   return out;
 }
 

@@ -23,6 +23,10 @@ struct Finding {
   /// The clause of `rule` broken, by its name in the catalogue ("at-least-one"); "" when
   /// the rule has one clause or the finding does not say (model/rules/clause.h).
   std::string_view clause = {};
+  /// What the constraint concerned evaluates to on the rows concerned, for a failure
+  /// (ExplainRows, model/judge/explain_rows.h): "check (#2 < 1) on row r3 with b (#2) =
+  /// null: null < 1 = false"; "" when the finding concerns no written rows.
+  std::string evaluation = {};
   bool operator==(const Finding&) const = default;
 };
 
