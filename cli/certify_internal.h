@@ -20,7 +20,10 @@ namespace ictk::cli {
 
 struct CertifyArgs {
   AdapterFlags adapter;
-  int64_t histories = 200;
+  int64_t histories = kDefaultHistories;
+  /// --until-stable N (0: without); with it and no --histories, `histories` becomes
+  /// kUntilStableCap.
+  int64_t until_stable = 0;
   int max_steps = 20;
   uint64_t seed = 1;
   std::string out = "ictk-report";

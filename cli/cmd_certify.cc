@@ -172,10 +172,10 @@ void PrintRunLines(const CertifyRunResult& r, const CertifyArgs& args) {
   }
   std::printf(
       "%s",
-      fmt::format("ictk certify {}: {} ({}, {} requests, seed {}, "
+      fmt::format("ictk certify {}: {} ({}{}, {} requests, seed {}, "
                   "{:.1f} s)\n",
                   r.report.header.adapter, ShownVerdict(t),
-                  CasesText(t), t.steps, args.seed, t.duration_ms / 1000)
+                  CasesText(t), StopText(r.report.header), t.steps, args.seed, t.duration_ms / 1000)
           .c_str());
   std::printf("  verdicts: %s\n", fmt::format("{}", fmt::join(verdicts, ", ")).c_str());
   const RunHeader& h = r.report.header;
@@ -330,10 +330,12 @@ void PrintSummary(const CertifyRunResult& r, const std::string& out_dir,
   if (args.no_corpus) corpus = " --no-corpus";
   else if (!args.corpus.empty()) corpus = " --corpus " + ShellQuote(args.corpus);
   std::printf(
-      "  reproduce the run: %s certify --adapter %s%s --seed %llu --histories %lld %s\n",
+      "  reproduce the run: %s certify --adapter %s%s --seed %llu --histories %lld%s %s\n",
       FreshShellPrefix().c_str(), ShellQuote(r.report.header.adapter).c_str(),
       corpus.c_str(),
       static_cast<unsigned long long>(args.seed), static_cast<long long>(args.histories),
+      args.until_stable > 0 ? fmt::format(" --until-stable {}", args.until_stable).c_str()
+                            : "",
       ReproduceFlags(args, switches).c_str());
 }
 
@@ -448,6 +450,7 @@ CertifyRunResult Certify(const GlobalOptions& global, const CertifyArgs& args,
   o.open_adapter = [with_switches, flags] { return OpenAdapter(with_switches, flags); };
   o.switches = switches;
   o.histories = args.histories;
+  o.until_stable = args.until_stable;
   o.max_steps = args.max_steps;
   o.seed = args.seed;
   o.jobs = std::max(1, args.jobs);
@@ -505,8 +508,18 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
                                    "0 conformant, 1 not, 2 usage or "
                                    "adapter failure");
   AddAdapterFlags(c, args->adapter);
-  c->add_option("--histories", args->histories, "Random histories to run (default 200)")
-      ->check(CLI::NonNegativeNumber);
+  CLI::Option* histories =
+      c->add_option("--histories", args->histories,
+                    fmt::format("Random histories to run (default {}, measured: "
+                                "docs/certify.md \"How many histories\")",
+                                kDefaultHistories))
+          ->check(CLI::NonNegativeNumber);
+  c->add_option("--until-stable", args->until_stable,
+                fmt::format("Stop once N histories in a row add no clause coverage; "
+                            "--histories is then the most it runs (default {})",
+                            kUntilStableCap))
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
   c->add_option("--max-steps", args->max_steps,
                 "Plan steps per history, at most (default 20)")
       ->check(CLI::PositiveNumber);
@@ -564,10 +577,22 @@ SubcommandRunner AddCertifyCommand(CLI::App& app, CLI::App** subcommand,
   // --adapter is not needed with --mutation-score.
   c->get_option("--adapter")->required(false);
   *subcommand = c;
-  return [args, resume](const GlobalOptions& global) {
+  return [args, resume, histories](const GlobalOptions& global) {
     if (args->adapter.spec.empty() && !args->mutation_score) {
       std::fprintf(stderr, "ictk certify: --adapter is required\n");
       return 2;
+    }
+    if (args->until_stable > 0) {
+      // A stop decided by coverage in index order: one run, all of its cases.
+      for (const auto& [given, flag] :
+           {std::pair{!args->shard.empty(), "--shard"},
+            std::pair{args->case_index.has_value(), "--case"},
+            std::pair{args->mutation_score, "--mutation-score"}}) {
+        if (!given) continue;
+        std::fprintf(stderr, "ictk certify: --until-stable does not apply to %s\n", flag);
+        return 2;
+      }
+      if (histories->count() == 0) args->histories = kUntilStableCap;
     }
     if (resume->count() > 0 && args->resume.empty()) args->resume = args->out;
     if (!args->resume.empty() && args->resume[0] == '-') {

@@ -27,6 +27,8 @@ std::string HeaderMismatch(const RunHeader& was, const RunHeader& now) {
   if (was.seed != now.seed) return differ("--seed", was.seed, now.seed);
   if (was.histories != now.histories)
     return differ("--histories", was.histories, now.histories);
+  if (was.until_stable != now.until_stable)
+    return differ("--until-stable", was.until_stable, now.until_stable);
   if (was.max_steps != now.max_steps)
     return differ("--max-steps", was.max_steps, now.max_steps);
   if (was.shard != now.shard) return differ("--shard", was.shard, now.shard);

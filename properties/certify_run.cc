@@ -15,6 +15,7 @@
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -118,6 +119,10 @@ class CertifyRun {
                  std::deque<CaseRecord>& cause_heads);
   /// The expectation breaches, the compact report, the totals and the rendered reports.
   void Finish();
+  /// --until-stable: whether `c` (a case in index order) exercised a clause, positively
+  /// or negatively, for the first time in the run; counts the random cases in a row
+  /// that did not, and sets `stable_` once they reach the option's N.
+  void TrackCoverage(const CaseRecord& c);
   /// Every case of the stream as the expectation entries see it.
   std::vector<ExpectationCase> ExpectationCases() const {
     std::vector<ExpectationCase> out;
@@ -143,7 +148,22 @@ class CertifyRun {
   int64_t finished_ = 0;      ///< cases finished (resumed ones included)
   std::ofstream jsonl_;
   std::vector<FixtureFile> fixtures_;
+  std::set<std::pair<std::string, bool>> covered_;  ///< (clause, negative) seen
+  int64_t without_new_coverage_ = 0;  ///< random cases in a row that added none
+  bool stable_ = false;               ///< --until-stable reached
 };
+
+void CertifyRun::TrackCoverage(const CaseRecord& c) {
+  if (o_.until_stable <= 0) return;
+  bool added = false;
+  for (const auto& [clause, use] : c.clauses) {
+    if (use.positive > 0) added = covered_.emplace(clause, false).second || added;
+    if (use.negative > 0) added = covered_.emplace(clause, true).second || added;
+  }
+  if (c.index < 0) return;  // a corpus fixture: coverage, not a history
+  without_new_coverage_ = added ? 0 : without_new_coverage_ + 1;
+  if (without_new_coverage_ >= o_.until_stable) stable_ = true;
+}
 
 bool CertifyRun::OpenSessions() {
   const int jobs = std::max(1, o_.jobs);
@@ -191,6 +211,7 @@ void CertifyRun::MakeHeader() {
   h.hello = sessions_[0]->hello_json();
   h.capabilities = sessions_[0]->capabilities().Names();
   h.histories = static_cast<int64_t>(indices_.size());
+  h.until_stable = o_.until_stable;
   h.max_steps = o_.max_steps;
   h.shard = o_.shard;
   const Capabilities& declared = sessions_[0]->capabilities();
@@ -222,6 +243,7 @@ bool CertifyRun::Resume() {
   if (!o_.resume || o_.out_dir.empty()) return true;
   Result<ResumeState> state =
       LoadResumeState(o_.out_dir, result_.report.header, [&](CaseRecord&& c) {
+        if (!stable_) TrackCoverage(c);
         if (!IsConformant(c.verdict)) {
           if (c.index >= 0) ++failing_;
           if (!result_.first_failing_index) result_.first_failing_index = c.index;
@@ -235,8 +257,8 @@ bool CertifyRun::Resume() {
   resumed_ = std::move(*state);
   finished_ = static_cast<int64_t>(resumed_.done.size());
   std::erase_if(indices_, [&](int64_t i) { return resumed_.done.count(i) > 0; });
-  if (o_.fail_fast && result_.first_failing_index)
-    indices_.clear();  // the killed run had already failed
+  if ((o_.fail_fast && result_.first_failing_index) || stable_)
+    indices_.clear();  // the killed run had already failed, or was stable
   if (!o_.quiet)
     Note(fmt::format("resuming {}: {} case(s) done, {} to run", o_.out_dir,
                      resumed_.done.size(), indices_.size()));
@@ -323,6 +345,7 @@ void CertifyRun::RecordCorpusCase(CaseRecord& c,
     WriteCorpusFailure(*it->second, c);
   if (!IsConformant(c.verdict) && !result_.first_failing_index)
     result_.first_failing_index = c.index;
+  TrackCoverage(c);
   if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(c)) << "\n" << std::flush;
   stream_->Add(std::move(c));
   Finished(1);
@@ -389,6 +412,7 @@ void CertifyRun::WriteCase(CaseResult& r,
   if (o_.expectations && !o_.strict)
     if (const ExpectationEntry* e = FindExpectationFor(*o_.expectations, r.record))
       ApplyExpectation(r.record, *e);
+  TrackCoverage(r.record);
   if (jsonl_.is_open()) jsonl_ << DumpJson(ToJson(r.record)) << "\n" << std::flush;
   if (r.fixture) fixtures_.push_back(std::move(*r.fixture));
   stream_->Add(std::move(r.record));
@@ -433,6 +457,13 @@ void CertifyRun::RunCases() {
     if (o_.progress)
       o_.progress(static_cast<int64_t>(k + 1), total, failing_, MillisSince(start_));
     if (o_.fail_fast && failing_ > 0) break;
+    if (stable_) {
+      if (!o_.quiet)
+        Note(fmt::format("--until-stable {}: stopped after {} histories, the last {} added "
+                         "no coverage",
+                         o_.until_stable, indices_[k] + 1, o_.until_stable));
+      break;
+    }
   }
   q.stop.store(true);
   for (std::thread& t : threads) t.join();

@@ -209,7 +209,8 @@ std::string RunTableHtml(const RunHeader& h, const Totals& t) {
             EscapeXml(DumpJson(h.hello.value("implementation", nlohmann::json()))) +
             "</code>");
   row("seed", std::to_string(h.seed));
-  row("cases", fmt::format("{} (max {} steps){}", CasesText(t), h.max_steps,
+  row("cases", fmt::format("{}{} (max {} steps){}", CasesText(t), EscapeXml(StopText(h)),
+                           h.max_steps,
                                h.shard.empty() ? "" : ", shard " + EscapeXml(h.shard)));
   row("requests", fmt::format("{} in {:.1f} s", t.steps, t.duration_ms / 1000));
   row("model version", EscapeXml(h.model_version));

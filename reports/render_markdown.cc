@@ -113,8 +113,8 @@ std::string RunLinesMarkdown(const RunHeader& h, const Totals& t) {
     out += fmt::format(" ({})", MdCell(DumpJson(h.hello.at("implementation"))));
   out += "\n";
   out += fmt::format(
-      "- seed {}, {} (max {} steps){}; model {}, protocol {}, ictk {}\n",
-      h.seed, CasesText(t), h.max_steps, h.shard.empty() ? "" : ", shard " + h.shard,
+      "- seed {}, {}{} (max {} steps){}; model {}, protocol {}, ictk {}\n",
+      h.seed, CasesText(t), StopText(h), h.max_steps, h.shard.empty() ? "" : ", shard " + h.shard,
       h.model_version, h.protocol_version, h.ictk_version);
   std::vector<std::string> non_default;
   for (const auto& [k, v] : h.switches) non_default.push_back(k + "=" + v);

@@ -89,6 +89,12 @@ std::string_view CapabilityForRule(std::string_view rule) {
   return cap ? ToString(*cap) : std::string_view{};
 }
 
+std::string StopText(const RunHeader& header) {
+  if (header.until_stable <= 0) return "";
+  return fmt::format(", until stable (the last {} histories added no coverage)",
+                     header.until_stable);
+}
+
 std::string CasesText(const Totals& totals) {
   const int64_t histories = totals.cases - totals.fixture_cases;
   if (totals.fixture_cases == 0) return fmt::format("{} histories", histories);

@@ -156,6 +156,9 @@ struct RunHeader {
   nlohmann::json hello;  ///< the adapter's hello answer
   std::vector<std::string> capabilities;
   int64_t histories = 0;
+  /// --until-stable N: the run stopped once N histories in a row added no coverage
+  /// (then `histories` is the most it would run); 0 without it.
+  int64_t until_stable = 0;
   int max_steps = 0;
   std::string shard;             ///< "I/N" or ""
   std::string mode = "certify";  ///< "certify" | "mutants"
@@ -293,6 +296,10 @@ struct Report {
 /// "500 histories", "168 fixtures" or "500 histories and 168 fixtures": what a run's
 /// cases were, for the summaries.
 std::string CasesText(const Totals& totals);
+
+/// ", until stable (the last 40 histories added no coverage)" for a run with
+/// --until-stable, else "": why the run stopped where it did.
+std::string StopText(const RunHeader& header);
 
 /// The totals of `cases` under `header` (which capabilities were declared).
 Totals ComputeTotals(const RunHeader& header, const std::vector<CaseRecord>& cases,

@@ -132,7 +132,7 @@ FailureDetail FailureFromJson(const json& j) {
 }  // namespace
 
 json ToJson(const RunHeader& h) {
-  return {{"type", "header"},
+  json out = {{"type", "header"},
           {"ictk-version", h.ictk_version},
           {"protocol-version", h.protocol_version},
           {"model-version", h.model_version},
@@ -151,6 +151,9 @@ json ToJson(const RunHeader& h) {
           {"format-versions", h.format_versions},
           {"corpus", h.corpus},
           {"corpus-note", h.corpus_note}};
+  // Written only with --until-stable (readers that do not know it ignore it).
+  if (h.until_stable > 0) out["until-stable"] = h.until_stable;
+  return out;
 }
 
 json ToJson(const FailureDetail& f) {
@@ -267,6 +270,7 @@ Result<RunHeader> HeaderFromJson(const json& j) {
   if (j.contains("hello")) h.hello = j.at("hello");
   h.capabilities = Get<std::vector<std::string>>(j, "capabilities", {});
   h.histories = Get<int64_t>(j, "histories", 0);
+  h.until_stable = Get<int64_t>(j, "until-stable", 0);
   h.max_steps = Get<int>(j, "max-steps", 0);
   h.shard = Get<std::string>(j, "shard", "");
   h.mode = Get<std::string>(j, "mode", "certify");
