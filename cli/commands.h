@@ -74,6 +74,10 @@ SubcommandRunner AddSpecDiffCommand(CLI::App& app, CLI::App** subcommand);
 /// document for a spec change's authors (cli/cmd_review.cc, docs/spec-review.md).
 SubcommandRunner AddReviewCommand(CLI::App& app, CLI::App** subcommand);
 
+/// `ictk paths [--format text|json]`: where the corpus, examples, CI steps, fixture runner
+/// and docs are found, installed or in the checkout (cli/cmd_paths.cc).
+SubcommandRunner AddPathsCommand(CLI::App& app, CLI::App** subcommand);
+
 /// `ictk fingerprint [--steps K] [--golden FILE] [--write FILE] [--format text|json]`:
 /// the model's behaviour fingerprint; exit 1 when it differs from the golden
 /// (cli/cmd_fingerprint.cc).

@@ -121,6 +121,7 @@ std::vector<Command> AddCommands(CLI::App& app, const std::vector<std::string>& 
   commands.push_back(AddWith(ictk::cli::AddReplayCommand, app, argv));
   commands.push_back(AddWith(ictk::cli::AddFixturesCommand, app));
   commands.push_back(AddWith(ictk::cli::AddExpectationsCommand, app));
+  commands.push_back(AddWith(ictk::cli::AddPathsCommand, app));
   return commands;
 }
 

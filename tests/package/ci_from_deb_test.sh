@@ -60,6 +60,14 @@ done
 nothing_built() { ! grep -qi "cmake\|lib.sh" "$tmp/shard-0.log" && test ! -e "$tmp/impl/build"; }
 check "the run used the packaged ictk: nothing was configured or built" nothing_built
 check "the packaged corpus was replayed" grep -q "$usr/share/ictk/corpus" report/report.jsonl
+# The packaged ictk finds what the package ships beside it (`ictk paths`).
+ictk paths >"$tmp/paths.txt" 2>&1
+check "ictk paths finds everything the package ships (exit $?)" test $? -eq 0
+for where in "corpus    $usr/share/ictk/corpus" "examples  $usr/share/ictk/examples" \
+             "ci        $usr/share/ictk/ci" "runner    $usr/share/ictk/runner" \
+             "docs      $usr/share/doc/ictk"; do
+  check "ictk paths: $where" grep -qxF "$where" "$tmp/paths.txt"
+done
 check "the step summary has certify's summary" grep -q "CONFORMANT" "$tmp/merge.md"
 # The workflow's Python variant (examples/ci/implementation-repo-python.yml): the packaged
 # Python example adapter, check + unique with narrowed declarations, certified by the same
