@@ -14,6 +14,7 @@
 #include "model/iceberg/evaluate.h"
 #include "model/iceberg/schema.h"
 #include "model/iceberg/value_compare.h"
+#include "model/judge/key_index.h"
 #include "model/rules/semantics.h"
 
 namespace ictk {
@@ -97,18 +98,18 @@ std::string KeyText(const std::vector<KeyField>& key, const std::vector<NestedFi
   return fmt::format("({})", fmt::join(parts, ", "));
 }
 
-std::string ExplainKeyRows(const Constraint& c, const std::vector<KeyField>& key,
+/// The key of a written row as the judge reads it: the key index's extraction (nullopt
+/// for a null key field, sem.unique) and its canonical encoding, so two rows are shown
+/// as colliding exactly when the judge counts them as one key.
+std::string ExplainKeyRows(const Constraint& c, const KeyIndex& index,
                            const std::vector<NestedField>& fields, const TableState& table,
                            const Commit& commit, const std::vector<const Row*>& rows) {
-  const bool primary = c.type == ConstraintType::kPrimaryKey;
+  const std::vector<KeyField>& key = index.fields();
+  const bool primary = index.primary_key();
   const auto encode = [&](const Value& row) -> std::optional<std::string> {
-    std::string enc;
-    for (const KeyField& f : key) {
-      const Value* v = ValueAtPath(row, f.path);
-      if (v == nullptr) return std::nullopt;
-      AppendKeyEncoding(*v, f.type, enc);
-    }
-    return enc;
+    const std::optional<KeyTuple> tuple = index.Extract(row);
+    if (!tuple) return std::nullopt;
+    return EncodeKey(*tuple, key);
   };
   std::set<std::string> gone(commit.remove.begin(), commit.remove.end());
   for (const Row& r : commit.modify) gone.insert(r.key);
@@ -169,8 +170,8 @@ std::string ExplainRows(const CatalogState& state, const Request& request, Const
   std::string text;
   if (*c->type == ConstraintType::kCheck) {
     if (c->expression) text = ExplainCheckRows(*c, schema->fields, rows, state.functions);
-  } else if (const std::optional<std::vector<KeyField>> key = KeyFieldsOf(*c, *schema)) {
-    text = ExplainKeyRows(*c, *key, schema->fields, *table, *commit, rows);
+  } else if (const std::optional<KeyIndex> index = KeyIndex::ForConstraint(*c, *schema)) {
+    text = ExplainKeyRows(*c, *index, schema->fields, *table, *commit, rows);
   }
   return text.empty() ? text : head + text;
 }
