@@ -103,13 +103,27 @@ std::string FreshShellPrefix() {
 /// and ETA; otherwise (CI logs, pipes) one line per 10% with the failures so far.
 class Progress {
  public:
-  Progress(int64_t total, bool quiet, std::string phase, std::string unit)
+  /// `open_ended`: --until-stable, where `total` is only the cap: no bar and no ETA, a
+  /// line per 100 cases instead of per 10%.
+  Progress(int64_t total, bool quiet, std::string phase, std::string unit,
+           bool open_ended = false)
       : total_(total), quiet_(quiet), tty_(::isatty(1) == 1 && ::isatty(2) == 1),
-        phase_(phase.empty() ? phase : phase + " "), unit_(std::move(unit)) {}
+        phase_(phase.empty() ? phase : phase + " "), unit_(std::move(unit)),
+        open_ended_(open_ended) {}
   void Update(int64_t done, int64_t failing, double elapsed_ms) {
     if (quiet_ || total_ == 0) return;
     const double secs = elapsed_ms / 1000;
     const double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
+    if (open_ended_) {
+      if (!tty_ && done % 100 != 0) return;
+      std::fprintf(stderr,
+                   "%scertify: %s%lld %s until stable (at most %lld), %lld failing so far, "
+                   "%.1f %s/s%s",
+                   tty_ ? "\r" : "", phase_.c_str(), static_cast<long long>(done),
+                   unit_.c_str(), static_cast<long long>(total_),
+                   static_cast<long long>(failing), rate, unit_.c_str(), tty_ ? " " : "\n");
+      return;
+    }
     const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
     if (tty_) {
       const int width = 30;
@@ -140,6 +154,7 @@ class Progress {
   bool tty_;
   std::string phase_;  ///< "corpus " or ""
   std::string unit_;   ///< "fixtures" or "cases"
+  bool open_ended_ = false;
   int64_t printed_tenth_ = 0;
 };
 
@@ -480,9 +495,9 @@ CertifyRunResult Certify(const GlobalOptions& global, const CertifyArgs& args,
     std::fprintf(stderr, "ictk certify: %s\n", text.c_str());
   };
   auto progress = std::make_shared<std::optional<Progress>>();
-  o.progress = [progress, quiet = args.quiet](int64_t done, int64_t total, int64_t failing,
-                                              double elapsed_ms) {
-    if (!*progress) progress->emplace(total, quiet, "", "cases");
+  o.progress = [progress, quiet = args.quiet, open_ended = args.until_stable > 0](
+                   int64_t done, int64_t total, int64_t failing, double elapsed_ms) {
+    if (!*progress) progress->emplace(total, quiet, "", "cases", open_ended);
     (*progress)->Update(done, failing, elapsed_ms);
   };
   auto corpus = std::make_shared<std::optional<Progress>>();

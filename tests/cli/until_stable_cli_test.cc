@@ -86,6 +86,18 @@ TEST(UntilStableCli, StopsAtTheFirstRunOfNHistoriesWithoutNewCoverage) {
   EXPECT_EQ(Cases(dir / "resumed/report.jsonl"), cases);
 }
 
+// Its progress counts cases against no total: the cap is not an estimate.
+TEST(UntilStableCli, ProgressHasNoBarAndNoEta) {
+  TempDir dir("ictk-stable");
+  const auto r = RunIctk("certify --adapter builtin:reference --no-corpus --seed 1 "
+                         "--until-stable 30 --color never --out '" + dir / "p" + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("certify: 100 cases until stable (at most 10000), 0 failing so far"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("ETA"), std::string::npos) << r.out;
+}
+
 TEST(UntilStableCli, IsRefusedWithAShardACaseOrTheMutationScore) {
   TempDir dir("ictk-stable");
   for (const std::string flags : {"--shard 0/2", "--case 3"}) {
