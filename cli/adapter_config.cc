@@ -2,11 +2,8 @@
 /// Adapter specs on the command line (adapter_config.h).
 #include "cli/adapter_config.h"
 
-#include <unistd.h>
-
-#include <climits>
-
 #include "adapters/reference_adapter.h"
+#include "cli/files_internal.h"
 
 #if defined(ICTK_HAVE_SAMPLE) && __has_include("sample/sample_adapter.h")
 #include "sample/sample_adapter.h"
@@ -56,9 +53,7 @@ AdapterOptions MakeAdapterOptions(const AdapterFlags& flags) {
   options.isolate = flags.isolate;
   options.max_memory_mb = flags.max_memory_mb;
   options.max_line_bytes = flags.max_answer_bytes;
-  char path[PATH_MAX];
-  ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n > 0) options.ictk_path.assign(path, static_cast<size_t>(n));
+  options.ictk_path = ExecutablePath();
   return options;
 }
 

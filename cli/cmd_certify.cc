@@ -24,6 +24,7 @@
 #include "cli/certify_internal.h"
 #include "cli/commands.h"
 #include "cli/console_internal.h"
+#include "cli/files_internal.h"
 #include "cli/interrupt_internal.h"
 #include "fixtures/replay.h"
 #include "model/judge/rule_catalogue.h"
@@ -66,10 +67,9 @@ std::string ReproduceFlags(const CertifyArgs& a, const Switches& switches) {
 /// `ictk` when the first `ictk` on the PATH is this binary, else this binary's absolute
 /// path (quoted for a shell).
 std::string IctkProgram() {
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  const fs::path self = ExecutablePath();
   std::string ictk = "ictk";
-  if (!ec) {
+  if (!self.empty()) {
     bool on_path = false;
     const char* path = std::getenv("PATH");
     std::string_view rest = path ? path : "";
@@ -438,11 +438,8 @@ std::string CorpusDir(const CertifyArgs& a, std::string* note) {
     *note = fmt::format("ICTK_CORPUS={} has no INDEX.json", env);
     return {};
   }
-  char self[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    const fs::path bin =
-        fs::path(std::string(self, static_cast<size_t>(n))).parent_path();
+  if (const std::string self = ExecutablePath(); !self.empty()) {
+    const fs::path bin = fs::path(self).parent_path();
     candidates.push_back(bin.parent_path() / "share" / "ictk" / "corpus");
     candidates.push_back(bin.parent_path().parent_path() / "fixtures" / "corpus");
   }

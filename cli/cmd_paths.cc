@@ -5,8 +5,6 @@
 /// (`<prefix>/bin/ictk` -> `<prefix>/share/ictk/...`, `<prefix>/share/doc/ictk`) or in the
 /// checkout a build tree's binary came from (`build/bin/ictk` -> the checkout). Exit 0
 /// when every one is found, 1 when one is not (it says where it looked).
-#include <unistd.h>
-
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -19,6 +17,7 @@
 
 #include "cli/certify_internal.h"
 #include "cli/commands.h"
+#include "cli/files_internal.h"
 #include "codec/json_text.h"
 
 namespace ictk::cli {
@@ -32,16 +31,8 @@ struct Place {
   std::string found;              ///< the first candidate that exists, or ""
 };
 
-/// The folder of this executable ("" when /proc/self/exe cannot be read).
-fs::path BinaryDir() {
-  char self[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return {};
-  return fs::path(std::string(self, static_cast<size_t>(n))).parent_path();
-}
-
 std::vector<Place> Places() {
-  const fs::path bin = BinaryDir();
+  const fs::path bin = fs::path(ExecutablePath()).parent_path();
   const fs::path prefix = bin.parent_path();             // <prefix>/bin/ictk
   const fs::path checkout = bin.parent_path().parent_path();  // <checkout>/build/bin/ictk
   const fs::path share = prefix / "share" / "ictk";

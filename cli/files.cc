@@ -10,6 +10,12 @@
 
 namespace ictk::cli {
 
+std::string ExecutablePath() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : self.string();
+}
+
 Result<std::string> ReadFile(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))

@@ -15,6 +15,11 @@ namespace ictk::cli {
 /// The whole file, or an kIo error naming the path and the cause.
 Result<std::string> ReadFile(const std::string& path);
 
+/// This executable's path (/proc/self/exe), "" when it cannot be read: where certify
+/// looks for the corpus beside it, `ictk paths`, the reproduce commands and the
+/// `--isolate` child.
+std::string ExecutablePath();
+
 // WriteFile and WriteRenderedReports (the files of a run folder) are
 // properties/run_files.h's, shared with the certify run.
 

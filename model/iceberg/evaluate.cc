@@ -53,6 +53,10 @@ std::optional<bool> CompiledCheck::Evaluate(const Value& row) const {
   return EvaluateBound(*bound_, row);
 }
 
+std::string CompiledCheck::Explain(const Value& row) const {
+  return internal::ExplainBound(*bound_, row);
+}
+
 BindResult BindCheckExpression(const Expr& expr, const std::vector<NestedField>& fields,
                                const FunctionCatalog& functions) {
   BindResult result;

@@ -71,6 +71,8 @@ class CompiledCheck {
   /// The same answer as EvaluateCheck(expr, fields, row, functions) with the arguments
   /// given at construction.
   std::optional<bool> Evaluate(const Value& row) const;
+  /// ExplainCheck(expr, fields, row, functions) with the binding made at construction.
+  std::string Explain(const Value& row) const;
 
  private:
   std::shared_ptr<const internal::BoundCheck> bound_;

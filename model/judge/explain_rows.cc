@@ -39,15 +39,21 @@ std::vector<const Row*> WrittenRows(const Commit& commit) {
   return out;
 }
 
-/// "b (#2) = null": the value of field `id` in `row`; sets `null_or_nan` when it is one.
-std::string FieldValue(const std::vector<NestedField>& fields, FieldId id, const Value& row,
-                       bool* null_or_nan = nullptr) {
+/// The value of field `id` in `row`; nullptr when it (or a struct on the way) is null.
+const Value* FieldIn(const std::vector<NestedField>& fields, FieldId id, const Value& row) {
   const std::optional<FieldLocation> loc = FindField(fields, id);
-  const Value* v = loc ? ValueAtPath(row, loc->path) : nullptr;
-  if (null_or_nan != nullptr &&
-      (v == nullptr || v->is_null() ||
-       (v->kind == ValueKind::kDouble && std::isnan(v->as_double()))))
-    *null_or_nan = true;
+  return loc ? ValueAtPath(row, loc->path) : nullptr;
+}
+
+bool NullOrNan(const Value* v) {
+  return v == nullptr || v->is_null() ||
+         (v->kind == ValueKind::kDouble && std::isnan(v->as_double()));
+}
+
+/// "b (#2) = null": the value of field `id` in `row`.
+std::string FieldValue(const std::vector<NestedField>& fields, FieldId id, const Value& row) {
+  const std::optional<FieldLocation> loc = FindField(fields, id);
+  const Value* v = FieldIn(fields, id, row);
   return fmt::format("{} (#{}) = {}", loc ? loc->field.name : std::string("?"), id,
                      v == nullptr ? std::string("null") : ToString(*v));
 }
@@ -65,8 +71,9 @@ std::string ExplainCheckRows(const Constraint& c, const std::vector<NestedField>
   // values (where a reading of nulls differs), then the others.
   std::vector<std::pair<int, const Row*>> ranked;
   for (const Row* r : rows) {
-    bool unusual = false;
-    for (FieldId id : refs) FieldValue(fields, id, r->values, &unusual);
+    const bool unusual = std::any_of(refs.begin(), refs.end(), [&](FieldId id) {
+      return NullOrNan(FieldIn(fields, id, r->values));
+    });
     const std::optional<bool> holds = RowSatisfies(compiled, r->values);
     ranked.emplace_back(holds != true ? 0 : unusual ? 1 : 2, r);
   }
@@ -79,7 +86,7 @@ std::string ExplainCheckRows(const Constraint& c, const std::vector<NestedField>
     for (FieldId id : refs) values.push_back(FieldValue(fields, id, r.values));
     parts.push_back(fmt::format("row {}{}{}: {}", r.key, values.empty() ? "" : " with ",
                                 fmt::join(values, ", "),
-                                ExplainCheck(*c.expression, fields, r.values, functions)));
+                                compiled.Explain(r.values)));
   }
   if (parts.empty()) return "";
   std::string out = fmt::format("{} on {}", ToString(*c.expression), fmt::join(parts, "; "));
@@ -87,21 +94,18 @@ std::string ExplainCheckRows(const Constraint& c, const std::vector<NestedField>
   return out;
 }
 
-/// "(id (#1) = 5, b (#3) = null)", and whether a key field is null.
+/// "(id (#1) = 5, b (#3) = null)".
 std::string KeyText(const std::vector<KeyField>& key, const std::vector<NestedField>& fields,
-                    const Value& row, bool& has_null) {
+                    const Value& row) {
   std::vector<std::string> parts;
-  for (const KeyField& f : key) {
-    if (ValueAtPath(row, f.path) == nullptr) has_null = true;
-    parts.push_back(FieldValue(fields, f.id, row));
-  }
+  for (const KeyField& f : key) parts.push_back(FieldValue(fields, f.id, row));
   return fmt::format("({})", fmt::join(parts, ", "));
 }
 
 /// The key of a written row as the judge reads it: the key index's extraction (nullopt
 /// for a null key field, sem.unique) and its canonical encoding, so two rows are shown
 /// as colliding exactly when the judge counts them as one key.
-std::string ExplainKeyRows(const Constraint& c, const KeyIndex& index,
+std::string ExplainKeyRows(const KeyIndex& index,
                            const std::vector<NestedField>& fields, const TableState& table,
                            const Commit& commit, const std::vector<const Row*>& rows) {
   const std::vector<KeyField>& key = index.fields();
@@ -117,8 +121,7 @@ std::string ExplainKeyRows(const Constraint& c, const KeyIndex& index,
   std::vector<std::string> not_compared;
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = *rows[i];
-    bool has_null = false;
-    const std::string text = KeyText(key, fields, r.values, has_null);
+    const std::string text = KeyText(key, fields, r.values);
     const std::optional<std::string> enc = encode(r.values);
     if (!enc) {
       if (primary) return fmt::format("row {} has a null in primary key {}", r.key, text);
@@ -171,7 +174,7 @@ std::string ExplainRows(const CatalogState& state, const Request& request, Const
   if (*c->type == ConstraintType::kCheck) {
     if (c->expression) text = ExplainCheckRows(*c, schema->fields, rows, state.functions);
   } else if (const std::optional<KeyIndex> index = KeyIndex::ForConstraint(*c, *schema)) {
-    text = ExplainKeyRows(*c, *index, schema->fields, *table, *commit, rows);
+    text = ExplainKeyRows(*index, schema->fields, *table, *commit, rows);
   }
   return text.empty() ? text : head + text;
 }
