@@ -121,44 +121,14 @@ std::optional<CallFailure> AdapterSession::TrackMetadata(const nlohmann::json& r
           "metadata-delta answers a request without a table: its metadata must be whole");
     if (whole != response.end())
       return protocol_error("the answer carries both metadata and metadata-delta");
-    const auto base = delta->is_object() ? delta->find("base") : delta->end();
-    if (!delta->is_object() || base == delta->end() || !base->is_number_integer())
-      return protocol_error(
-          "/metadata-delta/base: expected the id of the request whose answered metadata "
-          "the delta changes");
-    TableBase* b = bases_.Find(table);
-    if (b == nullptr)
-      return protocol_error(fmt::format(
-          "/metadata-delta/base: {} names no answer with metadata on table {} (the first "
-          "metadata answered on a table is whole)",
-          DumpJson(*base), table));
-    if (base->get<int64_t>() != b->id)
-      return protocol_error(fmt::format(
-          "/metadata-delta/base: {} is not request {}, the latest on table {} whose answer "
-          "carried metadata",
-          DumpJson(*base), b->id, table));
-    if (Result<void> applied = ApplyMetadataDelta(b->metadata, *delta); !applied)
-      return protocol_error(applied.error().message);
-    b->id = id;
-    ++delta_answers_;
-    auto kept = [&](const char* member) {
-      const auto it = b->metadata.find(member);
-      return KeptElements(*delta, member,
-                          it != b->metadata.end() && it->is_array() ? it->size() : 0);
-    };
-    out.lineage = MetadataLineage{b->version, ++versions_, kept("snapshots"),
-                                  kept("schemas"), kept("constraints")};
-    b->version = out.lineage.version;
-    out.metadata = &bases_.Use(table).metadata;  // the same entry, now the most recent
-    return std::nullopt;
   }
-  if (ok && !table.empty() && whole != response.end() && whole->is_object()) {
-    out.lineage.version = ++versions_;
-    TableBase& b = bases_.Use(table);
-    b.id = id;
-    b.metadata = *whole;
-    b.version = out.lineage.version;
-  }
+  if (!ok || table.empty()) return std::nullopt;
+  // The one resolution of a delta (codec/metadata_delta.h, MetadataDeltaReader).
+  Result<MetadataDeltaReader::Read> read = bases_.Track(table, id, response);
+  if (!read) return protocol_error(read.error().message);
+  if (read->metadata != nullptr) ++delta_answers_;
+  out.metadata = read->metadata;
+  out.lineage = read->lineage;
   return std::nullopt;
 }
 

@@ -77,12 +77,6 @@ class AdapterSession {
   int64_t delta_answers() const { return delta_answers_; }
 
  private:
-  /// The last metadata answered on one table, and the request that it answered.
-  struct TableBase {
-    int64_t id = 0;
-    nlohmann::json metadata;
-    uint64_t version = 0;  ///< MetadataLineage::version
-  };
   /// Rebuilds a `metadata-delta` answer's metadata into `out`, or remembers a whole
   /// metadata answered on a table; the protocol error of a delta that cannot be applied.
   std::optional<CallFailure> TrackMetadata(const nlohmann::json& request, int64_t id,
@@ -90,13 +84,12 @@ class AdapterSession {
   /// One request and its answer, without the restart's hello.
   CallResult Send(nlohmann::json request);
   /// The last metadata answered on each of the latest tables (the deltas' bases).
-  RecentTables<TableBase> bases_;
+  MetadataDeltaReader bases_;
   bool metadata_delta_ = false;
   int64_t delta_answers_ = 0;
   /// The handshake's request (without "id"), sent again to a restarted process;
   /// null before a handshake succeeded.
   nlohmann::json hello_request_;
-  uint64_t versions_ = 0;  ///< the last MetadataLineage::version given
   std::unique_ptr<Adapter> adapter_;
   HelloInfo hello_;
   nlohmann::json hello_json_;

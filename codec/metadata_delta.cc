@@ -12,6 +12,7 @@
 #include "codec/json_internal.h"
 #include "codec/json_schema.h"
 #include "codec/json_table_metadata.h"
+#include "codec/json_text.h"
 
 namespace ictk {
 namespace {
@@ -110,6 +111,50 @@ Result<void> ApplyMetadataDelta(json& metadata, const json& delta,
     }
   }
   return {};
+}
+
+Result<MetadataDeltaReader::Read> MetadataDeltaReader::Track(const std::string& table,
+                                                             int64_t id,
+                                                             const json& response) {
+  Read out;
+  const auto delta = response.find(kMetadataDeltaKey);
+  if (delta == response.end() || delta->is_null()) {
+    const auto whole = response.find("metadata");
+    if (whole == response.end() || !whole->is_object()) return out;
+    out.lineage.version = ++versions_;
+    Base& b = bases_.Use(table);
+    b = Base{id, *whole, out.lineage.version};
+    return out;
+  }
+  const auto base = delta->is_object() ? delta->find("base") : delta->end();
+  if (!delta->is_object() || base == delta->end() || !base->is_number_integer())
+    return MakeError(ErrorKind::kParse,
+                     "/metadata-delta/base: expected the id of the request whose answered "
+                     "metadata the delta changes");
+  Base* b = bases_.Find(table);
+  if (b == nullptr)
+    return MakeError(ErrorKind::kParse,
+                     fmt::format("/metadata-delta/base: {} names no answer with metadata on "
+                                 "table {} (the first metadata answered on a table is whole)",
+                                 DumpJson(*base), table));
+  if (base->get<int64_t>() != b->id)
+    return MakeError(ErrorKind::kParse,
+                     fmt::format("/metadata-delta/base: {} is not request {}, the latest on "
+                                 "table {} whose answer carried metadata",
+                                 DumpJson(*base), b->id, table));
+  if (Result<void> applied = ApplyMetadataDelta(b->metadata, *delta); !applied)
+    return tl::unexpected(applied.error());
+  b->id = id;
+  auto kept = [&](const char* member) {
+    const auto it = b->metadata.find(member);
+    return KeptElements(*delta, member,
+                        it != b->metadata.end() && it->is_array() ? it->size() : 0);
+  };
+  out.lineage = MetadataLineage{b->version, ++versions_, kept("snapshots"), kept("schemas"),
+                                kept("constraints")};
+  b->version = out.lineage.version;
+  out.metadata = &bases_.Use(table).metadata;  // the same entry, now the most recent
+  return out;
 }
 
 void PutWholeMetadata(json& response, json metadata) {

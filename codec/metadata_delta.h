@@ -112,6 +112,37 @@ class RecentTables {
   std::vector<std::pair<std::string, T>> entries_;
 };
 
+/// The reading side: remembers the last metadata answered on each of the latest tables
+/// and rebuilds each `metadata-delta` answer from it. The session reads every answer
+/// through one (AdapterSession::Call), and so does a failed history's record when it makes
+/// its answers whole (ExpandMetadataDeltas): a delta is resolved by this code alone.
+class MetadataDeltaReader {
+ public:
+  /// What is known of the metadata of one answer.
+  struct Read {
+    /// For a delta: the metadata it stands for, rebuilt, valid until the next Track or
+    /// Clear. nullptr for a whole metadata.
+    const nlohmann::json* metadata = nullptr;
+    MetadataLineage lineage;
+  };
+
+  /// The `ok` answer `response` to request `id` on `table`, which carries a whole
+  /// `metadata` or a `metadata-delta`: a whole metadata becomes the table's base; a delta
+  /// must name the latest such answer on `table` as its base and is applied to it. The
+  /// error names what is wrong with the delta (it is then not applied).
+  Result<Read> Track(const std::string& table, int64_t id, const nlohmann::json& response);
+  void Clear() { bases_.Clear(); }
+
+ private:
+  struct Base {
+    int64_t id = 0;
+    nlohmann::json metadata;
+    uint64_t version = 0;  ///< MetadataLineage::version
+  };
+  RecentTables<Base> bases_;
+  uint64_t versions_ = 0;  ///< the last MetadataLineage::version given
+};
+
 class MetadataEncodeMemo;
 
 /// The answering side, for an implementation built on the model (the reference

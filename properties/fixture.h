@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "fixtures/answer.h"
+#include "codec/answer.h"
 #include "model/judge/outcome.h"
 #include "model/judge/requests.h"
 #include "model/rules/constraint_rules.h"
@@ -24,7 +24,7 @@
 namespace ictk {
 
 // ToAnswer (the decoded form of a protocol response as the model judges it) is in
-// fixtures/answer.h, included above.
+// codec/answer.h, included above.
 
 /// The allowed outcome in words, constraints by name: "ok; statuses: pk in {validated,
 /// unvalidated}" or "rejected (constraint-violation): enf.enforced: ...".

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "adapters/reference_adapter.h"
+#include "adapters/step_loop.h"
 #include "adapters/session.h"
 #include "codec/protocol.h"
 #include "model/judge/operations.h"
@@ -55,7 +56,7 @@ Result<std::vector<json>> ModelExpectations(const std::vector<json>& requests,
     if (Result<HelloInfo> hello = session->Handshake(); !hello)
       return tl::unexpected(hello.error());
   }
-  CatalogState state;
+  StepLoop loop(switches);
   std::vector<json> out;
   std::map<std::string, std::set<std::string>> removed_names;  ///< table -> names
   for (size_t i = 0; i < requests.size(); ++i) {
@@ -63,34 +64,32 @@ Result<std::vector<json>> ModelExpectations(const std::vector<json>& requests,
     if (!request)
       return MakeError(ErrorKind::kParse,
                        fmt::format("request {}: {}", i + 1, request.error().message));
-    const AllowedOutcome outcome = Apply(state, *request, switches);
+    const AllowedOutcome& outcome = loop.Begin(*request);
     json answered;
     if (responses != nullptr) {
       if (i >= responses->size() || !(*responses)[i].is_object())
         return MakeError(ErrorKind::kAdapter, fmt::format("request {}: no answer", i + 1));
       answered = (*responses)[i];
     } else {
-      CallResult call = session->Call(requests[i]);
+      CallResult call = session->CallWhole(requests[i]);
       if (call.failure)
         return MakeError(ErrorKind::kAdapter,
                          fmt::format("request {}: {}", i + 1, call.failure->message));
       answered = *call.response;
     }
-    const std::vector<NestedField>* fields =
-        outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
-    Result<Response> response = ResponseFromJson(answered, fields);
-    if (!response)
+    Result<Answer> decoded = loop.Decode(answered);
+    if (!decoded)
       return MakeError(ErrorKind::kAdapter,
-                       fmt::format("request {}: {}", i + 1, response.error().message));
-    const Answer answer = ToAnswer(*response);
+                       fmt::format("request {}: {}", i + 1, decoded.error().message));
+    const Answer& answer = *decoded;
     // The reference implementation must keep to the model; recorded answers (a failure
     // found by certify) need not.
-    if (Findings f = Judge(outcome, answer); !f.empty() && responses == nullptr)
+    if (Findings f = loop.Check(answer); !f.empty() && responses == nullptr)
       return MakeError(ErrorKind::kInternal,
                        fmt::format("request {}: the reference implementation's answer "
                                    "breaks the model: {}",
                                    i + 1, ToString(f.front())));
-    json expect = FixtureExpectation(outcome, state, *request, answer);
+    json expect = FixtureExpectation(outcome, loop.state(), *request, answer);
     // A constraint removed earlier must not be listed in a later snapshot
     // (stale-ids-in-new-snapshot=reject): `unlisted`, by the name it had.
     std::set<std::string>& gone = removed_names[request->table];
@@ -112,7 +111,7 @@ Result<std::vector<json>> ModelExpectations(const std::vector<json>& requests,
       if (const auto* u = std::get_if<UpdateConstraint>(&request->op); u && u->set.name)
         gone.erase(*u->set.name);
     }
-    Adopt(state, *request, answer, switches);
+    loop.Adopt(answer);
     const bool stop = expect.contains("stop-if") &&
                       std::find(expect["stop-if"].begin(), expect["stop-if"].end(),
                                 answer.result == AnswerResult::kOk ? "ok" : "rejected") !=

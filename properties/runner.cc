@@ -11,6 +11,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "adapters/step_loop.h"
 #include "codec/decode_memo.h"
 #include "codec/metadata_delta.h"
 #include "codec/protocol.h"
@@ -46,11 +47,6 @@ json WithRebuiltMetadata(const json& response, const json* rebuilt) {
   json whole = response;
   PutWholeMetadata(whole, *rebuilt);
   return whole;
-}
-
-bool HasRule(const Findings& findings, RuleId rule) {
-  return std::any_of(findings.begin(), findings.end(),
-                     [rule](const Finding& f) { return f.rule == rule; });
 }
 
 }  // namespace
@@ -345,17 +341,15 @@ class HistoryRunner {
  public:
   HistoryRunner(AdapterSession& session, const Plan& plan, const RenderOptions& options,
                 const Switches& switches)
-      : session_(session), renderer_(plan, options), switches_(switches) {}
+      : session_(session), renderer_(plan, options), switches_(switches), loop_(switches) {}
 
   HistoryRun Run() && {
-    while (std::optional<RenderedStep> rendered = renderer_.Next(state_)) {
+    while (std::optional<RenderedStep> rendered = renderer_.Next(loop_.state())) {
       if (rendered->setup) {
         // Setup of a reader profile's inputs: the model alone performs it, nothing is
         // sent.
-        const AllowedOutcome outcome = Apply(state_, rendered->request, switches_);
-        const Answer answer =
-            CanonicalAnswer(state_, rendered->request, outcome, switches_);
-        Adopt(state_, rendered->request, answer, switches_);
+        const AllowedOutcome& outcome = loop_.Begin(rendered->request);
+        loop_.Adopt(CanonicalAnswer(loop_.state(), rendered->request, outcome, switches_));
         continue;
       }
       if (!Step(std::move(*rendered))) break;
@@ -370,12 +364,11 @@ class HistoryRunner {
   /// or metadata that breaks an Iceberg rule).
   /// `rebuilt` is the metadata a `metadata-delta` answer stands for (nullptr when the
   /// answer is whole).
-  std::optional<Answer> Decode(StepOutcome& step, const AllowedOutcome& outcome,
-                               const json* rebuilt, const MetadataLineage& lineage);
+  std::optional<Answer> Decode(StepOutcome& step, const json* rebuilt,
+                               const MetadataLineage& lineage);
   /// What the judge, the invariants of returned metadata and (after a rejection) the
   /// table's unchanged state find; false after failing the step on a transport failure.
-  bool JudgeStep(StepOutcome& step, const AllowedOutcome& outcome, const Answer& answer,
-                 Findings& findings);
+  bool JudgeStep(StepOutcome& step, const Answer& answer, Findings& findings);
   /// A rejected request changes nothing: load-table answers the state before it.
   bool RejectedChangesNothing(StepOutcome& step, const TableState& table,
                               const Request& request, Findings& findings);
@@ -396,10 +389,9 @@ class HistoryRunner {
   HistoryRenderer renderer_;
   const Switches& switches_;
   HistoryRun run_;
-  CatalogState state_;
-  // The answers' snapshots, schemas and constraints that repeat the previous answer's are
-  // recognised by their JSON and not decoded again (codec/decode_memo.h).
-  MetadataDecodeMemo memo_;
+  // The one step loop (adapters/step_loop.h): the model's state, the decode memo, the
+  // judge, the blame and the adoption.
+  StepLoop loop_;
 };
 
 bool HistoryRunner::Step(RenderedStep rendered) {
@@ -407,8 +399,9 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   StepOutcome step;
   step.step = std::move(rendered);
   const Request& request = step.step.request;
-  const AllowedOutcome outcome = Apply(state_, request, switches_);
-  step.allowed = DescribeAllowed(outcome, state_, request);
+  const AllowedOutcome& outcome = loop_.Begin(request);
+  const CatalogState& state = loop_.state();
+  step.allowed = DescribeAllowed(outcome, state, request);
   json sent = RequestToJson(request);
   CallResult call = session_.Call(sent);
   sent["id"] = session_.calls();
@@ -427,11 +420,11 @@ bool HistoryRunner::Step(RenderedStep rendered) {
          tail.empty() ? step.answered : step.answered + "\n" + tail);
     return false;
   }
-  const std::optional<Answer> decoded = Decode(step, outcome, rebuilt, lineage);
+  const std::optional<Answer> decoded = Decode(step, rebuilt, lineage);
   if (!decoded) return false;
   const Answer& answer = *decoded;
-  step.answered = DescribeAnswer(answer, outcome, state_, request);
-  step.exercised = Exercised(outcome, answer, request, state_.FindTable(request.table));
+  step.answered = DescribeAnswer(answer, outcome, state, request);
+  step.exercised = Exercised(outcome, answer, request, state.FindTable(request.table));
   step.exercised_clauses = ClausesByRulings(outcome, answer, request, switches_);
   for (const auto& [clause, negative] : step.exercised_clauses)
     if (std::none_of(step.exercised.begin(), step.exercised.end(),
@@ -441,10 +434,10 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   if (std::none_of(step.exercised.begin(), step.exercised.end(),
                    [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))
     step.exercised.emplace_back(RuleId::kProtoAnswer, false);
-  step.expect = FixtureExpectation(outcome, state_, request, answer);
+  step.expect = FixtureExpectation(outcome, state, request, answer);
 
   Findings findings;
-  if (!JudgeStep(step, outcome, answer, findings)) return false;
+  if (!JudgeStep(step, answer, findings)) return false;
   if (answer.result == AnswerResult::kError) {
     Fail(Verdict::kError, step, findings,
          "the implementation answered error: " + answer.message);
@@ -456,10 +449,9 @@ bool HistoryRunner::Step(RenderedStep rendered) {
     const bool only_ids = std::all_of(findings.begin(), findings.end(), [](const Finding& f) {
       return f.rule == RuleId::kProtoRejectionConstraintIds;
     });
-    BlameResult blamed =
-        BlameByClause(state_, request, switches_, outcome, answer, std::move(findings));
+    BlameResult blamed = loop_.Blame(answer, std::move(findings));
     if (only_ids && !blamed.findings.empty())
-      ExpectRejectionBlame(outcome, state_, request, answer, blamed.findings.front().rule,
+      ExpectRejectionBlame(outcome, state, request, answer, blamed.findings.front().rule,
                            step.expect);
     findings = std::move(blamed.findings);
     step.clause = std::move(blamed.clause);
@@ -469,7 +461,7 @@ bool HistoryRunner::Step(RenderedStep rendered) {
     Fail(Verdict::kFail, step, findings, {});
     return false;
   }
-  Findings adopt = Adopt(state_, request, answer, switches_);
+  Findings adopt = loop_.Adopt(answer);
   if (!adopt.empty()) {
     Fail(Verdict::kFail, step, adopt, {});
     return false;
@@ -479,61 +471,37 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   return true;
 }
 
-std::optional<Answer> HistoryRunner::Decode(StepOutcome& step,
-                                            const AllowedOutcome& outcome,
-                                            const json* rebuilt,
+std::optional<Answer> HistoryRunner::Decode(StepOutcome& step, const json* rebuilt,
                                             const MetadataLineage& lineage) {
-  const Request& request = step.step.request;
+  Result<Answer> answer = loop_.Decode(*step.response, rebuilt, &lineage);
+  if (answer) return std::move(*answer);
+  const AllowedOutcome& outcome = loop_.outcome();
   const std::vector<NestedField>* fields =
       outcome.rows_schema ? &outcome.rows_schema->fields : nullptr;
-  Result<Response> response =
-      memo_.DecodeResponse(*step.response, fields, rebuilt, &lineage);
-  if (!response) {
-    // The failure fixture still states what the step allows (its writer's keys for an
-    // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
-    // replay; an answer that does not decode counts as `ok` for `stop-if`.
-    step.expect = FixtureExpectation(outcome, state_, request, Answer{});
-    if (std::optional<Finding> shape =
-            MetadataShapeFinding(WithRebuiltMetadata(*step.response, rebuilt), fields)) {
-      // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
-      // rule (the adapter is not restarted), not a protocol error.
-      step.answered = "ok with metadata that does not decode: " + shape->detail;
-      step.exercised.emplace_back(shape->rule, false);
-      Fail(Verdict::kFail, step, {*shape}, {});
-      return std::nullopt;
-    }
-    step.answered = "protocol-error: " + response.error().message;
-    Fail(Verdict::kProtocolError, step,
-         {Finding{RuleId::kProtoAnswer, std::nullopt, {}, response.error().message}},
-         step.answered);
+  // The failure fixture still states what the step allows (its writer's keys for an
+  // `ok` answer, iceberg-metadata-valid among them), so that the step fails again on
+  // replay; an answer that does not decode counts as `ok` for `stop-if`.
+  step.expect = FixtureExpectation(outcome, loop_.state(), step.step.request, Answer{});
+  if (std::optional<Finding> shape =
+          MetadataShapeFinding(WithRebuiltMetadata(*step.response, rebuilt), fields)) {
+    // Well-formed answer, metadata that breaks an Iceberg rule: a failure of that
+    // rule (the adapter is not restarted), not a protocol error.
+    step.answered = "ok with metadata that does not decode: " + shape->detail;
+    step.exercised.emplace_back(shape->rule, false);
+    Fail(Verdict::kFail, step, {*shape}, {});
     return std::nullopt;
   }
-  // The decoded metadata is moved into the answer rather than copied with the rest.
-  std::optional<TableMetadata> answered_metadata = std::move(response->metadata);
-  response->metadata.reset();
-  Answer decoded = ToAnswer(*response);
-  decoded.metadata = std::move(answered_metadata);
-  return decoded;
+  step.answered = "protocol-error: " + answer.error().message;
+  Fail(Verdict::kProtocolError, step,
+       {Finding{RuleId::kProtoAnswer, std::nullopt, {}, answer.error().message}},
+       step.answered);
+  return std::nullopt;
 }
 
-bool HistoryRunner::JudgeStep(StepOutcome& step, const AllowedOutcome& outcome,
-                              const Answer& answer, Findings& findings) {
+bool HistoryRunner::JudgeStep(StepOutcome& step, const Answer& answer, Findings& findings) {
   const Request& request = step.step.request;
-  findings = Judge(outcome, answer);
-  const TableState* table = state_.FindTable(request.table);
-  // parse-metadata answers the reader's re-serialization of metadata it was given
-  // (broken on purpose, now and then): JudgeParsed compares it with what was read, and
-  // the invariants of metadata a writer produces do not apply.
-  const bool reread = std::holds_alternative<ParseMetadata>(request.op);
-  if (answer.result == AnswerResult::kOk && answer.metadata && !reread) {
-    // A staged commit answers the metadata it would produce on the transaction's base,
-    // so the history-dependent invariants (removed IDs, schemas added since) do not
-    // apply.
-    const Commit* commit = std::get_if<Commit>(&request.op);
-    const bool staged = commit != nullptr && commit->txn.has_value();
-    for (Finding& f : JudgeReturnedMetadata(*answer.metadata, staged ? nullptr : table))
-      if (!HasRule(findings, f.rule)) findings.push_back(std::move(f));
-  }
+  findings = loop_.Check(answer);
+  const TableState* table = loop_.state().FindTable(request.table);
   if (answer.result == AnswerResult::kRejected && findings.empty() && table != nullptr &&
       ActsOnTable(request.op))
     return RejectedChangesNothing(step, *table, request, findings);
@@ -553,7 +521,7 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
     return false;
   }
   Result<Response> loaded =
-      memo_.DecodeResponse(*after.response, nullptr, after.metadata, &after.lineage);
+      loop_.DecodeFollowUp(*after.response, after.metadata, &after.lineage);
   std::optional<Finding> shape;
   if (!loaded)
     shape = MetadataShapeFinding(WithRebuiltMetadata(*after.response, after.metadata),
@@ -609,27 +577,21 @@ HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
 }
 
 void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {
-  std::map<std::string, json> last;  // table -> the metadata last answered on it
-  const auto track = [&last](const json* request, std::optional<json>& response) {
+  // Read again in order through the reader the session read them with; a delta whose
+  // base is not in these steps (or that the session refused: the step's protocol error)
+  // stays as it came.
+  MetadataDeltaReader reader;
+  const auto track = [&reader](const json* request, std::optional<json>& response) {
     if (!request || !response || !request->is_object() || !response->is_object()) return;
     const auto table = request->find("table");
+    const auto id = request->find("id");
     const auto result = response->find("result");
-    if (table == request->end() || !table->is_string() || result == response->end() ||
-        *result != "ok")
+    if (table == request->end() || !table->is_string() || id == request->end() ||
+        !id->is_number_integer() || result == response->end() || *result != "ok")
       return;
-    const std::string name = table->get<std::string>();
-    if (const auto whole = response->find("metadata");
-        whole != response->end() && whole->is_object()) {
-      last[name] = *whole;
-      return;
-    }
-    const auto delta = response->find(kMetadataDeltaKey);
-    const auto base = last.find(name);
-    if (delta == response->end() || base == last.end()) return;
-    json rebuilt = base->second;
-    if (!ApplyMetadataDelta(rebuilt, *delta)) return;  // the step's protocol error
-    base->second = rebuilt;
-    PutWholeMetadata(*response, std::move(rebuilt));
+    Result<MetadataDeltaReader::Read> read =
+        reader.Track(table->get<std::string>(), id->get<int64_t>(), *response);
+    if (read && read->metadata != nullptr) PutWholeMetadata(*response, *read->metadata);
   };
   for (StepOutcome& s : steps) {
     track(&s.request, s.response);

@@ -165,30 +165,26 @@ TEST(MetadataDelta, AnIntegerReplacedByTheSameFloatIsChanged) {
 
 // --- the reference model's writer ---------------------------------------------------------
 
-/// What a harness rebuilds from the answers MetadataDeltaWriter puts: the whole metadata
-/// of the first, then each delta applied to the last.
+/// What the harness rebuilds from the answers MetadataDeltaWriter puts, through the
+/// reader the session reads them with (MetadataDeltaReader): writer and reader agree.
 class Rebuilder {
  public:
   ::testing::AssertionResult Take(const json& response, int64_t id) {
-    if (response.contains("metadata")) {
+    Result<MetadataDeltaReader::Read> read = reader_.Track("t", id, response);
+    if (!read) return ::testing::AssertionFailure() << read.error().message;
+    if (read->metadata != nullptr)
+      last_ = *read->metadata;
+    else if (response.contains("metadata"))
       last_ = response["metadata"];
-    } else {
-      if (!response.contains("metadata-delta"))
-        return ::testing::AssertionFailure() << "no metadata in " << response;
-      const json& delta = response["metadata-delta"];
-      if (delta.value("base", int64_t{-1}) != last_id_)
-        return ::testing::AssertionFailure() << "base is not " << last_id_ << ": " << delta;
-      if (auto applied = ApplyMetadataDelta(last_, delta); !applied)
-        return ::testing::AssertionFailure() << applied.error().message;
-    }
-    last_id_ = id;
+    else
+      return ::testing::AssertionFailure() << "no metadata in " << response;
     return ::testing::AssertionSuccess();
   }
   const json& last() const { return last_; }
 
  private:
+  MetadataDeltaReader reader_;
   json last_;
-  int64_t last_id_ = -1;
 };
 
 TEST(MetadataDeltaWriter, AnswersWholeFirstThenWhatChanged) {
@@ -249,6 +245,68 @@ TEST(MetadataDeltaWriter, AnswersWholeFirstThenWhatChanged) {
   json odd = {{"id", "x"}, {"result", "ok"}};
   writer.Put(odd, "t", json("x"), md, nullptr);
   EXPECT_TRUE(odd.contains("metadata"));
+}
+
+}  // namespace
+}  // namespace ictk
+
+namespace ictk {
+namespace {
+
+// The reading side: a whole metadata becomes the table's base, a delta must name the
+// latest answer with metadata on its table and stands for that metadata changed, with a
+// lineage that says what it kept; anything else is refused and changes nothing.
+TEST(MetadataDeltaReader, RebuildsADeltaFromTheLatestWholeAnswerOnItsTable) {
+  MetadataDeltaReader reader;
+  const json md = Metadata();
+  Result<MetadataDeltaReader::Read> whole =
+      reader.Track("t", 3, json{{"result", "ok"}, {"metadata", md}});
+  ASSERT_TRUE(whole.has_value());
+  EXPECT_EQ(whole->metadata, nullptr);  // a whole answer is its own metadata
+  EXPECT_EQ(whole->lineage.version, 1u);
+
+  json next = md;
+  next["last-updated-ms"] = 42;
+  json delta = MakeMetadataDelta(md, next);
+  delta["base"] = 3;
+  Result<MetadataDeltaReader::Read> read =
+      reader.Track("t", 7, json{{"result", "ok"}, {kMetadataDeltaKey, delta}});
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  ASSERT_NE(read->metadata, nullptr);
+  EXPECT_TRUE(SameJson(*read->metadata, next));
+  EXPECT_EQ(read->lineage.base, 1u);
+  EXPECT_EQ(read->lineage.version, 2u);
+  EXPECT_EQ(read->lineage.snapshots_kept, md["snapshots"].size());
+
+  // The base is now request 7: a delta on request 3 is refused, and so is one on a table
+  // that answered no metadata yet.
+  Result<MetadataDeltaReader::Read> stale =
+      reader.Track("t", 8, json{{"result", "ok"}, {kMetadataDeltaKey, delta}});
+  ASSERT_FALSE(stale.has_value());
+  EXPECT_NE(stale.error().message.find("is not request 7"), std::string::npos)
+      << stale.error().message;
+  Result<MetadataDeltaReader::Read> other =
+      reader.Track("u", 9, json{{"result", "ok"}, {kMetadataDeltaKey, delta}});
+  ASSERT_FALSE(other.has_value());
+  EXPECT_NE(other.error().message.find("names no answer with metadata on table u"),
+            std::string::npos)
+      << other.error().message;
+  // A malformed delta names its pointer and leaves the base as it was.
+  json bad = delta;
+  bad["base"] = 7;
+  bad["splice"] = {{"snapshots", {{"keep", 1000}, {"add", json::array()}}}};
+  Result<MetadataDeltaReader::Read> refused =
+      reader.Track("t", 10, json{{"result", "ok"}, {kMetadataDeltaKey, bad}});
+  ASSERT_FALSE(refused.has_value());
+  delta["base"] = 7;
+  delta["set"] = {{"last-updated-ms", 43}};
+  delta.erase("splice");
+  delta.erase("remove");
+  Result<MetadataDeltaReader::Read> again =
+      reader.Track("t", 11, json{{"result", "ok"}, {kMetadataDeltaKey, delta}});
+  ASSERT_TRUE(again.has_value()) << again.error().message;
+  next["last-updated-ms"] = 43;
+  EXPECT_TRUE(SameJson(*again->metadata, next));
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ std::optional<Answer> ToAnswer(const json& response, const CatalogState& state,
                   << response.dump();
     return std::nullopt;
   }
-  return ictk::ToAnswer(*decoded);  // the one Response -> Answer conversion (fixtures/answer.h)
+  return ictk::ToAnswer(*decoded);  // the one Response -> Answer conversion (codec/answer.h)
 }
 
 /// Judges every step of one run with the reference model; the steps with findings.
