@@ -132,7 +132,8 @@ std::vector<std::string> CheckViolators(const Ctx& ctx, const Constraint& c,
                                         const std::vector<std::string>& keys) {
   std::vector<std::string> out;
   if (!c.expression) return out;
-  const CompiledCheck compiled(*c.expression, schema.fields, ctx.state.functions);
+  const CompiledCheck compiled =
+      BoundCheckOf(*ctx.table, c, schema.fields, ctx.state.functions);
   for (const std::string& k : keys)
     if (RowBreaks(compiled, ctx.table->rows.at(k))) out.push_back(k);
   return out;
@@ -208,7 +209,8 @@ bool RowsSatisfyEnforced(const Ctx& ctx, const std::vector<Row>& added,
     if (!c.enforced.value_or(false)) continue;
     if (c.type == ConstraintType::kCheck) {
       if (!c.expression) continue;
-      const CompiledCheck compiled(*c.expression, schema->fields, ctx.state.functions);
+      const CompiledCheck compiled =
+          BoundCheckOf(*ctx.table, c, schema->fields, ctx.state.functions);
       for (const Value& t : typed)
         if (RowBreaks(compiled, t)) return false;
       continue;

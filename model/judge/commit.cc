@@ -226,11 +226,14 @@ Findings CommitToTable(TableState& table, const Commit& commit,
   const std::vector<NestedField>& fields = schema ? schema->fields : kNoFields;
   SnapshotDelta delta;
   delta.snapshot_id = snap->snapshot_id;
-  std::map<ConstraintId, CompiledCheck> compiled;  // each check bound once per commit
+  // Each check as its tally bound it (BoundCheckOf), bound here only for a schema whose
+  // fields differ from those it was counted on.
+  std::map<ConstraintId, std::optional<CompiledCheck>> scratch;
+  std::map<ConstraintId, const CompiledCheck*> compiled;
   if (!p.changes.empty())
     for (const auto& [id, tally] : table.check_tallies)
-      if (tally.expression) compiled.emplace(id, CompiledCheck(*tally.expression, fields,
-                                                               functions));
+      if (tally.expression)
+        compiled.emplace(id, &BoundCheckOf(tally, fields, functions, scratch[id]));
   for (RowChange& c : p.changes) {
     std::optional<Value> before;
     if (c.before != nullptr) before = *c.before;
@@ -240,7 +243,7 @@ Findings CommitToTable(TableState& table, const Commit& commit,
     }
     for (auto& [id, tally] : table.check_tallies) {
       if (!tally.expression) continue;
-      const CompiledCheck& check = compiled.at(id);
+      const CompiledCheck& check = *compiled.at(id);
       if (before) {
         std::optional<bool> r = check.Evaluate(*before);
         if (!r) {

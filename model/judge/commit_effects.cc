@@ -173,10 +173,16 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
     e.violated_after = violating > 0;
     return;
   }
-  const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
-  e.calls_udf = bound.calls_udf;
-  e.nondeterministic = bound.calls_nondeterministic;
-  const CompiledCheck compiled(*check.expression, fields, functions);  // bound once
+  // Bound once, when the tally was counted (BoundCheckOf); bound here only when the
+  // schema's fields differ from those the tally was counted on.
+  std::optional<CompiledCheck> scratch;
+  bool fresh = false;
+  const CompiledCheck& compiled = BoundCheckOf(tally, fields, functions, scratch, &fresh);
+  if (!fresh) {
+    const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
+    e.calls_udf = bound.calls_udf;
+    e.nondeterministic = bound.calls_nondeterministic;
+  }
   for (const RowChange& c : changes) {
     if (c.before != nullptr) {
       std::optional<bool> r = RowSatisfies(compiled, *c.before);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -228,6 +229,40 @@ const Constraint* FindConstraintByName(const TableMetadata& metadata,
   return nullptr;
 }
 
+namespace {
+std::atomic<bool> g_reuse_bound_checks{true};
+}  // namespace
+
+void SetBoundCheckReuse(bool reuse) { g_reuse_bound_checks = reuse; }
+
+const CompiledCheck& BoundCheckOf(const CheckTally& tally,
+                                  const std::vector<NestedField>& fields,
+                                  const FunctionCatalog& functions,
+                                  std::optional<CompiledCheck>& scratch, bool* fresh) {
+  if (tally.compiled && g_reuse_bound_checks.load(std::memory_order_relaxed) &&
+      tally.bound_fields == fields) {
+    if (fresh != nullptr) *fresh = true;
+    return *tally.compiled;
+  }
+  if (fresh != nullptr) *fresh = false;
+  static const Expr kTrue = Expr::True();
+  scratch.emplace(tally.expression ? *tally.expression : kTrue, fields, functions);
+  return *scratch;
+}
+
+CompiledCheck BoundCheckOf(const TableState& table, const Constraint& c,
+                           const std::vector<NestedField>& fields,
+                           const FunctionCatalog& functions) {
+  static const Expr kTrue = Expr::True();
+  if (c.id)
+    if (auto it = table.check_tallies.find(*c.id);
+        it != table.check_tallies.end() && it->second.expression == c.expression) {
+      std::optional<CompiledCheck> scratch;
+      return BoundCheckOf(it->second, fields, functions, scratch);
+    }
+  return CompiledCheck(c.expression ? *c.expression : kTrue, fields, functions);
+}
+
 CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& fields,
                       const LiveRows& rows, const FunctionCatalog& functions) {
   CheckTally tally;
@@ -236,7 +271,9 @@ CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& f
   const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
   tally.calls_udf = bound.calls_udf;
   tally.calls_nondeterministic = bound.calls_nondeterministic;
-  const CompiledCheck compiled(*check.expression, fields, functions);  // bound once
+  tally.compiled.emplace(*check.expression, fields, functions);  // bound once
+  tally.bound_fields = fields;
+  const CompiledCheck& compiled = *tally.compiled;
   for (const auto& [key, values] : rows) {
     std::optional<bool> ok = RowSatisfies(compiled, values);
     if (!ok) {
@@ -266,7 +303,13 @@ void SyncDerived(TableState& table, const FunctionCatalog& functions) {
       // (recounted by define-function).
       auto it = table.check_tallies.find(*c.id);
       if (it != table.check_tallies.end() && it->second.expression == c.expression) {
-        tallies.emplace(*c.id, it->second);
+        CheckTally& kept = tallies.emplace(*c.id, std::move(it->second)).first->second;
+        // Bound again for a schema whose fields changed (which UDFs it calls does not
+        // change with them), so that commits reuse the binding.
+        if (kept.expression && kept.bound_fields != schema->fields) {
+          kept.compiled.emplace(*kept.expression, schema->fields, functions);
+          kept.bound_fields = schema->fields;
+        }
       } else {
         tallies.emplace(*c.id, TallyCheck(c, schema->fields, table.rows, functions));
       }
