@@ -538,7 +538,7 @@ json TableMetadataToJson(const TableMetadata& md, MetadataEncodeMemo* memo) {
   return j;
 }
 
-json TableMetadataMembersToJson(const TableMetadata& md) {
+json TableMetadataMembersToJson(const TableMetadata& md, bool with_constraints) {
   json j = json::object();
   WriteExtra(md.extra, j);
   j[keys::kFormatVersion] = md.format_version;
@@ -588,7 +588,7 @@ json TableMetadataMembersToJson(const TableMetadata& md) {
     j[keys::kRefs] = std::move(refs);
   }
   if (md.last_constraint_id) j[keys::kLastConstraintId] = *md.last_constraint_id;
-  if (md.constraints) {
+  if (md.constraints && with_constraints) {
     json constraints = json::array();
     for (const auto& c : *md.constraints) constraints.push_back(ConstraintToJson(c));
     j[keys::kConstraints] = std::move(constraints);

@@ -32,8 +32,10 @@ Result<TableMetadata> TableMetadataFromJson(const nlohmann::json& json,
                                             std::string_view pointer = {});
 nlohmann::json TableMetadataToJson(const TableMetadata& metadata);
 /// TableMetadataToJson without its two lists that grow with a table's history,
-/// `schemas` and `snapshots` (a metadata delta writes those apart).
-nlohmann::json TableMetadataMembersToJson(const TableMetadata& metadata);
+/// `schemas` and `snapshots` (a metadata delta writes those apart), and without
+/// `constraints` unless `with_constraints` (the delta writer splices those too).
+nlohmann::json TableMetadataMembersToJson(const TableMetadata& metadata,
+                                          bool with_constraints = true);
 
 /// One snapshot object (as found in `snapshots`).
 Result<Snapshot> SnapshotFromJson(const nlohmann::json& json, std::string_view pointer);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "codec/decode_memo.h"
+#include "codec/json_constraint.h"
 #include "codec/json_internal.h"
 #include "codec/json_schema.h"
 #include "codec/json_table_metadata.h"
@@ -242,7 +243,9 @@ void SpliceList(json& splice, std::string_view name, const List& last, const Lis
 void MetadataDeltaWriter::Put(json& response, const std::string& table, const json& id,
                               const TableMetadata& metadata, MetadataEncodeMemo* memo) {
   const Last* last = tables_.Find(table);
-  json members = TableMetadataMembersToJson(metadata);
+  // The constraints are compared as values and only the new ones encoded, as the
+  // schemas and snapshots are: a long history's table carries many.
+  json members = TableMetadataMembersToJson(metadata, /*with_constraints=*/false);
   if (last == nullptr || table.empty() || !id.is_number_integer()) {
     response["metadata"] = TableMetadataToJson(metadata, memo);
   } else {
@@ -253,6 +256,17 @@ void MetadataDeltaWriter::Put(json& response, const std::string& table, const js
                [](const Schema& s) { return SchemaToJson(s); });
     SpliceList(splice, "snapshots", last->metadata.snapshots, metadata.snapshots,
                [](const Snapshot& s) { return SnapshotToJson(s); });
+    const std::string constraints = "constraints";
+    if (last->metadata.constraints && metadata.constraints) {
+      SpliceList(splice, constraints, *last->metadata.constraints, *metadata.constraints,
+                 [](const Constraint& c) { return ConstraintToJson(c); });
+    } else if (metadata.constraints) {
+      json all = json::array();
+      for (const Constraint& c : *metadata.constraints) all.push_back(ConstraintToJson(c));
+      delta[std::string(kDeltaSet)][constraints] = std::move(all);
+    } else if (last->metadata.constraints) {
+      delta[std::string(kDeltaRemove)].push_back(constraints);
+    }
     if (!splice.empty()) delta[std::string(kDeltaSplice)] = std::move(splice);
     delta["base"] = last->id;
     response[std::string(kMetadataDeltaKey)] = std::move(delta);

@@ -246,11 +246,13 @@ void AdoptDefineFunction(CatalogState& state, const DefineFunction& op) {
     if (schema == nullptr) continue;
     for (const Constraint& c : ConstraintsOf(table.metadata)) {
       if (!c.id || c.type != ConstraintType::kCheck || !c.expression) continue;
+      // A tally of this expression knows whether it calls a UDF (by name, as binding
+      // says: an undefined function counts as one), so only the checks that do, or that
+      // could not be evaluated, are counted again; the others are not bound again.
       auto t = table.check_tallies.find(*c.id);
       const bool affected =
           t == table.check_tallies.end() || t->second.calls_udf ||
-          t->second.unevaluable > 0 ||
-          BindCheckExpression(*c.expression, schema->fields, state.functions).calls_udf;
+          t->second.unevaluable > 0 || t->second.expression != c.expression;
       if (affected)
         table.check_tallies[*c.id] =
             TallyCheck(c, schema->fields, table.rows, state.functions);

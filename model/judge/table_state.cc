@@ -264,14 +264,22 @@ CompiledCheck BoundCheckOf(const TableState& table, const Constraint& c,
 }
 
 CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& fields,
-                      const LiveRows& rows, const FunctionCatalog& functions) {
+                      const LiveRows& rows, const FunctionCatalog& functions,
+                      const CheckTally* bound) {
   CheckTally tally;
   tally.expression = check.expression;
   if (!check.expression) return tally;
-  const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
-  tally.calls_udf = bound.calls_udf;
-  tally.calls_nondeterministic = bound.calls_nondeterministic;
-  tally.compiled.emplace(*check.expression, fields, functions);  // bound once
+  if (bound != nullptr && bound->compiled && bound->expression == check.expression &&
+      g_reuse_bound_checks.load(std::memory_order_relaxed) && bound->bound_fields == fields) {
+    tally.calls_udf = bound->calls_udf;
+    tally.calls_nondeterministic = bound->calls_nondeterministic;
+    tally.compiled = bound->compiled;
+  } else {
+    const BindResult result = BindCheckExpression(*check.expression, fields, functions);
+    tally.calls_udf = result.calls_udf;
+    tally.calls_nondeterministic = result.calls_nondeterministic;
+    tally.compiled.emplace(*check.expression, fields, functions);  // bound once
+  }
   tally.bound_fields = fields;
   const CompiledCheck& compiled = *tally.compiled;
   for (const auto& [key, values] : rows) {
@@ -285,9 +293,23 @@ CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& f
   return tally;
 }
 
-void RebuildDerived(TableState& table, const FunctionCatalog& functions) {
+void RebuildDerived(TableState& table, const FunctionCatalog& functions,
+                    const TableState* bindings) {
   table.key_indexes.clear();
   table.check_tallies.clear();
+  if (bindings == nullptr) {
+    SyncDerived(table, functions);
+    return;
+  }
+  // The checks as `bindings` bound them, counted again over these rows; the keys built.
+  if (const Schema* schema = table.metadata.CurrentSchema())
+    for (const Constraint& c : ConstraintsOf(table.metadata)) {
+      if (!c.id || c.type != ConstraintType::kCheck) continue;
+      const auto it = bindings->check_tallies.find(*c.id);
+      table.check_tallies.emplace(
+          *c.id, TallyCheck(c, schema->fields, table.rows, functions,
+                            it == bindings->check_tallies.end() ? nullptr : &it->second));
+    }
   SyncDerived(table, functions);
 }
 
@@ -354,7 +376,7 @@ TableState StateAtBase(const TableState& table, const TableMetadata& base,
   s.seen_constraint_ids = table.seen_constraint_ids;
   s.versions = table.versions;
   s.held_promotions = table.held_promotions;
-  RebuildDerived(s, functions);
+  RebuildDerived(s, functions, &table);
   return s;
 }
 

@@ -123,7 +123,10 @@ const Constraint* FindConstraintByName(const TableMetadata& metadata,
 
 /// Rebuilds every key index and check tally of `table` from its rows, for the constraints
 /// of its metadata under its current schema and `functions`.
-void RebuildDerived(TableState& table, const FunctionCatalog& functions);
+/// The check tallies take the bindings of `bindings`'s tallies where they were made for
+/// the same expression and fields (a transaction's base state, StateAtBase).
+void RebuildDerived(TableState& table, const FunctionCatalog& functions,
+                    const TableState* bindings = nullptr);
 
 /// Brings the key indexes and check tallies in line with the adopted metadata after a
 /// metadata change: keeps those whose constraint and field types did not change, builds
@@ -149,9 +152,12 @@ CompiledCheck BoundCheckOf(const TableState& table, const Constraint& c,
 /// histories both ways and requires the same verdicts).
 void SetBoundCheckReuse(bool reuse);
 
-/// The tally of `check` over `rows`, evaluated with `functions`.
+/// The tally of `check` over `rows`, evaluated with `functions`; bound as `bound` was
+/// when it is a tally of the same expression bound to the same fields (and to the same
+/// `functions`: the caller's to ensure), else bound here.
 CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& fields,
-                      const LiveRows& rows, const FunctionCatalog& functions);
+                      const LiveRows& rows, const FunctionCatalog& functions,
+                      const CheckTally* bound = nullptr);
 
 /// The live rows of snapshot `id` (undoing the deltas of later snapshots); nullopt when
 /// the table has no such snapshot in its history. A snapshot made before any row changes

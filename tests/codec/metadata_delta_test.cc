@@ -237,6 +237,18 @@ TEST(MetadataDeltaWriter, AnswersWholeFirstThenWhatChanged) {
   const json expired = answer(md);
   ASSERT_TRUE(expired.contains("metadata-delta"));
   EXPECT_EQ(expired["metadata-delta"]["splice"]["snapshots"]["keep"], 0);
+  // A constraint added: the constraints spliced after the ones that stay, by value, as
+  // the reader rebuilds them (answer() compares the rebuilt metadata).
+  ASSERT_TRUE(md.constraints.has_value());
+  Constraint c = md.constraints->back();
+  c.id = c.id.value_or(0) + 100;
+  c.name = "added_by_the_test";
+  md.constraints->push_back(c);
+  const json constrained = answer(md);
+  ASSERT_TRUE(constrained.contains("metadata-delta"));
+  EXPECT_EQ(constrained["metadata-delta"]["splice"]["constraints"]["keep"],
+            md.constraints->size() - 1);
+  EXPECT_EQ(constrained["metadata-delta"]["splice"]["constraints"]["add"].size(), 1u);
   // Another table is answered whole first.
   json other = {{"id", id}, {"result", "ok"}};
   writer.Put(other, "u", json(id), md, nullptr);
