@@ -1,5 +1,5 @@
 /// \file
-/// The one step loop (docs/architecture.md, "One step loop"): for each request, the
+/// The one step loop (docs/rules.md, "One step loop"): for each request, the
 /// model's allowed outcome (Apply), the answer decoded once, judged (Judge and the
 /// invariants of returned metadata), filed by the clause it broke (BlameByClause), and
 /// adopted (Adopt). Certify (properties/runner.cc), the re-judging of a replayed fixture

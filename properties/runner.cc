@@ -350,6 +350,7 @@ class HistoryRunner {
         // sent.
         const AllowedOutcome& outcome = loop_.Begin(rendered->request);
         loop_.Adopt(CanonicalAnswer(loop_.state(), rendered->request, outcome, switches_));
+        run_.setups.emplace_back(run_.steps.size(), std::move(rendered->request));
         continue;
       }
       if (!Step(std::move(*rendered))) break;
@@ -434,7 +435,8 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   if (std::none_of(step.exercised.begin(), step.exercised.end(),
                    [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))
     step.exercised.emplace_back(RuleId::kProtoAnswer, false);
-  step.expect = FixtureExpectation(outcome, state, request, answer);
+  // The step's fixture expectation is written only for a history that fails
+  // (FillExpectations), but for a blamed rejection, whose expectation the blame changes.
 
   Findings findings;
   if (!JudgeStep(step, answer, findings)) return false;
@@ -450,6 +452,7 @@ bool HistoryRunner::Step(RenderedStep rendered) {
       return f.rule == RuleId::kProtoRejectionConstraintIds;
     });
     BlameResult blamed = loop_.Blame(answer, std::move(findings));
+    step.expect = FixtureExpectation(outcome, state, request, answer);
     if (only_ids && !blamed.findings.empty())
       ExpectRejectionBlame(outcome, state, request, answer, blamed.findings.front().rule,
                            step.expect);
@@ -571,9 +574,38 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
                       const RenderOptions& options, const Switches& switches) {
   HistoryRun run = HistoryRunner(session, plan, options, switches).Run();
-  if (run.verdict != Verdict::kPass && session.metadata_delta())
-    ExpandMetadataDeltas(run.steps);
+  if (run.verdict != Verdict::kPass) {
+    if (session.metadata_delta()) ExpandMetadataDeltas(run.steps);
+    FillExpectations(run, switches);
+  }
   return run;
+}
+
+void FillExpectations(HistoryRun& run, const Switches& switches) {
+  // The model's states again, through the one step loop over the recorded requests and
+  // (whole) answers, with the setup steps where they came.
+  StepLoop loop(switches);
+  size_t setup = 0;
+  const auto setups_before = [&](size_t i) {
+    for (; setup < run.setups.size() && run.setups[setup].first <= i; ++setup) {
+      const Request& r = run.setups[setup].second;
+      loop.Adopt(CanonicalAnswer(loop.state(), r, loop.Begin(r), switches));
+    }
+  };
+  for (size_t i = 0; i < run.steps.size(); ++i) {
+    StepOutcome& step = run.steps[i];
+    setups_before(i);
+    // A step that failed at the transport has no answer and no expectation.
+    if (static_cast<int>(i) == run.failed_step && !step.response) break;
+    const AllowedOutcome& outcome = loop.Begin(step.step.request);
+    Result<Answer> answer = step.response ? loop.Decode(*step.response)
+                                          : Result<Answer>(Answer{});
+    if (step.expect.is_null())
+      step.expect = FixtureExpectation(outcome, loop.state(), step.step.request,
+                                       answer ? *answer : Answer{});
+    if (static_cast<int>(i) == run.failed_step || !answer) break;
+    loop.Adopt(*answer);
+  }
 }
 
 void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {

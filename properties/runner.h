@@ -85,6 +85,9 @@ struct HistoryRun {
   std::string reason;    ///< for crash / timeout / protocol-error / error / skip
   std::map<std::string, PrecisionCount> precision;
   Distribution distribution;
+  /// The setup steps the model alone performed (a reader profile's inputs), each with the
+  /// number of `steps` before it: FillExpectations performs them again.
+  std::vector<std::pair<size_t, Request>> setups;
   /// The primary rule of a failure (the first finding's), for comparing shrink
   /// candidates.
   std::optional<RuleId> primary_rule() const {
@@ -104,6 +107,13 @@ std::string MetadataDifference(const TableMetadata& before, const TableMetadata&
 /// session rebuilt them while the history ran. RunHistory does it for a history that
 /// failed: reports and failure fixtures read answers whole.
 void ExpandMetadataDeltas(std::vector<StepOutcome>& steps);
+
+/// Writes the fixture expectation (StepOutcome::expect) of each step of `run` that has
+/// none, from the model's state before it: the one step loop run again over the recorded
+/// requests and answers (whole: after ExpandMetadataDeltas) and the setup steps. A
+/// passing history's steps carry none (it is written only for a fixture); RunHistory
+/// calls this for a history that fails.
+void FillExpectations(HistoryRun& run, const Switches& switches);
 
 /// Runs `plan` on `session` under `switches`, rendering against the adopted state.
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
