@@ -31,10 +31,15 @@ void Survey(const Expr& e, const FunctionCatalog& functions, BindResult& out,
   if (e.op == ExprOp::kApply && ResolveBuiltin(e) == Builtin::kNone &&
       !NamesIcebergCatalog(e)) {
     if (!in_body) out.calls_udf = true;
+    out.called_functions.insert(UdfName(e));
     auto it = functions.find(UdfName(e));
     if (it != functions.end()) {
       if (!it->second.deterministic) out.calls_nondeterministic = true;
-      if (depth < kMaxCallDepth) Survey(it->second.body, functions, out, true, depth + 1);
+      if (depth < kMaxCallDepth) {
+        Survey(it->second.body, functions, out, true, depth + 1);
+      } else {
+        out.calls_beyond_depth = true;
+      }
     }
   }
   for (const Expr& c : e.children) Survey(c, functions, out, in_body, depth);
@@ -55,6 +60,12 @@ std::optional<bool> CompiledCheck::Evaluate(const Value& row) const {
 
 std::string CompiledCheck::Explain(const Value& row) const {
   return internal::ExplainBound(*bound_, row);
+}
+
+BindResult SurveyCalls(const Expr& expr, const FunctionCatalog& functions) {
+  BindResult result;
+  Survey(expr, functions, result, /*in_body=*/false, 0);
+  return result;
 }
 
 BindResult BindCheckExpression(const Expr& expr, const std::vector<NestedField>& fields,

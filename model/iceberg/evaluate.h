@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,18 @@ struct BindResult {
   /// (no type error elsewhere), `error` is "unknown function NAME": a caller can tell an
   /// expression that cannot be evaluated now from one that is ill-typed.
   std::vector<std::string> undefined_functions;
+  /// Every UDF name the expression calls, directly or through the bodies of the called
+  /// functions' current definitions (defined or not); `calls_beyond_depth` when a chain
+  /// of calls went deeper than binding follows, so that any definition may matter.
+  std::set<std::string> called_functions;
+  bool calls_beyond_depth = false;
   bool ok() const { return error.empty(); }
 };
+
+/// What BindCheckExpression finds of the UDFs an expression calls (calls_udf,
+/// calls_nondeterministic, called_functions, calls_beyond_depth, referenced_field_ids),
+/// without binding it: those depend on the expression and `functions` alone.
+BindResult SurveyCalls(const Expr& expr, const FunctionCatalog& functions);
 
 /// Type-checks a check expression against the top-level fields of a schema and the UDFs
 /// in `functions`.

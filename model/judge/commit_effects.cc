@@ -179,7 +179,7 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
   bool fresh = false;
   const CompiledCheck& compiled = BoundCheckOf(tally, fields, functions, scratch, &fresh);
   if (!fresh) {
-    const BindResult bound = BindCheckExpression(*check.expression, fields, functions);
+    const BindResult bound = SurveyCalls(*check.expression, functions);
     e.calls_udf = bound.calls_udf;
     e.nondeterministic = bound.calls_nondeterministic;
   }

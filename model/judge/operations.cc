@@ -240,19 +240,24 @@ void AdoptDefineFunction(CatalogState& state, const DefineFunction& op) {
   def.version = it == state.functions.end() ? 1 : it->second.version + 1;
   state.functions[def.name] = def;
   // A check's status describes "the function definitions that were current when the
-  // snapshot was written": recount every check that calls a UDF.
+  // snapshot was written": recount the checks whose calls reach the function.
   for (auto& [name, table] : state.tables) {
     const Schema* schema = table.metadata.CurrentSchema();
     if (schema == nullptr) continue;
     for (const Constraint& c : ConstraintsOf(table.metadata)) {
       if (!c.id || c.type != ConstraintType::kCheck || !c.expression) continue;
-      // A tally of this expression knows whether it calls a UDF (by name, as binding
-      // says: an undefined function counts as one), so only the checks that do, or that
-      // could not be evaluated, are counted again; the others are not bound again.
+      // A tally of this expression knows which UDFs it calls, directly or through their
+      // bodies (SurveyCalls; an undefined one too), so only the checks whose calls reach
+      // the function defined here, or that could not be evaluated, are counted again; the
+      // others are not bound again.
       auto t = table.check_tallies.find(*c.id);
-      const bool affected =
-          t == table.check_tallies.end() || t->second.calls_udf ||
-          t->second.unevaluable > 0 || t->second.expression != c.expression;
+      const bool reaches =
+          t != table.check_tallies.end() &&
+          (BoundCheckReuse() ? t->second.called_functions.count(def.name) > 0 ||
+                                   t->second.calls_beyond_depth
+                             : t->second.calls_udf);
+      const bool affected = t == table.check_tallies.end() || reaches ||
+                            t->second.unevaluable > 0 || t->second.expression != c.expression;
       if (affected)
         table.check_tallies[*c.id] =
             TallyCheck(c, schema->fields, table.rows, state.functions);

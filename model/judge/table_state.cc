@@ -234,6 +234,7 @@ std::atomic<bool> g_reuse_bound_checks{true};
 }  // namespace
 
 void SetBoundCheckReuse(bool reuse) { g_reuse_bound_checks = reuse; }
+bool BoundCheckReuse() { return g_reuse_bound_checks.load(std::memory_order_relaxed); }
 
 const CompiledCheck& BoundCheckOf(const CheckTally& tally,
                                   const std::vector<NestedField>& fields,
@@ -273,11 +274,15 @@ CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& f
       g_reuse_bound_checks.load(std::memory_order_relaxed) && bound->bound_fields == fields) {
     tally.calls_udf = bound->calls_udf;
     tally.calls_nondeterministic = bound->calls_nondeterministic;
+    tally.called_functions = bound->called_functions;
+    tally.calls_beyond_depth = bound->calls_beyond_depth;
     tally.compiled = bound->compiled;
   } else {
-    const BindResult result = BindCheckExpression(*check.expression, fields, functions);
-    tally.calls_udf = result.calls_udf;
-    tally.calls_nondeterministic = result.calls_nondeterministic;
+    BindResult calls = SurveyCalls(*check.expression, functions);
+    tally.calls_udf = calls.calls_udf;
+    tally.calls_nondeterministic = calls.calls_nondeterministic;
+    tally.called_functions = std::move(calls.called_functions);
+    tally.calls_beyond_depth = calls.calls_beyond_depth;
     tally.compiled.emplace(*check.expression, fields, functions);  // bound once
   }
   tally.bound_fields = fields;

@@ -61,6 +61,11 @@ struct CheckTally {
   /// other members were computed with: not part of the tally's value.
   std::optional<CompiledCheck> compiled;
   std::vector<NestedField> bound_fields;
+  /// The UDFs the check calls, directly or through their bodies (SurveyCalls): a
+  /// define-function counts again only the checks whose calls reach the function it
+  /// defines (`calls_beyond_depth`: every one).
+  std::set<std::string> called_functions;
+  bool calls_beyond_depth = false;
   bool holds() const {
     return CheckHolds(static_cast<int64_t>(violating), static_cast<int64_t>(unevaluable));
   }
@@ -148,9 +153,11 @@ CompiledCheck BoundCheckOf(const TableState& table, const Constraint& c,
                            const std::vector<NestedField>& fields,
                            const FunctionCatalog& functions);
 
-/// Whether BoundCheckOf reuses the tallies' bindings (true but in the test that judges
-/// histories both ways and requires the same verdicts).
+/// Whether BoundCheckOf reuses the tallies' bindings, and define-function counts again
+/// only the checks whose calls reach the function it defines (true but in the test that
+/// judges histories both ways and requires the same verdicts).
 void SetBoundCheckReuse(bool reuse);
+bool BoundCheckReuse();
 
 /// The tally of `check` over `rows`, evaluated with `functions`; bound as `bound` was
 /// when it is a tally of the same expression bound to the same fields (and to the same
