@@ -14,6 +14,7 @@
 #include "model/judge/table_state.h"
 #include "properties/runner.h"
 #include "sample/sample_adapter.h"
+#include "tests/properties/session_test_util_internal.h"
 
 namespace ictk {
 namespace {
@@ -26,29 +27,14 @@ struct ReuseOff {
   ~ReuseOff() { SetBoundCheckReuse(true); }
 };
 
-json Comparable(json j) {
-  if (j.is_object()) {
-    j.erase("duration-ms");
-    for (auto& [key, value] : j.items()) value = Comparable(std::move(value));
-  } else if (j.is_array()) {
-    for (json& e : j) e = Comparable(std::move(e));
-  }
-  return j;
-}
+using testing_sessions::Comparable;
 
+/// A session on the reference or on builtin:sample?`query`.
 std::unique_ptr<AdapterSession> Open(const std::string& query) {
-  std::unique_ptr<Adapter> adapter;
-  if (query == "reference") {
-    adapter = MakeReferenceAdapter();
-  } else {
-    Result<std::unique_ptr<Adapter>> made = MakeSampleAdapter(query);
-    EXPECT_TRUE(made.has_value());
-    if (!made) return nullptr;
-    adapter = std::move(*made);
-  }
-  auto session = std::make_unique<AdapterSession>(std::move(adapter));
-  EXPECT_TRUE(session->Handshake().has_value());
-  return session;
+  return testing_sessions::Open([&]() -> std::unique_ptr<Adapter> {
+    if (query == "reference") return MakeReferenceAdapter();
+    return testing_sessions::Sample(query);
+  });
 }
 
 /// The records and fixtures of `cases` histories of up to `max_steps` steps.

@@ -30,17 +30,7 @@ CertifyOptions Options(uint64_t seed, int max_steps) {
   return testing_sessions::CaseOptions(seed, max_steps, /*shrink_budget=*/60);
 }
 
-/// A record as JSON without what differs by design: times (a failing case's answers
-/// carry whole metadata in place of deltas, so nothing else may differ).
-json Comparable(json j) {
-  if (j.is_object()) {
-    j.erase("duration-ms");
-    for (auto& [key, value] : j.items()) value = Comparable(std::move(value));
-  } else if (j.is_array()) {
-    for (json& e : j) e = Comparable(std::move(e));
-  }
-  return j;
-}
+using testing_sessions::Comparable;
 
 struct Pair {
   std::string name;

@@ -46,4 +46,16 @@ inline std::unique_ptr<Adapter> Sample(const std::string& query) {
   return a ? std::move(*a) : nullptr;
 }
 
+/// A record as JSON without what differs by design between two runs of the same case
+/// (times).
+inline nlohmann::json Comparable(nlohmann::json j) {
+  if (j.is_object()) {
+    j.erase("duration-ms");
+    for (auto& [key, value] : j.items()) value = Comparable(std::move(value));
+  } else if (j.is_array()) {
+    for (nlohmann::json& e : j) e = Comparable(std::move(e));
+  }
+  return j;
+}
+
 }  // namespace ictk::testing_sessions
