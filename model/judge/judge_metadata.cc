@@ -470,12 +470,7 @@ void JudgeIcebergMetadata(const MetadataExpectation& exp, const TableMetadata& m
                        [rule](const Finding& f) { return f.rule == rule; });
   };
   Findings ice = CheckIcebergMetadata(md);
-  if (exp.base_table_uuid && md.table_uuid && *md.table_uuid != *exp.base_table_uuid)
-    ice.push_back(MakeFinding(clauses::kIceTableUuidIdentifies,
-                              fmt::format("table-uuid changed from {} to {}: it identifies "
-                                          "the table",
-                                          *exp.base_table_uuid, *md.table_uuid),
-                              std::nullopt, "/table-uuid"));
+  for (Finding& f : CheckTableUuidKept(exp.base_table_uuid, md)) ice.push_back(std::move(f));
   for (Finding& f : ice)
     if (!has_rule(f.rule)) out.push_back(std::move(f));
 }

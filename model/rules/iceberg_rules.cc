@@ -5,6 +5,9 @@
 /// the source, the comment names it.
 #include "model/rules/iceberg_rules.h"
 #include "model/iceberg/kinds.h"
+#include "model/rules/clause.h"
+
+#include <fmt/format.h>
 
 #include <map>
 #include <string>
@@ -492,6 +495,16 @@ constexpr MetadataCheck kMetadataChecks[] = {
 };
 
 }  // namespace
+
+Findings CheckTableUuidKept(const std::optional<std::string>& before,
+                            const TableMetadata& md) {
+  if (!before || !md.table_uuid || *md.table_uuid == *before) return {};
+  const Clause clause = clauses::kIceTableUuidIdentifies;
+  return {Finding{clause.rule, std::nullopt, "/table-uuid",
+                  fmt::format("table-uuid changed from {} to {}: it identifies the table",
+                              *before, *md.table_uuid),
+                  clause.name}};
+}
 
 Findings CheckIcebergMetadata(const TableMetadata& md) {
   Findings out;

@@ -32,6 +32,12 @@ inline constexpr int kMaxFormatVersion = 4;
 /// Every rule below over one metadata (schemas at "/schemas/<i>").
 Findings CheckIcebergMetadata(const TableMetadata& metadata);
 
+/// ice.table-uuid/identifies-the-table: a change to the table keeps the `table-uuid` it
+/// had before (`before`; nothing is judged when either is absent). The judge and the
+/// fixture evaluator's `iceberg-metadata-valid` both ask it.
+Findings CheckTableUuidKept(const std::optional<std::string>& before,
+                            const TableMetadata& metadata);
+
 /// The rules CheckIcebergMetadata judges on every metadata of `format_version`, every
 /// clause of each, its schemas' (IcebergSchemaRules) included: what a writer's answer that
 /// the judge checks with it exercised (certify's coverage, properties/runner.cc).
