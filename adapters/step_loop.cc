@@ -58,20 +58,4 @@ Findings StepLoop::Adopt(const Answer& answer) {
   return ictk::Adopt(state_, *request_, answer, switches_);
 }
 
-StepRuling StepLoop::Run(const Request& request, const nlohmann::json& response) {
-  StepRuling ruling;
-  Begin(request);
-  Result<Answer> answer = Decode(response);
-  if (!answer) {
-    ruling.decode_error = answer.error().message;
-    return ruling;
-  }
-  ruling.answer = std::move(*answer);
-  if (Findings found = Check(*ruling.answer); !found.empty())
-    ruling.blamed = Blame(*ruling.answer, std::move(found));
-  else
-    ruling.adopt = Adopt(*ruling.answer);
-  return ruling;
-}
-
 }  // namespace ictk

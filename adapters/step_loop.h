@@ -25,17 +25,6 @@
 
 namespace ictk {
 
-/// What the loop found of one recorded step (StepLoop::Run).
-struct StepRuling {
-  /// The answer decoded; nullopt when it does not decode (`decode_error` says why).
-  std::optional<Answer> answer;
-  std::string decode_error;
-  /// The findings, filed by the clause broken (empty: the answer is allowed and was
-  /// adopted; `adopt` then holds what its adoption broke, if anything).
-  BlameResult blamed;
-  Findings adopt;
-};
-
 class StepLoop {
  public:
   explicit StepLoop(const Switches& switches) : switches_(switches) {}
@@ -68,14 +57,8 @@ class StepLoop {
   /// Step 4: the answer's legal choices adopted; findings when the adoption breaks a rule.
   Findings Adopt(const Answer& answer);
 
-  /// Steps 1 to 4 over a recorded answer: adopted only when nothing was found.
-  StepRuling Run(const Request& request, const nlohmann::json& response);
-
   const CatalogState& state() const { return state_; }
   const AllowedOutcome& outcome() const { return outcome_; }
-  const Request& request() const { return *request_; }
-  const Switches& switches() const { return switches_; }
-  const MetadataDecodeMemo& memo() const { return memo_; }
 
  private:
   const Switches& switches_;

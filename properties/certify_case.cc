@@ -215,9 +215,9 @@ FixtureFile FailureFixture(const CaseContext& c, const HistoryRun& best,
   }
   std::vector<json> sent;
   std::vector<json> answers;
+  in.expects = FixtureExpectations(best, c.switches);
   for (const StepOutcome& s : best.steps) {
     in.requests.push_back(s.step.request);
-    in.expects.push_back(s.expect);
     sent.push_back(RequestToJson(s.step.request));
     answers.push_back(s.response.value_or(json(nullptr)));
   }

@@ -435,8 +435,9 @@ bool HistoryRunner::Step(RenderedStep rendered) {
   if (std::none_of(step.exercised.begin(), step.exercised.end(),
                    [](const auto& e) { return e.first == RuleId::kProtoAnswer; }))
     step.exercised.emplace_back(RuleId::kProtoAnswer, false);
-  // The step's fixture expectation is written only for a history that fails
-  // (FillExpectations), but for a blamed rejection, whose expectation the blame changes.
+  // The step's fixture expectation is written only for the fixture of a failure
+  // (FixtureExpectations), but for a blamed rejection, whose expectation the blame
+  // changes, and an answer that does not decode.
 
   Findings findings;
   if (!JudgeStep(step, answer, findings)) return false;
@@ -574,16 +575,16 @@ bool HistoryRunner::RejectedChangesNothing(StepOutcome& step, const TableState& 
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,
                       const RenderOptions& options, const Switches& switches) {
   HistoryRun run = HistoryRunner(session, plan, options, switches).Run();
-  if (run.verdict != Verdict::kPass) {
-    if (session.metadata_delta()) ExpandMetadataDeltas(run.steps);
-    FillExpectations(run, switches);
-  }
+  if (run.verdict != Verdict::kPass && session.metadata_delta())
+    ExpandMetadataDeltas(run.steps);
   return run;
 }
 
-void FillExpectations(HistoryRun& run, const Switches& switches) {
+std::vector<json> FixtureExpectations(const HistoryRun& run, const Switches& switches) {
   // The model's states again, through the one step loop over the recorded requests and
   // (whole) answers, with the setup steps where they came.
+  std::vector<json> out;
+  for (const StepOutcome& step : run.steps) out.push_back(step.expect);
   StepLoop loop(switches);
   size_t setup = 0;
   const auto setups_before = [&](size_t i) {
@@ -593,19 +594,20 @@ void FillExpectations(HistoryRun& run, const Switches& switches) {
     }
   };
   for (size_t i = 0; i < run.steps.size(); ++i) {
-    StepOutcome& step = run.steps[i];
+    const StepOutcome& step = run.steps[i];
     setups_before(i);
     // A step that failed at the transport has no answer and no expectation.
     if (static_cast<int>(i) == run.failed_step && !step.response) break;
     const AllowedOutcome& outcome = loop.Begin(step.step.request);
     Result<Answer> answer = step.response ? loop.Decode(*step.response)
                                           : Result<Answer>(Answer{});
-    if (step.expect.is_null())
-      step.expect = FixtureExpectation(outcome, loop.state(), step.step.request,
-                                       answer ? *answer : Answer{});
+    if (out[i].is_null())
+      out[i] = FixtureExpectation(outcome, loop.state(), step.step.request,
+                                  answer ? *answer : Answer{});
     if (static_cast<int>(i) == run.failed_step || !answer) break;
     loop.Adopt(*answer);
   }
+  return out;
 }
 
 void ExpandMetadataDeltas(std::vector<StepOutcome>& steps) {

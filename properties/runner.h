@@ -86,7 +86,7 @@ struct HistoryRun {
   std::map<std::string, PrecisionCount> precision;
   Distribution distribution;
   /// The setup steps the model alone performed (a reader profile's inputs), each with the
-  /// number of `steps` before it: FillExpectations performs them again.
+  /// number of `steps` before it: FixtureExpectations performs them again.
   std::vector<std::pair<size_t, Request>> setups;
   /// The primary rule of a failure (the first finding's), for comparing shrink
   /// candidates.
@@ -108,12 +108,14 @@ std::string MetadataDifference(const TableMetadata& before, const TableMetadata&
 /// failed: reports and failure fixtures read answers whole.
 void ExpandMetadataDeltas(std::vector<StepOutcome>& steps);
 
-/// Writes the fixture expectation (StepOutcome::expect) of each step of `run` that has
-/// none, from the model's state before it: the one step loop run again over the recorded
-/// requests and answers (whole: after ExpandMetadataDeltas) and the setup steps. A
-/// passing history's steps carry none (it is written only for a fixture); RunHistory
-/// calls this for a history that fails.
-void FillExpectations(HistoryRun& run, const Switches& switches);
+/// The fixture expectation of each step of the failed `run`: the step's own
+/// (StepOutcome::expect, set by the runner only where the failure changes it), else the
+/// one the model's state before the step gives, from the one step loop run again over
+/// the recorded requests and answers (whole: RunHistory expands a failed run's deltas)
+/// and the setup steps. Computed only for the history a fixture is written of, not for
+/// every step or every shrink candidate.
+std::vector<nlohmann::json> FixtureExpectations(const HistoryRun& run,
+                                                const Switches& switches);
 
 /// Runs `plan` on `session` under `switches`, rendering against the adopted state.
 HistoryRun RunHistory(AdapterSession& session, const Plan& plan,

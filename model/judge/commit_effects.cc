@@ -174,15 +174,10 @@ void CheckRows(const CheckTally& tally, const Constraint& check,
     return;
   }
   // Bound once, when the tally was counted (BoundCheckOf); bound here only when the
-  // schema's fields differ from those the tally was counted on.
+  // schema's fields differ from those the tally was counted on. The tally's UDF flags
+  // above do not depend on the fields.
   std::optional<CompiledCheck> scratch;
-  bool fresh = false;
-  const CompiledCheck& compiled = BoundCheckOf(tally, fields, functions, scratch, &fresh);
-  if (!fresh) {
-    const BindResult bound = SurveyCalls(*check.expression, functions);
-    e.calls_udf = bound.calls_udf;
-    e.nondeterministic = bound.calls_nondeterministic;
-  }
+  const CompiledCheck& compiled = BoundCheckOf(tally, fields, functions, scratch);
   for (const RowChange& c : changes) {
     if (c.before != nullptr) {
       std::optional<bool> r = RowSatisfies(compiled, *c.before);

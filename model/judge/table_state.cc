@@ -231,6 +231,12 @@ const Constraint* FindConstraintByName(const TableMetadata& metadata,
 
 namespace {
 std::atomic<bool> g_reuse_bound_checks{true};
+
+/// The expression a check without one is bound as.
+const Expr& TrueExpr() {
+  static const Expr kTrue = Expr::True();
+  return kTrue;
+}
 }  // namespace
 
 void SetBoundCheckReuse(bool reuse) { g_reuse_bound_checks = reuse; }
@@ -239,29 +245,23 @@ bool BoundCheckReuse() { return g_reuse_bound_checks.load(std::memory_order_rela
 const CompiledCheck& BoundCheckOf(const CheckTally& tally,
                                   const std::vector<NestedField>& fields,
                                   const FunctionCatalog& functions,
-                                  std::optional<CompiledCheck>& scratch, bool* fresh) {
-  if (tally.compiled && g_reuse_bound_checks.load(std::memory_order_relaxed) &&
-      tally.bound_fields == fields) {
-    if (fresh != nullptr) *fresh = true;
+                                  std::optional<CompiledCheck>& scratch) {
+  if (tally.compiled && BoundCheckReuse() && tally.bound_fields == fields)
     return *tally.compiled;
-  }
-  if (fresh != nullptr) *fresh = false;
-  static const Expr kTrue = Expr::True();
-  scratch.emplace(tally.expression ? *tally.expression : kTrue, fields, functions);
+  scratch.emplace(tally.expression ? *tally.expression : TrueExpr(), fields, functions);
   return *scratch;
 }
 
 CompiledCheck BoundCheckOf(const TableState& table, const Constraint& c,
                            const std::vector<NestedField>& fields,
                            const FunctionCatalog& functions) {
-  static const Expr kTrue = Expr::True();
   if (c.id)
     if (auto it = table.check_tallies.find(*c.id);
         it != table.check_tallies.end() && it->second.expression == c.expression) {
       std::optional<CompiledCheck> scratch;
       return BoundCheckOf(it->second, fields, functions, scratch);
     }
-  return CompiledCheck(c.expression ? *c.expression : kTrue, fields, functions);
+  return CompiledCheck(c.expression ? *c.expression : TrueExpr(), fields, functions);
 }
 
 CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& fields,
@@ -271,7 +271,7 @@ CheckTally TallyCheck(const Constraint& check, const std::vector<NestedField>& f
   tally.expression = check.expression;
   if (!check.expression) return tally;
   if (bound != nullptr && bound->compiled && bound->expression == check.expression &&
-      g_reuse_bound_checks.load(std::memory_order_relaxed) && bound->bound_fields == fields) {
+      BoundCheckReuse() && bound->bound_fields == fields) {
     tally.calls_udf = bound->calls_udf;
     tally.calls_nondeterministic = bound->calls_nondeterministic;
     tally.called_functions = bound->called_functions;

@@ -140,12 +140,10 @@ void SyncDerived(TableState& table, const FunctionCatalog& functions);
 
 /// `tally`'s check bound to `fields` and `functions`: the binding the tally keeps when
 /// it was made for these fields (checks bound once), else a new one made in `scratch`.
-/// The tally's `calls_udf` and `calls_nondeterministic` hold for the binding returned
-/// exactly when `*fresh` is set true.
 const CompiledCheck& BoundCheckOf(const CheckTally& tally,
                                   const std::vector<NestedField>& fields,
                                   const FunctionCatalog& functions,
-                                  std::optional<CompiledCheck>& scratch, bool* fresh = nullptr);
+                                  std::optional<CompiledCheck>& scratch);
 
 /// Check `c` of `table` bound to `fields` and `functions`: the binding its tally keeps
 /// (BoundCheckOf) when the tally was counted for `c`'s expression, else a new one.

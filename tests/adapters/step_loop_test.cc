@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,30 @@ std::vector<json> ReferenceAnswers(const std::vector<json>& requests) {
   return out;
 }
 
+/// What the loop found of one recorded step, driven as certify drives it.
+struct StepRuling {
+  std::optional<Answer> answer;  ///< nullopt: it did not decode (`decode_error`)
+  std::string decode_error;
+  BlameResult blamed;  ///< empty findings: allowed, and adopted (`adopt`)
+  Findings adopt;
+};
+
+StepRuling RunStep(StepLoop& loop, const Request& request, const json& response) {
+  StepRuling ruling;
+  loop.Begin(request);
+  Result<Answer> answer = loop.Decode(response);
+  if (!answer) {
+    ruling.decode_error = answer.error().message;
+    return ruling;
+  }
+  ruling.answer = std::move(*answer);
+  if (Findings found = loop.Check(*ruling.answer); !found.empty())
+    ruling.blamed = loop.Blame(*ruling.answer, std::move(found));
+  else
+    ruling.adopt = loop.Adopt(*ruling.answer);
+  return ruling;
+}
+
 TEST(StepLoop, AdoptsEveryAllowedAnswerAndFilesAWrongOneByTheClauseItBroke) {
   const std::vector<json> requests = History();
   const std::vector<json> answers = ReferenceAnswers(requests);
@@ -62,7 +87,7 @@ TEST(StepLoop, AdoptsEveryAllowedAnswerAndFilesAWrongOneByTheClauseItBroke) {
     Result<Request> request = RequestFromJson(requests[i]);
     ASSERT_TRUE(request.has_value()) << request.error().message;
     if (i + 1 < requests.size()) {
-      StepRuling ruling = loop.Run(*request, answers[i]);
+      StepRuling ruling = RunStep(loop, *request, answers[i]);
       ASSERT_TRUE(ruling.answer.has_value()) << ruling.decode_error;
       EXPECT_TRUE(ruling.blamed.findings.empty()) << ToString(ruling.blamed.findings.front());
       EXPECT_TRUE(ruling.adopt.empty());
@@ -72,7 +97,7 @@ TEST(StepLoop, AdoptsEveryAllowedAnswerAndFilesAWrongOneByTheClauseItBroke) {
     // the enforced check, so the commit must fail.
     json wrong = {{"id", answers[2]["id"]}, {"result", "ok"}, {"metadata", answers[1]["metadata"]}};
     const TableMetadata before = loop.state().FindTable("t")->metadata;
-    StepRuling ruling = loop.Run(*request, wrong);
+    StepRuling ruling = RunStep(loop, *request, wrong);
     ASSERT_TRUE(ruling.answer.has_value()) << ruling.decode_error;
     ASSERT_FALSE(ruling.blamed.findings.empty());
     EXPECT_TRUE(loop.outcome().must_reject());
@@ -87,7 +112,7 @@ TEST(StepLoop, AdoptsEveryAllowedAnswerAndFilesAWrongOneByTheClauseItBroke) {
     StepLoop again(switches);
     for (size_t k = 0; k < requests.size(); ++k) {
       Result<Request> r = RequestFromJson(requests[k]);
-      StepRuling ok = again.Run(*r, answers[k]);
+      StepRuling ok = RunStep(again, *r, answers[k]);
       EXPECT_TRUE(ok.blamed.findings.empty()) << k;
     }
   }
@@ -99,7 +124,7 @@ TEST(StepLoop, JudgesTheInvariantsOfReturnedMetadata) {
   const Switches switches;
   StepLoop loop(switches);
   Result<Request> create = RequestFromJson(requests[0]);
-  ASSERT_TRUE(loop.Run(*create, answers[0]).blamed.findings.empty());
+  ASSERT_TRUE(RunStep(loop, *create, answers[0]).blamed.findings.empty());
   Result<Request> add = RequestFromJson(requests[1]);
   // The constraint's ID above last-constraint-id: an invariant of every returned
   // metadata (id.update-last), which Judge alone does not check.
